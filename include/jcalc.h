@@ -1,0 +1,101 @@
+/* jcalc.h — the one entry point to jcalc: every front end (command line, REPL, tests,
+ * fuzzer) creates a context and evaluates text through it.
+ *
+ * A context owns all interpreter state (variables, functions, precision, interrupt flag);
+ * two contexts in one process are independent.  Results and errors are returned as
+ * values the caller owns and clears with jc_result_clear; nothing here prints, except
+ * what the evaluated program itself prints (println, show ...) to the context's output. */
+#ifndef JCALC_H
+#define JCALC_H
+
+#include <stddef.h>
+#include <stdio.h>
+
+#define JCALC_VERSION "0.1.0"
+
+typedef struct jc_ctx jc_ctx;
+
+/* Outcome of an evaluation.  JC_INCOMPLETE means the text ends before the expression does
+ * (open bracket, string or block): a front end may read another line and try again. */
+typedef enum jc_status {
+    JC_OK = 0,
+    JC_INCOMPLETE,
+    JC_ERR_PARSE,       /* ParseError */
+    JC_ERR_DOMAIN,      /* DomainError */
+    JC_ERR_DIVIDE,      /* DivideError */
+    JC_ERR_OVERFLOW,    /* OverflowError */
+    JC_ERR_INEXACT,     /* InexactError */
+    JC_ERR_ARGUMENT,    /* ArgumentError */
+    JC_ERR_METHOD,      /* MethodError */
+    JC_ERR_UNDEFVAR,    /* UndefVarError */
+    JC_ERR_UNDEFREF,    /* UndefRefError */
+    JC_ERR_BOUNDS,      /* BoundsError */
+    JC_ERR_DIMENSION,   /* DimensionMismatch */
+    JC_ERR_TYPE,        /* TypeError */
+    JC_ERR_STACK,       /* StackOverflowError */
+    JC_ERR_INTERRUPT,   /* InterruptException */
+    JC_ERR_LIMIT,       /* a result larger than the configured size limit */
+    JC_ERR_GENERIC,     /* ErrorException: error("...") and the like */
+    JC_ERR_SYNTAX       /* a well-formed parse the evaluator cannot accept */
+} jc_status;
+
+/* An error: the text Julia shows after "ERROR: " (several lines for a ParseError) and
+ * where it happened.  line/column are 1-based, column counts characters; offset/length
+ * are bytes into the evaluated text.  line is 0 when there is no useful position. */
+typedef struct jc_error {
+    jc_status kind;
+    char *message;
+    char *source;
+    int line, column;
+    size_t offset, length;
+} jc_error;
+
+/* The result of one evaluation.  text is the value as the REPL displays it
+ * (text/plain), or NULL when nothing is shown (the value is `nothing`, or the input
+ * ended with `;`).  On error, status says which and error holds the details. */
+typedef struct jc_result {
+    jc_status status;
+    char *text;
+    jc_error error;
+} jc_result;
+
+jc_ctx *jc_new(void);
+void jc_free(jc_ctx *ctx);
+
+/* Evaluates every statement of src[0..len) in order; the result describes the last one.
+ * source names the text for messages ("none", "stdin", a file name, "REPL[3]");
+ * first_line is the line number of src's first line within that source. */
+jc_status jc_eval(jc_ctx *ctx, const char *src, size_t len, const char *source,
+                  int first_line, jc_result *out);
+
+/* Parses without evaluating: JC_OK, JC_INCOMPLETE, or JC_ERR_PARSE.  Front ends use it
+ * to decide whether to read a continuation line. */
+jc_status jc_check(jc_ctx *ctx, const char *src, size_t len);
+
+/* Writes src's parse tree as a JuliaSyntax-style S-expression (one line per statement)
+ * into *out (malloc'd, caller frees), or fills err on a parse error. */
+jc_status jc_parse_sexpr(jc_ctx *ctx, const char *src, size_t len, const char *source,
+                         char **out, jc_error *err);
+
+void jc_result_clear(jc_result *r);
+void jc_error_clear(jc_error *e);
+
+/* Renders an error as Julia prints it: "ERROR: " + message (with ANSI colour when the
+ * context's colour is on).  Returns a malloc'd string without a final newline. */
+char *jc_error_render(jc_ctx *ctx, const jc_error *e);
+
+/* BigFloat precision in bits (default 256); returns -1 and leaves it unchanged when
+ * bits is out of MPFR's range. */
+int jc_set_precision(jc_ctx *ctx, long bits);
+long jc_precision(const jc_ctx *ctx);
+
+/* Colour for printstyled and error rendering; off by default. */
+void jc_set_color(jc_ctx *ctx, int on);
+/* Where print/println/show write (default stdout). */
+void jc_set_output(jc_ctx *ctx, FILE *out);
+
+/* Asks a running evaluation to stop with InterruptException.  Async-signal-safe: it only
+ * sets a flag that the evaluator polls. */
+void jc_interrupt(jc_ctx *ctx);
+
+#endif

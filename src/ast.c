@@ -1,0 +1,114 @@
+/* ast.c — the arena that owns a parse, and node allocation. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "parse.h"
+
+typedef struct chunk {
+    struct chunk *next;
+    size_t used, cap;
+    _Alignas(16) unsigned char data[];
+} chunk;
+
+struct arena {
+    unsigned refs;
+    chunk *head;
+    value *owned;
+    size_t nowned, capowned;
+};
+
+arena *arena_new(void)
+{
+    arena *a = xcalloc(1, sizeof *a);
+    a->refs = 1;
+    return a;
+}
+
+void *arena_alloc(arena *a, size_t n)
+{
+    n = (n + 15) & ~(size_t)15;
+    if (!a->head || a->head->cap - a->head->used < n) {
+        size_t cap = n > 16384 ? n : 16384;
+        chunk *c = xmalloc(sizeof *c + cap);
+        c->next = a->head;
+        c->used = 0;
+        c->cap = cap;
+        a->head = c;
+    }
+    void *p = a->head->data + a->head->used;
+    a->head->used += n;
+    memset(p, 0, n);
+    return p;
+}
+
+char *arena_strndup(arena *a, const char *s, size_t n)
+{
+    char *d = arena_alloc(a, n + 1);
+    memcpy(d, s, n);
+    d[n] = 0;
+    return d;
+}
+
+void arena_retain(arena *a) { a->refs++; }
+
+void arena_release(arena *a)
+{
+    if (!a || --a->refs)
+        return;
+    for (size_t i = 0; i < a->nowned; i++)
+        val_release(a->owned[i]);
+    free(a->owned);
+    for (chunk *c = a->head, *next; c; c = next) {
+        next = c->next;
+        free(c);
+    }
+    free(a);
+}
+
+void arena_own(arena *a, value v)
+{
+    if (!val_is_heap(v))
+        return;
+    if (a->nowned == a->capowned) {
+        a->capowned = a->capowned ? 2 * a->capowned : 16;
+        a->owned = xrealloc(a->owned, a->capowned * sizeof *a->owned);
+    }
+    a->owned[a->nowned++] = v;
+}
+
+ast *ast_new(arena *a, ast_kind kind, size_t off, size_t len, uint32_t nkids)
+{
+    ast *n = arena_alloc(a, sizeof *n);
+    n->kind = (uint16_t)kind;
+    n->off = off;
+    n->len = len;
+    n->nkids = nkids;
+    n->sym = -1;
+    if (nkids)
+        n->kids = arena_alloc(a, nkids * sizeof *n->kids);
+    return n;
+}
+
+static const char *const kind_names[A__COUNT] = {
+    [A_ERROR] = "error", [A_ID] = "id", [A_LIT] = "lit", [A_STRING] = "string",
+    [A_CALL] = "call", [A_DOTCALL] = "dotcall", [A_JUXT] = "juxtapose",
+    [A_COMPARISON] = "comparison", [A_PARENS] = "parens", [A_TUPLE] = "tuple",
+    [A_NAMEDTUPLE_] = "namedtuple", [A_VECT] = "vect", [A_HCAT] = "hcat", [A_VCAT] = "vcat",
+    [A_NCAT] = "ncat", [A_ROW] = "row", [A_TYPED_VECT] = "typed_vect",
+    [A_TYPED_HCAT] = "typed_hcat", [A_TYPED_VCAT] = "typed_vcat", [A_REF] = "ref",
+    [A_COMPREHENSION] = "comprehension", [A_TYPED_COMPREHENSION] = "typed_comprehension",
+    [A_GENERATOR] = "generator", [A_FILTER] = "filter", [A_ITER] = "iteration",
+    [A_ASSIGN] = "=", [A_OPASSIGN] = "op=", [A_DOTOPASSIGN] = ".op=", [A_FUNCDEF] = "function",
+    [A_ARROW] = "->", [A_TERNARY] = "?", [A_AND] = "&&", [A_OR] = "||", [A_BLOCK] = "block",
+    [A_TOPLEVEL] = "toplevel", [A_LET] = "let", [A_IF] = "if", [A_ELSEIF] = "elseif",
+    [A_FOR] = "for", [A_WHILE] = "while", [A_RETURN] = "return", [A_BREAK] = "break",
+    [A_CONTINUE] = "continue", [A_KW] = "kw", [A_PARAMETERS] = "parameters", [A_DOT] = ".",
+    [A_CURLY] = "curly", [A_TYPED] = "::", [A_SPLAT] = "...", [A_MACROCALL_] = "macrocall",
+    [A_LOCAL] = "local", [A_GLOBAL] = "global", [A_CONST] = "const", [A_QUOTE] = "quote",
+    [A_BEGIN_END] = "end", [A_NOTHING] = "nothing",
+};
+
+const char *ast_kind_name(ast_kind k)
+{
+    return k < A__COUNT && kind_names[k] ? kind_names[k] : "?";
+}

@@ -1,0 +1,96 @@
+/* ast.h — the syntax tree.
+ *
+ * Node kinds follow JuliaSyntax's heads so that `--parse` prints what JuliaSyntax
+ * prints and the evaluator sees what Julia lowers.  Every node carries the byte span of
+ * its source text.  Nodes live in an arena: one parse, one arena, freed in one call.
+ * User functions keep the arena of the text that defined them alive by reference. */
+#ifndef JC_AST_H
+#define JC_AST_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "value.h"
+
+typedef enum ast_kind {
+    A_ERROR = 0,
+    A_ID,          /* identifier or operator used as a name: sym */
+    A_LIT,         /* number, Bool, Char literal: lit (owned by the arena) */
+    A_STRING,      /* string literal; kids are A_LIT strings and interpolated exprs */
+    A_CALL,        /* kids[0] callee, kids[1..] args; flags INFIX / PREFIX / POSTFIX */
+    A_DOTCALL,     /* f.(x), a .+ b, .-x: kids[0] function/operator, rest args */
+    A_JUXT,        /* 2x: (juxtapose 2 x) */
+    A_COMPARISON,  /* a < b <= c: kids alternate operand, operator A_ID, operand ... */
+    A_PARENS,      /* (x) */
+    A_TUPLE,       /* (a, b) */
+    A_NAMEDTUPLE_, /* reserved */
+    A_VECT,        /* [a, b] */
+    A_HCAT,        /* [a b] */
+    A_VCAT,        /* [a; b] / [a b; c d]: kids are A_ROW or exprs */
+    A_NCAT,        /* [a;; b]: op holds the dimension count */
+    A_ROW,         /* one row of a vcat */
+    A_TYPED_VECT,  /* T[a, b]: kids[0] is the type */
+    A_TYPED_HCAT,
+    A_TYPED_VCAT,
+    A_REF,         /* a[i, j] */
+    A_COMPREHENSION, /* [expr for ...]: kids[0] an A_GENERATOR */
+    A_TYPED_COMPREHENSION,
+    A_GENERATOR,   /* kids[0] expr, kids[1..] A_ITER / A_FILTER */
+    A_FILTER,      /* kids[0] condition, kids[1..] A_ITER */
+    A_ITER,        /* kids[0] variable (or tuple), kids[1] iterable: (= i 1:5) / in */
+    A_ASSIGN,      /* a = b */
+    A_OPASSIGN,    /* a += b: kids[0] target, kids[1] operator A_ID, kids[2] value */
+    A_DOTOPASSIGN, /* a .+= b */
+    A_FUNCDEF,     /* f(x) = body (flag SHORT) or function f(x) ... end */
+    A_ARROW,       /* x -> body */
+    A_TERNARY,     /* a ? b : c */
+    A_AND,         /* a && b */
+    A_OR,          /* a || b */
+    A_BLOCK,       /* begin ... end, function bodies */
+    A_TOPLEVEL,    /* statements separated by ; or newlines at top level */
+    A_LET,         /* kids[0] A_BLOCK of bindings, kids[1] body */
+    A_IF,          /* kids: cond, then, [else or A_ELSEIF] */
+    A_ELSEIF,      /* same shape as A_IF */
+    A_FOR,         /* kids[0] A_ITER (or A_BLOCK of them), kids[1] body */
+    A_WHILE,       /* kids[0] cond, kids[1] body */
+    A_RETURN,      /* kids[0] value or none */
+    A_BREAK,
+    A_CONTINUE,
+    A_KW,          /* name = value inside a call: kids[0] A_ID, kids[1] value */
+    A_PARAMETERS,  /* arguments after ; in a call */
+    A_DOT,         /* a.b field access */
+    A_CURLY,       /* T{P}: kids[0] T, rest parameters */
+    A_TYPED,       /* x::T */
+    A_SPLAT,       /* x... */
+    A_MACROCALL_,  /* reserved */
+    A_LOCAL,       /* local x */
+    A_GLOBAL,      /* global x */
+    A_CONST,       /* const x = ... */
+    A_QUOTE,       /* :sym */
+    A_BEGIN_END,   /* `begin`/`end` inside indexing */
+    A_NOTHING,     /* an empty statement / missing value */
+    A__COUNT
+} ast_kind;
+
+enum {
+    AF_INFIX = 1u << 0,
+    AF_PREFIX = 1u << 1,
+    AF_POSTFIX = 1u << 2,
+    AF_SHORT = 1u << 3,     /* A_FUNCDEF written as f(x) = ... */
+    AF_TRAILING_SEMI = 1u << 4, /* statement list ends with ; (suppress display) */
+    AF_END = 1u << 5,       /* A_BEGIN_END is `end` (else `begin`) */
+};
+
+struct ast {
+    uint16_t kind;      /* ast_kind */
+    uint16_t flags;
+    uint32_t nkids;
+    size_t off, len;    /* byte span in the source */
+    int sym;            /* A_ID: symbol id; operators: the operator's symbol id */
+    value lit;          /* A_LIT: the literal value */
+    struct ast **kids;
+};
+
+const char *ast_kind_name(ast_kind k);
+
+#endif

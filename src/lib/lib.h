@@ -1,0 +1,47 @@
+/* lib.h — builtin functions as data.
+ *
+ * Every builtin is one row: its name as the user types it (UTF-8, operators included:
+ * "+", "∜", "sqrt"), its arity, its C function and its help text.  Each area of the
+ * library (src/lib/*.c, src/num/*.c) exports one table terminated by a row whose name is
+ * NULL, and src/lib/registry.c lists the tables.  At context creation every row is bound
+ * as a global function; the REPL's completion and `?` help read the same rows.
+ *
+ * A builtin receives its arguments borrowed and stores an owned result in *out; it
+ * returns 0, or -1 after jc_throw.  Rows with the same name form one function: they are
+ * tried in table order and the first whose arity fits is called (a builtin that finds
+ * its argument types unsupported raises MethodError via lib_no_method). */
+#ifndef JC_LIB_H
+#define JC_LIB_H
+
+#include "../jc.h"
+
+typedef struct jc_args {
+    int n;                 /* positional arguments */
+    const value *v;
+    int nkw;               /* keyword arguments: symbol ids and values */
+    const int *kw;
+    const value *kwv;
+    const ast *site;       /* the call, for error positions (may be NULL) */
+} jc_args;
+
+typedef int (*builtin_fn)(jc_ctx *ctx, value *out, const jc_args *a);
+
+typedef struct builtin {
+    const char *name;
+    int min_args, max_args;  /* max_args -1: variadic */
+    builtin_fn fn;
+    const char *help;        /* "  sqrt(x)\n\n  Return √x ..." as `?` shows it; may be NULL */
+    const char *kwnames;     /* space-separated keyword names it accepts, for completion */
+} builtin;
+
+/* All tables, in lookup order. */
+extern const builtin *const lib_tables[];
+
+/* Raises Julia's MethodError for calling `name` with these argument types:
+ * "MethodError: no method matching name(::T1, ::T2)". */
+int lib_no_method(jc_ctx *ctx, const char *name, const jc_args *a);
+
+/* Finds the value of keyword `name` in a, or NULL. */
+const value *lib_kwarg(jc_ctx *ctx, const jc_args *a, const char *name);
+
+#endif

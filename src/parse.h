@@ -1,0 +1,34 @@
+/* parse.h — text to syntax tree.
+ *
+ * parse_program reads a whole input (statements separated by newlines or `;`) into an
+ * A_TOPLEVEL node allocated in the given arena.  It returns JC_OK, JC_INCOMPLETE (the
+ * text ends inside an expression: open bracket, string, block, trailing operator) or
+ * JC_ERR_PARSE with the error recorded in ctx via diag_parse_error (only the first error
+ * is reported, as JuliaSyntax does).  Recursion is bounded: deep nesting is an error,
+ * never a stack overflow.  Identifiers are interned normalized (NFC + Julia's charmap). */
+#ifndef JC_PARSE_H
+#define JC_PARSE_H
+
+#include "ast.h"
+#include "jc.h"
+
+/* Arena for AST nodes and their strings; reference-counted so that function bodies can
+ * outlive the evaluation that defined them.  Literal values stored in nodes are released
+ * when the arena is. */
+arena *arena_new(void);
+void *arena_alloc(arena *a, size_t n);
+char *arena_strndup(arena *a, const char *s, size_t n);
+void arena_retain(arena *a);
+void arena_release(arena *a);
+/* Registers a value that the arena releases when it dies (AST literals). */
+void arena_own(arena *a, value v);
+/* A node with room for nkids children (zeroed). */
+ast *ast_new(arena *a, ast_kind kind, size_t off, size_t len, uint32_t nkids);
+
+jc_status parse_program(jc_ctx *ctx, arena *a, const char *src, size_t len, ast **out);
+
+/* Appends the JuliaSyntax-style S-expression of a tree (as `--parse` prints it).  For an
+ * A_TOPLEVEL node, one line per statement. */
+void parse_sexpr(jc_ctx *ctx, const ast *node, const char *src, sb *out);
+
+#endif
