@@ -89,6 +89,10 @@ char *jc_error_render(jc_ctx *ctx, const jc_error *e);
 int jc_set_precision(jc_ctx *ctx, long bits);
 long jc_precision(const jc_ctx *ctx);
 
+/* Results (integers, BigFloat mantissas) larger than this many bits are refused with
+ * an error instead of exhausting memory; default 2^32. */
+void jc_set_max_bits(jc_ctx *ctx, unsigned long long bits);
+
 /* Colour for printstyled and error rendering; off by default. */
 void jc_set_color(jc_ctx *ctx, int on);
 /* Where print/println/show write (default stdout). */

@@ -15,6 +15,9 @@ struct arena {
     chunk *head;
     value *owned;
     size_t nowned, capowned;
+    char *src, *name;
+    size_t srclen;
+    int first_line;
 };
 
 arena *arena_new(void)
@@ -58,6 +61,8 @@ void arena_release(arena *a)
     for (size_t i = 0; i < a->nowned; i++)
         val_release(a->owned[i]);
     free(a->owned);
+    free(a->src);
+    free(a->name);
     for (chunk *c = a->head, *next; c; c = next) {
         next = c->next;
         free(c);
@@ -74,6 +79,24 @@ void arena_own(arena *a, value v)
         a->owned = xrealloc(a->owned, a->capowned * sizeof *a->owned);
     }
     a->owned[a->nowned++] = v;
+}
+
+void arena_set_source(arena *a, const char *src, size_t len, const char *name, int first_line)
+{
+    free(a->src);
+    free(a->name);
+    a->src = xstrndup(src, len);
+    a->srclen = len;
+    a->name = xstrdup(name ? name : "none");
+    a->first_line = first_line;
+}
+
+const char *arena_source(const arena *a, size_t *len, const char **name, int *first_line)
+{
+    *len = a->srclen;
+    *name = a->name;
+    *first_line = a->first_line;
+    return a->src;
 }
 
 ast *ast_new(arena *a, ast_kind kind, size_t off, size_t len, uint32_t nkids)

@@ -28,9 +28,11 @@ typedef struct jc_func {
     obj h;
     int name;                /* symbol id, or -1 for anonymous functions */
     jc_method *methods;      /* user methods, newest first */
-    const builtin *builtins; /* first row of this name in its table, or NULL */
-    value bound;             /* for partially applied / callable objects; nothing */
+    const builtin **rows;    /* builtin rows of this name, in table order */
+    int nrows;
 } jc_func;
+
+static inline jc_func *val_func(value v) { return (jc_func *)v.u.o; }
 
 /* Evaluates a whole program (A_TOPLEVEL); *out gets the last statement's value. */
 int eval_toplevel(jc_ctx *ctx, const ast *prog, arena *a, value *out);
@@ -48,5 +50,19 @@ void eval_set_global(jc_ctx *ctx, int sym, value v);  /* takes ownership of v */
 
 /* True when v is Bool true; raises TypeError for a non-Bool condition. */
 int eval_truthy(jc_ctx *ctx, value v, const ast *site, int *truth);
+
+/* Iteration over ranges, tuples, arrays, strings (by character) and numbers (once), as
+ * `for` sees it.  The iterator borrows coll.  next: 1 with *out set, 0 at the end, -1. */
+typedef struct jc_iter {
+    value coll;
+    int64_t i, n;
+} jc_iter;
+int eval_iter_init(jc_ctx *ctx, jc_iter *it, value coll, const ast *site);
+int eval_iter_next(jc_ctx *ctx, jc_iter *it, value *out);
+
+/* Releases the evaluator's private state (jc_free). */
+void eval_free_state(jc_ctx *ctx);
+/* Frees a T_FUNCTION object (registered in val_free_table). */
+void eval_func_free(obj *o);
 
 #endif

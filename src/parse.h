@@ -22,6 +22,10 @@ void arena_retain(arena *a);
 void arena_release(arena *a);
 /* Registers a value that the arena releases when it dies (AST literals). */
 void arena_own(arena *a, value v);
+/* The source text an arena's tree was parsed from (copied), for error positions in
+ * function bodies that run long after their definition was typed. */
+void arena_set_source(arena *a, const char *src, size_t len, const char *name, int first_line);
+const char *arena_source(const arena *a, size_t *len, const char **name, int *first_line);
 /* A node with room for nkids children (zeroed). */
 ast *ast_new(arena *a, ast_kind kind, size_t off, size_t len, uint32_t nkids);
 

@@ -2,14 +2,17 @@
  *
  * Every builtin is one row: its name as the user types it (UTF-8, operators included:
  * "+", "∜", "sqrt"), its arity, its C function and its help text.  Each area of the
- * library (src/lib/*.c, src/num/*.c) exports one table terminated by a row whose name is
+ * library (the files of src/lib and src/num) exports one table terminated by a row whose name is
  * NULL, and src/lib/registry.c lists the tables.  At context creation every row is bound
  * as a global function; the REPL's completion and `?` help read the same rows.
  *
  * A builtin receives its arguments borrowed and stores an owned result in *out; it
- * returns 0, or -1 after jc_throw.  Rows with the same name form one function: they are
- * tried in table order and the first whose arity fits is called (a builtin that finds
- * its argument types unsupported raises MethodError via lib_no_method). */
+ * returns 0, or -1 after jc_throw, or LIB_DECLINE when it does not handle these argument
+ * types.  Rows with the same name form one function: they are tried in table order (the
+ * order of lib_tables) and the first whose arity fits and that does not decline answers;
+ * when every row declines, the call is a MethodError.  So a later area (arrays) can add
+ * methods to an earlier area's function (sum, length) by adding rows of the same name. */
+#define LIB_DECLINE 1
 #ifndef JC_LIB_H
 #define JC_LIB_H
 
@@ -43,5 +46,22 @@ int lib_no_method(jc_ctx *ctx, const char *name, const jc_args *a);
 
 /* Finds the value of keyword `name` in a, or NULL. */
 const value *lib_kwarg(jc_ctx *ctx, const jc_args *a, const char *name);
+
+/* Global constants (π, ℯ, im, Inf, NaN, nothing, the type names, rounding modes) are
+ * bound by lib_install_constants before the function tables. */
+void lib_install_constants(jc_ctx *ctx);
+
+/* Base.MathConstants.γ and the like: names reachable only through a module path. */
+int lib_module_constant(jc_ctx *ctx, const char *name, value *out);
+
+/* x.name: the fields Julia gives numbers (z.re, z.im, r.num, r.den). */
+int lib_getfield(jc_ctx *ctx, value *out, value x, const char *name, const ast *site);
+
+/* T{P...}: Rational{Int64}, Complex{Float64}, Vector{Int}, Matrix{Rational}. */
+int lib_apply_type(jc_ctx *ctx, value *out, int n, const value *args, const ast *site);
+
+/* Calling a type that has no conversion rows of its own name: Matrix{T}(undef, m, n),
+ * Rational{BigInt}(x) ... */
+int lib_construct(jc_ctx *ctx, value *out, const jc_typeobj *t, const jc_args *a);
 
 #endif

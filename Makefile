@@ -1,0 +1,128 @@
+# Makefile — jcalc.  The build is configured by ./configure (autoconf), which writes
+# config.mk; when config.mk is missing, any build target configures first by itself.
+#
+#   make deps      install the libraries (Debian/Ubuntu, apt-get; names for others)
+#   make / run     build build/jcalc / build and start it
+#   make check     every test; the last line is "N passed, N failed"
+#   make bench     benchmarks against the peers present on the machine
+#   make fuzz      a bounded libFuzzer run (./configure --enable-fuzzing, needs clang)
+#   make accuracy  the long math-core accuracy run
+#   make install / uninstall   PREFIX=/usr/local DESTDIR=
+
+PREFIX ?= /usr/local
+DEB_PACKAGES = build-essential autoconf pkg-config libgmp-dev libmpfr-dev libmpc-dev \
+               libreadline-dev libutf8proc-dev expect bc
+DEB_OPTIONAL = clang libclang-rt-dev hyperfine pari-gp
+
+BUILD_TARGETS = all run check bench fuzz accuracy install lib unit tests-build jcalc
+
+.PHONY: deps clean distclean uninstall configure-now $(BUILD_TARGETS)
+
+deps:
+	@sh tools/deps.sh "$(DEB_PACKAGES)" "$(DEB_OPTIONAL)"
+
+clean:
+	rm -rf build
+
+distclean: clean
+	rm -rf config.mk config.log config.status configure autom4te.cache aclocal.m4
+
+uninstall:
+	rm -f $(DESTDIR)$(PREFIX)/bin/jcalc $(DESTDIR)$(PREFIX)/share/man/man1/jcalc.1
+
+configure-now:
+	@test -x configure || autoreconf -i
+	./configure
+
+ifeq ($(wildcard config.mk),)
+
+$(BUILD_TARGETS):
+	@$(MAKE) --no-print-directory configure-now
+	@$(MAKE) --no-print-directory $@
+
+else
+include config.mk
+
+CFLAGS_BASE = -std=c11 -D_GNU_SOURCE -Wall -Wextra -Wno-unused-parameter -g
+OPT ?= -O2
+CFLAGS_ALL = $(CFLAGS_BASE) $(OPT) $(CFLAGS_CONF) $(SAN_FLAGS) -Iinclude -Isrc -Ibuild/gen \
+             -DJC_HAVE_READLINE=$(HAVE_READLINE)
+LDFLAGS_ALL = $(SAN_FLAGS)
+LIBS_ALL = $(READLINE_LIBS) $(LIBS_CONF) -lm
+
+LIB_SRCS = $(filter-out src/main.c,$(wildcard src/*.c src/*/*.c))
+LIB_OBJS = $(LIB_SRCS:%.c=build/obj/%.o)
+UNIT_SRCS = $(wildcard tests/unit/test_*.c)
+UNIT_BINS = $(UNIT_SRCS:tests/unit/%.c=build/tests/%)
+BENCH_SRCS = $(wildcard bench/bench_*.c)
+BENCH_BINS = $(BENCH_SRCS:bench/%.c=build/bench/%)
+
+# ---- generated tables (one rule per table: data/*.tsv -> build/gen/*.h) ----
+GEN_HEADERS =
+# parser: operator table and identifier character classes
+GEN_HEADERS += build/gen/optable.inc build/gen/id_start_ranges.inc build/gen/id_char_ranges.inc \
+               build/gen/op_suffix_ranges.inc build/gen/never_id_char_ranges.inc
+build/gen/optable.inc: data/operators.tsv tools/gen_optable.awk | build/gen/.dir
+	awk -f tools/gen_optable.awk data/operators.tsv | LC_ALL=C sort > $@.tmp && mv $@.tmp $@
+build/gen/%_ranges.inc: data/%_ranges.tsv tools/gen_ranges.awk | build/gen/.dir
+	awk -v name=$* -f tools/gen_ranges.awk $< > $@.tmp && mv $@.tmp $@
+# ---- end of generated tables ----
+
+all: build/jcalc
+jcalc: build/jcalc
+lib: build/libjcalc.a
+
+build/gen/.dir:
+	@mkdir -p build/gen && touch $@
+
+build/obj/%.o: %.c config.mk $(GEN_HEADERS) | build/gen/.dir
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS_ALL) -MMD -MP -c $< -o $@
+
+-include $(LIB_OBJS:.o=.d) build/obj/src/main.d
+
+build/libjcalc.a: $(LIB_OBJS)
+	@rm -f $@
+	ar rcs $@ $^
+
+build/jcalc: build/obj/src/main.o build/libjcalc.a
+	$(CC) $(LDFLAGS_ALL) -o $@ $^ $(LIBS_ALL)
+
+build/tests/%: tests/unit/%.c build/libjcalc.a config.mk
+	@mkdir -p build/tests
+	$(CC) $(CFLAGS_ALL) -o $@ $< build/libjcalc.a $(LDFLAGS_ALL) $(LIBS_ALL)
+
+build/bench/%: bench/%.c build/libjcalc.a config.mk
+	@mkdir -p build/bench
+	$(CC) $(CFLAGS_BASE) -O2 $(CFLAGS_CONF) -Iinclude -Isrc -Ibuild/gen -o $@ $< build/libjcalc.a $(LIBS_ALL)
+
+tests-build: build/jcalc $(UNIT_BINS)
+
+run: build/jcalc
+	./build/jcalc
+
+check: tests-build
+	@sh tests/run.sh
+
+accuracy: tests-build
+	JCALC_ACCURACY_N=10000000 ./build/tests/test_mathcore
+
+bench: build/jcalc $(BENCH_BINS)
+	@sh bench/run.sh
+
+FUZZ_FLAGS = -std=c11 -D_GNU_SOURCE -g -O1 -fsanitize=fuzzer,address,undefined $(CFLAGS_CONF) \
+             -Iinclude -Isrc -Ibuild/gen -DJC_HAVE_READLINE=0
+FUZZ_SECONDS ?= 60
+fuzz: $(GEN_HEADERS) | build/gen/.dir
+	@if [ -z "$(FUZZ_CC)" ]; then echo "make fuzz: run ./configure --enable-fuzzing (needs clang)"; exit 2; fi
+	@mkdir -p build/fuzz tests/fuzz/corpus
+	$(FUZZ_CC) $(FUZZ_FLAGS) -o build/fuzz/fuzz_eval tests/fuzz/fuzz_eval.c $(LIB_SRCS) $(LIBS_CONF) -lm
+	./build/fuzz/fuzz_eval -max_total_time=$(FUZZ_SECONDS) -max_len=512 -timeout=10 \
+	    -rss_limit_mb=2048 build/fuzz/corpus-run tests/fuzz/corpus 2>&1 | tail -5
+
+install: build/jcalc
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/man/man1
+	install -m 755 build/jcalc $(DESTDIR)$(PREFIX)/bin/jcalc
+	install -m 644 docs/jcalc.1 $(DESTDIR)$(PREFIX)/share/man/man1/jcalc.1
+
+endif

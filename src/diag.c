@@ -1,0 +1,165 @@
+/* diag.c — JuliaSyntax-style source markers and the display of errors.
+ *
+ * A ParseError reads, as JuliaSyntax prints it:
+ *     ParseError:
+ *     # Error @ none:1:3
+ *     <the line before, if any>
+ *     <the line(s) of the range>
+ *     <marker> ── <message>
+ * The marker sits under the range: └──┘ for a wide range, ╙ for one column, └ for an
+ * empty one; the text before it is blanked to its display width and its first column
+ * becomes `#` so that the whole block reads as a comment when pasted back. */
+#include "diag.h"
+
+#include <string.h>
+
+/* Start of the line containing off, and its length without the newline. */
+static size_t line_bounds(const char *src, size_t len, size_t off, size_t *line_len)
+{
+    size_t start = off;
+    while (start > 0 && src[start - 1] != '\n')
+        start--;
+    size_t end = off;
+    while (end < len && src[end] != '\n')
+        end++;
+    *line_len = end - start;
+    return start;
+}
+
+/* Appends the prefix blanked to its display width, first column replaced by `#`. */
+static void put_indent(sb *out, const char *line, size_t n)
+{
+    size_t start = out->len;
+    for (size_t i = 0; i < n;) {
+        uint32_t cp;
+        int k = utf8_decode(line + i, n - i, &cp);
+        if (k < 0) {
+            sb_putc(out, ' ');
+            i++;
+            continue;
+        }
+        if (cp == ' ' || cp == '\t')
+            sb_putc(out, (char)cp);
+        else
+            for (size_t w = utf8_width(line + i, (size_t)k); w > 0; w--)
+                sb_putc(out, ' ');
+        i += (size_t)k;
+    }
+    if (out->len > start)
+        out->s[start] = '#';
+}
+
+static size_t span_width(const char *s, size_t n)
+{
+    size_t w = utf8_width(s, n);
+    for (size_t i = 0; i < n; i++)
+        if (s[i] == '\t')
+            w += 4;
+    return w;
+}
+
+void diag_marker(sb *out, const char *line, size_t line_len, size_t col_off, size_t span_len,
+                 const char *msg)
+{
+    if (col_off > line_len)
+        col_off = line_len;
+    if (span_len > line_len - col_off)
+        span_len = line_len - col_off;
+    put_indent(out, line, col_off);
+    size_t w = span_width(line + col_off, span_len);
+    if (w == 0)
+        sb_puts(out, "└");
+    else if (w == 1)
+        sb_puts(out, "╙");
+    else {
+        sb_puts(out, "└");
+        for (size_t i = 0; i + 2 < w; i++)
+            sb_puts(out, "─");
+        sb_puts(out, "┘");
+    }
+    sb_puts(out, " ── ");
+    sb_puts(out, msg);
+}
+
+int diag_parse_error(jc_ctx *ctx, jc_status kind, size_t off, size_t len, const char *msg)
+{
+    if (ctx->err_set)
+        return -1;
+    const char *src = ctx->src ? ctx->src : "";
+    size_t srclen = ctx->src ? ctx->srclen : 0;
+    if (off > srclen)
+        off = srclen;
+    if (len > srclen - off)
+        len = srclen - off;
+    int line, col;
+    jc_position(ctx, off, &line, &col);
+
+    sb text = { 0 };
+    sb_printf(&text, "ParseError:\n# Error @ %s:%d:%d\n", ctx->srcname ? ctx->srcname : "none",
+              line, col);
+    size_t first_len;
+    size_t first = line_bounds(src, srclen, off, &first_len);
+    if (first > 0) { /* one line of context before */
+        size_t prev_len;
+        size_t prev = line_bounds(src, srclen, first - 1, &prev_len);
+        sb_put(&text, src + prev, prev_len);
+        sb_putc(&text, '\n');
+    }
+    size_t end = off + len;
+    if (end > first + first_len) {
+        /* a range over several lines: ┌ over the first, ┘ after the last */
+        size_t last_len;
+        size_t last = line_bounds(src, srclen, end > 0 ? end - 1 : 0, &last_len);
+        size_t indent_start = text.len;
+        put_indent(&text, src + first, off - first);
+        sb_puts(&text, text.len > indent_start ? "┌" : "┌");
+        for (size_t i = 0; i < 3; i++)
+            sb_puts(&text, "─");
+        sb_putc(&text, '\n');
+        sb_put(&text, src + first, last + last_len - first);
+        sb_putc(&text, '\n');
+        size_t w = span_width(src + last, end - last);
+        sb_puts(&text, "#");
+        for (size_t i = 1; i + 1 < w; i++)
+            sb_puts(&text, "─");
+        sb_puts(&text, "┘ ── ");
+        sb_puts(&text, msg);
+    } else {
+        sb_put(&text, src + first, first_len);
+        sb_putc(&text, '\n');
+        diag_marker(&text, src + first, first_len, off - first, len, msg);
+    }
+
+    jc_error_clear(&ctx->err);
+    ctx->err.kind = kind;
+    ctx->err.message = sb_take(&text);
+    ctx->err.source = xstrdup(ctx->srcname ? ctx->srcname : "none");
+    ctx->err.line = line;
+    ctx->err.column = col;
+    ctx->err.offset = off;
+    ctx->err.length = len;
+    ctx->err_set = 1;
+    return -1;
+}
+
+/* "ERROR: " in bold light red when colour is on, as Julia's REPL prints it. */
+static void put_error_prefix(const jc_ctx *ctx, sb *out)
+{
+    if (ctx->color)
+        sb_puts(out, "\x1b[91m\x1b[1mERROR: \x1b[22m\x1b[39m");
+    else
+        sb_puts(out, "ERROR: ");
+}
+
+char *diag_render(const jc_ctx *ctx, const jc_error *e)
+{
+    sb out = { 0 };
+    put_error_prefix(ctx, &out);
+    sb_puts(&out, e->message ? e->message : "unknown error");
+    /* A parse error's message already shows where; others get Julia's frame line, with
+     * the column added so that the failing operation can be found in long inputs. */
+    if (e->kind != JC_ERR_PARSE && e->kind != JC_INCOMPLETE && e->line > 0)
+        sb_printf(&out, "\nStacktrace:\n [1] top-level scope\n   @ %s:%d:%d",
+                  e->source ? e->source : "none", e->line, e->column);
+    return sb_take(&out);
+}

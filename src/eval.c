@@ -1,0 +1,1508 @@
+/* eval.c — the tree-walking evaluator.
+ *
+ * Scopes: the global scope is ctx->globals, indexed by symbol id.  Local scopes (function
+ * calls, let, loop bodies) are reference-counted `env` records chained to their parent,
+ * so closures keep what they capture alive.  Assignment follows Julia's rules as the REPL
+ * applies them: inside a function a new name is local; at top level a loop body
+ * assigns an existing global (soft scope) and otherwise makes a loop-local name.
+ *
+ * Control flow: every ev_* returns 0 (value in *out), -1 (error pending in ctx), or one
+ * of EV_BREAK / EV_CONTINUE / EV_RETURN, which unwind to the loop or call that handles
+ * them.  *out is only owned by the caller when 0 or EV_RETURN is returned.
+ *
+ * Limits: every loop iteration and every call polls the interrupt flag; the C stack in
+ * use is measured against a budget so that deep recursion ends in StackOverflowError
+ * rather than a crash, whatever the frame sizes of the build. */
+#include "eval.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+
+#include "array.h"
+#include "num/num.h"
+#include "parse.h"
+#include "range.h"
+#include "show.h"
+
+enum { EV_BREAK = 1, EV_CONTINUE = 2, EV_RETURN = 3 };
+
+typedef struct env {
+    uint32_t refs;
+    uint8_t function;      /* the scope of a function call: assignment stops here */
+    struct env *parent;
+    int n, cap;
+    int *syms;
+    value *vals;
+    int nglobal;           /* names declared `global` in this scope */
+    int *globals;
+} env;
+
+static env *env_new(env *parent, int function)
+{
+    env *e = xcalloc(1, sizeof *e);
+    e->refs = 1;
+    e->function = (uint8_t)function;
+    e->parent = parent;
+    if (parent)
+        parent->refs++;
+    return e;
+}
+
+static void env_release(env *e)
+{
+    while (e && --e->refs == 0) {
+        env *parent = e->parent;
+        for (int i = 0; i < e->n; i++)
+            val_release(e->vals[i]);
+        free(e->syms);
+        free(e->vals);
+        free(e->globals);
+        free(e);
+        e = parent;
+    }
+}
+
+static value *env_slot(env *e, int sym)
+{
+    for (int i = e->n - 1; i >= 0; i--)
+        if (e->syms[i] == sym)
+            return &e->vals[i];
+    return NULL;
+}
+
+/* Defines sym in e (new local), taking ownership of v. */
+static void env_define(env *e, int sym, value v)
+{
+    value *slot = env_slot(e, sym);
+    if (slot) {
+        val_release(*slot);
+        *slot = v;
+        return;
+    }
+    if (e->n == e->cap) {
+        e->cap = e->cap ? 2 * e->cap : 4;
+        e->syms = xrealloc(e->syms, (size_t)e->cap * sizeof *e->syms);
+        e->vals = xrealloc(e->vals, (size_t)e->cap * sizeof *e->vals);
+    }
+    e->syms[e->n] = sym;
+    e->vals[e->n] = v;
+    e->n++;
+}
+
+static int env_declared_global(const env *e, int sym)
+{
+    for (int i = 0; i < e->nglobal; i++)
+        if (e->globals[i] == sym)
+            return 1;
+    return 0;
+}
+
+/* ---- globals ---- */
+
+static binding *global_slot(jc_ctx *ctx, int sym)
+{
+    if ((size_t)sym >= ctx->nglobals) {
+        size_t n = ctx->nglobals ? ctx->nglobals : 256;
+        while (n <= (size_t)sym)
+            n *= 2;
+        ctx->globals = xrealloc(ctx->globals, n * sizeof *ctx->globals);
+        memset(ctx->globals + ctx->nglobals, 0, (n - ctx->nglobals) * sizeof *ctx->globals);
+        ctx->nglobals = n;
+    }
+    return &ctx->globals[sym];
+}
+
+void eval_set_global(jc_ctx *ctx, int sym, value v)
+{
+    binding *b = global_slot(ctx, sym);
+    if (b->defined)
+        val_release(b->v);
+    b->v = v;
+    b->defined = 1;
+}
+
+int eval_get_global(jc_ctx *ctx, const char *name, value *out)
+{
+    int sym = sym_find(ctx, name, strlen(name));
+    if (sym < 0 || (size_t)sym >= ctx->nglobals || !ctx->globals[sym].defined)
+        return -1;
+    *out = val_retain(ctx->globals[sym].v);
+    return 0;
+}
+
+/* ---- stack budget ---- */
+
+static size_t stack_budget(void)
+{
+    struct rlimit rl;
+    size_t lim = 8u << 20;
+    if (getrlimit(RLIMIT_STACK, &rl) == 0 && rl.rlim_cur != RLIM_INFINITY)
+        lim = (size_t)rl.rlim_cur;
+    if (lim > (256u << 20))
+        lim = 256u << 20;
+    /* keep a margin for the builtins, printing and the sanitizers' own frames */
+    return lim > (2u << 20) ? lim - (lim / 4 > (1u << 20) ? lim / 4 : (1u << 20)) : lim / 2;
+}
+
+typedef struct evstate {
+    const char *stack_base;
+    size_t stack_budget;
+    int sym_ans, sym_pow, sym_minus, sym_colon, sym_mul, sym_end, sym_begin;
+    int sym_lastindex, sym_firstindex, sym_getindex, sym_setindex, sym_adjoint;
+    int sym_base, sym_mathconstants, sym_math;
+    struct { value coll; int dim, ndims; } ix[64]; /* for `begin`/`end` inside a[...] */
+    int nix;
+    arena *cur_arena;      /* of the evaluation in progress: definitions keep it alive */
+    value returning;       /* a `return` value travelling out of nested loops */
+} evstate;
+
+static evstate *ST(jc_ctx *ctx) { return (evstate *)ctx->lib; }
+
+static int stack_check(jc_ctx *ctx, const ast *site)
+{
+    char here;
+    evstate *st = ST(ctx);
+    if (st->stack_base && (size_t)(st->stack_base - &here) > st->stack_budget)
+        return jc_throw(ctx, JC_ERR_STACK, site, "StackOverflowError:");
+    return 0;
+}
+
+/* ---- calls ---- */
+
+/* Builtin rows named after a type (Float64, Int ...) are bound to a hidden name, since
+ * the type's own name is bound to the type value. */
+static int type_function_sym(jc_ctx *ctx, const char *name, size_t len)
+{
+    sb hidden = { 0 };
+    sb_puts(&hidden, "#type:");
+    sb_put(&hidden, name, len);
+    int sym = sym_intern(ctx, hidden.s, hidden.len);
+    sb_free(&hidden);
+    return sym;
+}
+
+static int ev(jc_ctx *ctx, env *e, const ast *n, value *out);
+
+static void args_release(int n, value *v)
+{
+    for (int i = 0; i < n; i++)
+        val_release(v[i]);
+}
+
+int lib_no_method_func(jc_ctx *ctx, const char *name, int n, const value *args);
+
+static int call_user(jc_ctx *ctx, const jc_method *m, int n, const value *args, const jc_args *a,
+                     value *out)
+{
+    env *e = env_new(m->closure, 1);
+    for (int i = 0; i < m->nparams && i < n; i++)
+        env_define(e, m->params[i], val_retain(args[i]));
+    for (int k = 0; k < m->nkw; k++) {
+        const value *given = NULL;
+        for (int j = 0; a && j < a->nkw; j++)
+            if (a->kw[j] == m->kwparams[k])
+                given = &a->kwv[j];
+        value v;
+        if (given)
+            v = val_retain(*given);
+        else if (m->kwdefaults[k]) {
+            if (ev(ctx, e, m->kwdefaults[k], &v) != 0) {
+                env_release(e);
+                return -1;
+            }
+        } else {
+            env_release(e);
+            return jc_throw(ctx, JC_ERR_GENERIC, a ? a->site : NULL,
+                            "UndefKeywordError: keyword argument `%s` not assigned",
+                            sym_name(ctx, m->kwparams[k]));
+        }
+        env_define(e, m->kwparams[k], v);
+    }
+    /* the body's error positions refer to the text that defined it */
+    const char *osrc = ctx->src, *oname = ctx->srcname;
+    size_t olen = ctx->srclen;
+    int oline = ctx->first_line;
+    ctx->src = arena_source(m->arena, &ctx->srclen, &ctx->srcname, &ctx->first_line);
+    int r = ev(ctx, e, m->body, out);
+    ctx->src = osrc;
+    ctx->srclen = olen;
+    ctx->srcname = oname;
+    ctx->first_line = oline;
+    env_release(e);
+    if (r == EV_RETURN)
+        r = 0;
+    else if (r == EV_BREAK || r == EV_CONTINUE) {
+        if (r == 0)
+            val_release(*out);
+        return jc_throw(ctx, JC_ERR_SYNTAX, m->body, "syntax: break or continue outside a loop");
+    }
+    return r;
+}
+
+static int method_fits(const jc_method *m, int n, int nkw)
+{
+    (void)nkw;
+    return m->nparams == n;
+}
+
+int eval_call_kw(jc_ctx *ctx, value f, const jc_args *a, value *out)
+{
+    if (jc_poll(ctx) < 0 || stack_check(ctx, a->site) < 0)
+        return -1;
+    if (f.type == T_TYPE) {
+        /* a type called as a function converts or constructs: the rows named after it */
+        sb name = { 0 };
+        show_type(ctx, &name, val_typeobj(f));
+        int sym = type_function_sym(ctx, name.s, name.len);
+        sb_free(&name);
+        const jc_typeobj *t = val_typeobj(f);
+        if (sym < 0 || (size_t)sym >= ctx->nglobals || !ctx->globals[sym].defined ||
+            ctx->globals[sym].v.type != T_FUNCTION)
+            return lib_construct(ctx, out, t, a);
+        f = ctx->globals[sym].v;
+    }
+    if (f.type != T_FUNCTION) {
+        sb tn = { 0 };
+        show_typename(ctx, &tn, f);
+        int numeric = f.type >= T_BOOL && f.type <= T_COMPLEX;
+        jc_throw(ctx, JC_ERR_METHOD, a->site, "MethodError: objects of type %s are not callable%s",
+                 sb_str(&tn),
+                 numeric ? "\nMaybe you forgot to use an operator such as *, ^, %, / etc. ?" : "");
+        sb_free(&tn);
+        return -1;
+    }
+    jc_func *fn = val_func(f);
+    for (const jc_method *m = fn->methods; m; m = m->next)
+        if (method_fits(m, a->n, a->nkw)) {
+            ctx->depth++;
+            int r = call_user(ctx, m, a->n, a->v, a, out);
+            ctx->depth--;
+            return r;
+        }
+    for (int i = 0; i < fn->nrows; i++) {
+        const builtin *b = fn->rows[i];
+        if (a->n >= b->min_args && (b->max_args < 0 || a->n <= b->max_args)) {
+            int r = b->fn(ctx, out, a);
+            if (r == LIB_DECLINE)
+                continue;
+            if (r < 0)
+                jc_error_locate(ctx, a->site);
+            return r < 0 ? -1 : 0;
+        }
+    }
+    return lib_no_method(ctx, fn->name >= 0 ? sym_name(ctx, fn->name) : "#anonymous", a) < 0
+               ? (jc_error_locate(ctx, a->site), -1)
+               : -1;
+}
+
+int eval_call(jc_ctx *ctx, value f, int n, const value *args, const ast *site, value *out)
+{
+    jc_args a = { .n = n, .v = args, .site = site };
+    return eval_call_kw(ctx, f, &a, out);
+}
+
+/* Calls the global function named sym (an operator or builtin). */
+static int call_named(jc_ctx *ctx, int sym, int n, const value *args, const ast *site, value *out)
+{
+    if ((size_t)sym >= ctx->nglobals || !ctx->globals[sym].defined)
+        return jc_throw(ctx, JC_ERR_UNDEFVAR, site, "UndefVarError: `%s` not defined",
+                        sym_name(ctx, sym));
+    return eval_call(ctx, ctx->globals[sym].v, n, args, site, out);
+}
+
+/* ---- names ---- */
+
+static int lookup(jc_ctx *ctx, env *e, int sym, const ast *site, value *out)
+{
+    for (env *s = e; s; s = s->parent) {
+        if (env_declared_global(s, sym))
+            break;
+        value *slot = env_slot(s, sym);
+        if (slot) {
+            *out = val_retain(*slot);
+            return 0;
+        }
+    }
+    if ((size_t)sym < ctx->nglobals && ctx->globals[sym].defined) {
+        *out = val_retain(ctx->globals[sym].v);
+        return 0;
+    }
+    if (sym == ST(ctx)->sym_ans) {
+        *out = val_retain(ctx->ans);
+        return 0;
+    }
+    const char *name = sym_name(ctx, sym);
+    const char *hint = "";
+    if (!strcmp(name, "or"))
+        hint = "\nsuggestion: Use `||` for short-circuiting boolean OR.";
+    else if (!strcmp(name, "and"))
+        hint = "\nsuggestion: Use `&&` for short-circuiting boolean AND.";
+    return jc_throw(ctx, JC_ERR_UNDEFVAR, site, "UndefVarError: `%s` not defined%s", name, hint);
+}
+
+/* Assigns v (owned) to sym following Julia's scope rules. */
+static void assign(jc_ctx *ctx, env *e, int sym, value v)
+{
+    int in_function = 0;
+    for (env *s = e; s; s = s->parent) {
+        if (env_declared_global(s, sym))
+            goto global;
+        value *slot = env_slot(s, sym);
+        if (slot) {
+            val_release(*slot);
+            *slot = v;
+            return;
+        }
+        if (s->function)
+            in_function = 1;
+    }
+    if (e && (in_function || (size_t)sym >= ctx->nglobals || !ctx->globals[sym].defined)) {
+        env_define(e, sym, v);
+        return;
+    }
+global:
+    eval_set_global(ctx, sym, v);
+}
+
+/* ---- functions ---- */
+
+static value func_new(int name)
+{
+    jc_func *f = obj_new(T_FUNCTION, sizeof *f);
+    f->name = name;
+    return v_obj(T_FUNCTION, 0, &f->h);
+}
+
+static void func_free(obj *o)
+{
+    jc_func *f = (jc_func *)o;
+    for (jc_method *m = f->methods, *next; m; m = next) {
+        next = m->next;
+        free(m->params);
+        free(m->kwparams);
+        free(m->kwdefaults);
+        arena_release(m->arena);
+        env_release(m->closure);
+        free(m);
+    }
+    free(f->rows);
+    free(f);
+}
+
+void eval_func_free(obj *o) { func_free(o); }
+
+/* The parameter name of a signature argument: x, x::T, x=default (returns the default). */
+static int param_name(const ast *p, const ast **deflt)
+{
+    *deflt = NULL;
+    if (p->kind == A_KW || p->kind == A_ASSIGN) {
+        *deflt = p->kids[1];
+        p = p->kids[0];
+    }
+    if (p->kind == A_TYPED && p->nkids > 0)
+        p = p->kids[0];
+    return p->kind == A_ID ? p->sym : -1;
+}
+
+/* Adds to f the methods described by a signature's argument list; optional positional
+ * arguments give one method per arity, as Julia generates them. */
+static int add_methods(jc_ctx *ctx, env *e, jc_func *f, const ast *const *params, int nparams,
+                       const ast *kwnode, const ast *body, arena *a, const ast *site)
+{
+    int *syms = xmalloc((size_t)(nparams + 1) * sizeof *syms);
+    const ast **defaults = xcalloc((size_t)nparams + 1, sizeof *defaults);
+    int first_optional = nparams;
+    for (int i = 0; i < nparams; i++) {
+        syms[i] = param_name(params[i], &defaults[i]);
+        if (syms[i] < 0) {
+            free(syms);
+            free(defaults);
+            return jc_throw(ctx, JC_ERR_SYNTAX, params[i], "syntax: invalid function argument");
+        }
+        if (defaults[i] && first_optional == nparams)
+            first_optional = i;
+    }
+    for (int arity = first_optional; arity <= nparams; arity++) {
+        jc_method *m = xcalloc(1, sizeof *m);
+        m->nparams = arity;
+        m->params = xmalloc((size_t)(nparams + 1) * sizeof *m->params);
+        memcpy(m->params, syms, (size_t)nparams * sizeof *syms);
+        if (kwnode) {
+            m->nkw = (int)kwnode->nkids;
+            m->kwparams = xmalloc((size_t)m->nkw * sizeof *m->kwparams);
+            m->kwdefaults = xcalloc((size_t)m->nkw, sizeof *m->kwdefaults);
+            for (int k = 0; k < m->nkw; k++)
+                m->kwparams[k] = param_name(kwnode->kids[k], &m->kwdefaults[k]);
+        }
+        m->body = body;
+        if (arity < nparams) {
+            /* f(a, b=2) called with one argument: the missing ones get their defaults,
+             * evaluated in the call's scope after the given ones are bound. */
+            m->nparams = nparams;
+            m->body = NULL;
+        }
+        m->arena = a;
+        arena_retain(a);
+        m->closure = e;
+        if (e)
+            e->refs++;
+        if (arity < nparams) {
+            /* store the defaults as keyword-like parameters filled in order */
+            m->nparams = arity;
+            m->nkw = nparams - arity + (kwnode ? (int)kwnode->nkids : 0);
+            free(m->kwparams);
+            free(m->kwdefaults);
+            m->kwparams = xmalloc((size_t)m->nkw * sizeof *m->kwparams);
+            m->kwdefaults = xcalloc((size_t)m->nkw, sizeof *m->kwdefaults);
+            int k = 0;
+            for (int i = arity; i < nparams; i++, k++) {
+                m->kwparams[k] = syms[i];
+                m->kwdefaults[k] = defaults[i];
+            }
+            for (uint32_t j = 0; kwnode && j < kwnode->nkids; j++, k++)
+                m->kwparams[k] = param_name(kwnode->kids[j], &m->kwdefaults[k]);
+            m->body = body;
+        }
+        /* a method of the same arity replaces the old one */
+        jc_method **pp = &f->methods;
+        while (*pp) {
+            if ((*pp)->nparams == m->nparams) {
+                jc_method *old = *pp;
+                *pp = old->next;
+                free(old->params);
+                free(old->kwparams);
+                free(old->kwdefaults);
+                arena_release(old->arena);
+                env_release(old->closure);
+                free(old);
+                break;
+            }
+            pp = &(*pp)->next;
+        }
+        m->next = f->methods;
+        f->methods = m;
+    }
+    (void)site;
+    free(syms);
+    free(defaults);
+    return 0;
+}
+
+/* Splits a call signature into name, positional parameters and keyword parameters. */
+static int define_function(jc_ctx *ctx, env *e, const ast *sig, const ast *body, arena *a,
+                           value *out)
+{
+    if (sig->kind == A_TYPED && sig->nkids > 0) /* f(x)::T = ... */
+        sig = sig->kids[0];
+    if (sig->kind != A_CALL || sig->nkids < 1 || sig->kids[0]->kind != A_ID)
+        return jc_throw(ctx, JC_ERR_SYNTAX, sig, "syntax: invalid function signature");
+    int name = sig->kids[0]->sym;
+    const ast *params[256];
+    int np = 0;
+    const ast *kw = NULL;
+    for (uint32_t i = 1; i < sig->nkids; i++) {
+        if (sig->kids[i]->kind == A_PARAMETERS)
+            kw = sig->kids[i];
+        else if (np < 256)
+            params[np++] = sig->kids[i];
+        else
+            return jc_throw(ctx, JC_ERR_SYNTAX, sig, "syntax: too many parameters");
+    }
+    /* find or create the function binding (local inside functions, else global) */
+    value f = v_nothing();
+    int found = 0;
+    for (env *s = e; s && !found; s = s->parent) {
+        value *slot = env_slot(s, name);
+        if (slot && slot->type == T_FUNCTION) {
+            f = val_retain(*slot);
+            found = 1;
+        }
+    }
+    if (!found && (size_t)name < ctx->nglobals && ctx->globals[name].defined &&
+        ctx->globals[name].v.type == T_FUNCTION) {
+        f = val_retain(ctx->globals[name].v);
+        found = 1;
+    }
+    if (!found) {
+        if ((size_t)name < ctx->nglobals && ctx->globals[name].defined &&
+            ctx->globals[name].constant)
+            return jc_throw(ctx, JC_ERR_GENERIC, sig, "cannot define function %s; it already has a value",
+                            sym_name(ctx, name));
+        f = func_new(name);
+        int in_function = 0;
+        for (env *s = e; s; s = s->parent)
+            in_function |= s->function;
+        if (in_function)
+            env_define(e, name, val_retain(f));
+        else
+            eval_set_global(ctx, name, val_retain(f));
+    }
+    if (add_methods(ctx, e, val_func(f), params, np, kw, body, a, sig) < 0) {
+        val_release(f);
+        return -1;
+    }
+    *out = f;
+    return 0;
+}
+
+static int make_lambda(jc_ctx *ctx, env *e, const ast *n, arena *a, value *out)
+{
+    const ast *p = n->kids[0];
+    const ast *params[256];
+    int np = 0;
+    const ast *kw = NULL;
+    if (p->kind == A_TUPLE || p->kind == A_PARENS) {
+        for (uint32_t i = 0; i < p->nkids && np < 256; i++) {
+            if (p->kids[i]->kind == A_PARAMETERS)
+                kw = p->kids[i];
+            else
+                params[np++] = p->kids[i];
+        }
+    } else
+        params[np++] = p;
+    value f = func_new(-1);
+    if (add_methods(ctx, e, val_func(f), params, np, kw, n->kids[1], a, n) < 0) {
+        val_release(f);
+        return -1;
+    }
+    *out = f;
+    return 0;
+}
+
+/* ---- iteration ---- */
+
+int eval_iter_init(jc_ctx *ctx, jc_iter *it, value coll, const ast *site)
+{
+    it->coll = coll;
+    it->i = 0;
+    switch (coll.type) {
+    case T_RANGE:
+        it->n = range_length(coll);
+        return 0;
+    case T_TUPLE:
+        it->n = (int64_t)val_tuple(coll)->n;
+        return 0;
+    case T_ARRAY:
+        it->n = array_length(coll);
+        return 0;
+    case T_STRING:
+        it->n = (int64_t)val_string(coll)->len; /* byte index; see iter_next */
+        return 0;
+    default:
+        if (coll.type >= T_BOOL && coll.type <= T_COMPLEX) {
+            it->n = 1; /* a number iterates once, as in Julia */
+            return 0;
+        }
+    }
+    sb tn = { 0 };
+    show_typename(ctx, &tn, coll);
+    jc_throw(ctx, JC_ERR_METHOD, site, "MethodError: no method matching iterate(::%s)", sb_str(&tn));
+    sb_free(&tn);
+    return -1;
+}
+
+int eval_iter_next(jc_ctx *ctx, jc_iter *it, value *out)
+{
+    if (it->i >= it->n)
+        return 0;
+    switch (it->coll.type) {
+    case T_RANGE:
+        if (range_get(ctx, it->coll, it->i++, out) < 0)
+            return -1;
+        return 1;
+    case T_TUPLE:
+        *out = val_retain(val_tuple(it->coll)->v[it->i++]);
+        return 1;
+    case T_ARRAY:
+        if (array_get_linear(ctx, it->coll, it->i++, out) < 0)
+            return -1;
+        return 1;
+    case T_STRING: {
+        jc_string *s = val_string(it->coll);
+        uint32_t cp;
+        int k = utf8_decode(s->s + it->i, s->len - (size_t)it->i, &cp);
+        if (k < 0) {
+            cp = 0xFFFD;
+            k = 1;
+        }
+        it->i += k;
+        *out = v_char(cp);
+        return 1;
+    }
+    default:
+        it->i++;
+        *out = val_retain(it->coll);
+        return 1;
+    }
+}
+
+/* ---- assignment targets ---- */
+
+static int eval_index_args(jc_ctx *ctx, env *e, const ast *n, value coll, value *args, int *nargs);
+
+static int destructure(jc_ctx *ctx, env *e, const ast *target, value v);
+
+static int assign_to(jc_ctx *ctx, env *e, const ast *target, value v /* owned */)
+{
+    switch (target->kind) {
+    case A_ID:
+        assign(ctx, e, target->sym, v);
+        return 0;
+    case A_TYPED:
+        return assign_to(ctx, e, target->kids[0], v);
+    case A_PARENS:
+        return assign_to(ctx, e, target->kids[0], v);
+    case A_TUPLE: {
+        int r = destructure(ctx, e, target, v);
+        val_release(v);
+        return r;
+    }
+    case A_REF: {
+        value coll;
+        if (ev(ctx, e, target->kids[0], &coll) != 0) {
+            val_release(v);
+            return -1;
+        }
+        value args[34];
+        int nargs = 0;
+        args[0] = coll;
+        args[1] = v;
+        if (eval_index_args(ctx, e, target, coll, args + 2, &nargs) < 0) {
+            val_release(coll);
+            val_release(v);
+            return -1;
+        }
+        value res;
+        int r = call_named(ctx, ST(ctx)->sym_setindex, nargs + 2, args, target, &res);
+        if (r == 0)
+            val_release(res);
+        args_release(nargs + 2, args);
+        return r;
+    }
+    default:
+        val_release(v);
+        return jc_throw(ctx, JC_ERR_SYNTAX, target, "syntax: invalid assignment location");
+    }
+}
+
+static int destructure(jc_ctx *ctx, env *e, const ast *target, value v)
+{
+    jc_iter it;
+    if (eval_iter_init(ctx, &it, v, target) < 0)
+        return -1;
+    for (uint32_t i = 0; i < target->nkids; i++) {
+        value x;
+        int r = eval_iter_next(ctx, &it, &x);
+        if (r < 0)
+            return -1;
+        if (r == 0)
+            return jc_throw(ctx, JC_ERR_BOUNDS, target, "BoundsError: attempt to access %s at index [%u]",
+                            "collection", i + 1);
+        if (assign_to(ctx, e, target->kids[i], x) < 0)
+            return -1;
+    }
+    return 0;
+}
+
+/* ---- expressions ---- */
+
+static int ev_args(jc_ctx *ctx, env *e, const ast *const *kids, int nkids, value **vals, int *n,
+                   int **kwsyms, value **kwvals, int *nkw)
+{
+    int cap = nkids + 4, kwcap = 4;
+    value *v = xmalloc((size_t)cap * sizeof *v);
+    int *ks = xmalloc((size_t)kwcap * sizeof *ks);
+    value *kv = xmalloc((size_t)kwcap * sizeof *kv);
+    int cnt = 0, kcnt = 0;
+    for (int i = 0; i < nkids; i++) {
+        const ast *k = kids[i];
+        const ast *const *kw = NULL;
+        int nkwk = 0;
+        if (k->kind == A_PARAMETERS) {
+            kw = (const ast *const *)k->kids;
+            nkwk = (int)k->nkids;
+        } else if (k->kind == A_KW) {
+            kw = &kids[i];
+            nkwk = 1;
+        }
+        if (kw) {
+            for (int j = 0; j < nkwk; j++) {
+                const ast *p = kw[j];
+                int sym;
+                value x;
+                if ((p->kind == A_KW || p->kind == A_ASSIGN) && p->kids[0]->kind == A_ID) {
+                    sym = p->kids[0]->sym;
+                    if (ev(ctx, e, p->kids[1], &x) != 0)
+                        goto fail;
+                } else if (p->kind == A_ID) { /* f(; x) passes x = x */
+                    sym = p->sym;
+                    if (ev(ctx, e, p, &x) != 0)
+                        goto fail;
+                } else {
+                    jc_throw(ctx, JC_ERR_SYNTAX, p, "syntax: invalid keyword argument");
+                    goto fail;
+                }
+                if (kcnt == kwcap) {
+                    kwcap *= 2;
+                    ks = xrealloc(ks, (size_t)kwcap * sizeof *ks);
+                    kv = xrealloc(kv, (size_t)kwcap * sizeof *kv);
+                }
+                ks[kcnt] = sym;
+                kv[kcnt++] = x;
+            }
+            continue;
+        }
+        if (k->kind == A_SPLAT) {
+            value coll;
+            if (ev(ctx, e, k->kids[0], &coll) != 0)
+                goto fail;
+            jc_iter it;
+            if (eval_iter_init(ctx, &it, coll, k) < 0) {
+                val_release(coll);
+                goto fail;
+            }
+            for (;;) {
+                value x;
+                int r = eval_iter_next(ctx, &it, &x);
+                if (r < 0) {
+                    val_release(coll);
+                    goto fail;
+                }
+                if (r == 0)
+                    break;
+                if (cnt == cap) {
+                    cap *= 2;
+                    v = xrealloc(v, (size_t)cap * sizeof *v);
+                }
+                v[cnt++] = x;
+            }
+            val_release(coll);
+            continue;
+        }
+        if (cnt == cap) {
+            cap *= 2;
+            v = xrealloc(v, (size_t)cap * sizeof *v);
+        }
+        if (ev(ctx, e, k, &v[cnt]) != 0)
+            goto fail;
+        cnt++;
+    }
+    *vals = v;
+    *n = cnt;
+    *kwsyms = ks;
+    *kwvals = kv;
+    *nkw = kcnt;
+    return 0;
+fail:
+    args_release(cnt, v);
+    args_release(kcnt, kv);
+    free(v);
+    free(ks);
+    free(kv);
+    return -1;
+}
+
+/* A literal integer exponent, as Julia lowers x^p to literal_pow. */
+static int literal_exponent(const ast *n, int64_t *p, jc_ctx *ctx)
+{
+    if (n->kind == A_LIT && n->lit.type == T_INT64) {
+        *p = n->lit.u.i;
+        return 1;
+    }
+    if (n->kind == A_CALL && (n->flags & AF_PREFIX) && n->nkids == 2 &&
+        n->kids[0]->sym == ST(ctx)->sym_minus && n->kids[1]->kind == A_LIT &&
+        n->kids[1]->lit.type == T_INT64 && n->kids[1]->lit.u.i != INT64_MIN) {
+        *p = -n->kids[1]->lit.u.i;
+        return 1;
+    }
+    if (n->kind == A_PARENS && n->nkids == 1)
+        return literal_exponent(n->kids[0], p, ctx);
+    return 0;
+}
+
+static int ev_call(jc_ctx *ctx, env *e, const ast *n, int dotted, value *out)
+{
+    evstate *st = ST(ctx);
+    const ast *callee = n->kids[0];
+    /* x^literal */
+    int64_t p;
+    if (!dotted && callee->kind == A_ID && callee->sym == st->sym_pow && n->nkids == 3 &&
+        literal_exponent(n->kids[2], &p, ctx)) {
+        int user = (size_t)st->sym_pow < ctx->nglobals && ctx->globals[st->sym_pow].defined &&
+                   ctx->globals[st->sym_pow].v.type == T_FUNCTION &&
+                   val_func(ctx->globals[st->sym_pow].v)->methods;
+        if (!user) {
+            value base;
+            if (ev(ctx, e, n->kids[1], &base) != 0)
+                return -1;
+            int r = num_literal_pow(ctx, out, base, p);
+            val_release(base);
+            if (r < 0)
+                jc_error_locate(ctx, n);
+            return r < 0 ? -1 : 0;
+        }
+    }
+    value f;
+    if (ev(ctx, e, callee, &f) != 0)
+        return -1;
+    value *args;
+    int nargs, nkw, *kws;
+    value *kwv;
+    if (ev_args(ctx, e, (const ast *const *)n->kids + 1, (int)n->nkids - 1, &args, &nargs, &kws,
+                &kwv, &nkw) < 0) {
+        val_release(f);
+        return -1;
+    }
+    jc_args a = { .n = nargs, .v = args, .nkw = nkw, .kw = kws, .kwv = kwv, .site = n };
+    int r = dotted ? array_broadcast(ctx, f, &a, out) : eval_call_kw(ctx, f, &a, out);
+    args_release(nargs, args);
+    args_release(nkw, kwv);
+    free(args);
+    free(kws);
+    free(kwv);
+    val_release(f);
+    return r < 0 ? -1 : 0;
+}
+
+static int eval_index_args(jc_ctx *ctx, env *e, const ast *n, value coll, value *args, int *nargs)
+{
+    evstate *st = ST(ctx);
+    int cnt = 0;
+    int nd = (int)n->nkids - 1;
+    if (nd > 32)
+        return jc_throw(ctx, JC_ERR_ARGUMENT, n, "ArgumentError: too many indices");
+    if (st->nix >= 64)
+        return jc_throw(ctx, JC_ERR_STACK, n, "StackOverflowError:");
+    for (int i = 0; i < nd; i++) {
+        st->ix[st->nix].coll = coll;
+        st->ix[st->nix].dim = i + 1;
+        st->ix[st->nix].ndims = nd;
+        st->nix++;
+        int r = ev(ctx, e, n->kids[i + 1], &args[cnt]);
+        st->nix--;
+        if (r != 0) {
+            args_release(cnt, args);
+            return -1;
+        }
+        cnt++;
+    }
+    *nargs = cnt;
+    return 0;
+}
+
+static int ev_ref(jc_ctx *ctx, env *e, const ast *n, value *out)
+{
+    value args[34];
+    if (ev(ctx, e, n->kids[0], &args[0]) != 0)
+        return -1;
+    int nargs = 0;
+    if (eval_index_args(ctx, e, n, args[0], args + 1, &nargs) < 0) {
+        val_release(args[0]);
+        return -1;
+    }
+    int r = call_named(ctx, ST(ctx)->sym_getindex, nargs + 1, args, n, out);
+    args_release(nargs + 1, args);
+    return r;
+}
+
+static int ev_begin_end(jc_ctx *ctx, const ast *n, value *out)
+{
+    evstate *st = ST(ctx);
+    if (st->nix == 0)
+        return jc_throw(ctx, JC_ERR_SYNTAX, n, "syntax: `%s` outside of indexing",
+                        (n->flags & AF_END) ? "end" : "begin");
+    value args[3] = { st->ix[st->nix - 1].coll, v_int(st->ix[st->nix - 1].dim) };
+    int nargs = st->ix[st->nix - 1].ndims == 1 ? 1 : 2;
+    return call_named(ctx, (n->flags & AF_END) ? st->sym_lastindex : st->sym_firstindex, nargs,
+                      args, n, out);
+}
+
+static int ev_block(jc_ctx *ctx, env *e, const ast *n, value *out)
+{
+    *out = v_nothing();
+    for (uint32_t i = 0; i < n->nkids; i++) {
+        value v;
+        int r = ev(ctx, e, n->kids[i], &v);
+        if (r != 0) {
+            val_release(*out);
+            if (r == EV_RETURN)
+                *out = v;
+            return r;
+        }
+        val_release(*out);
+        *out = v;
+    }
+    return 0;
+}
+
+static int ev_cond(jc_ctx *ctx, env *e, const ast *n, int *truth)
+{
+    value c;
+    if (ev(ctx, e, n, &c) != 0)
+        return -1;
+    int r = eval_truthy(ctx, c, n, truth);
+    val_release(c);
+    return r;
+}
+
+int eval_truthy(jc_ctx *ctx, value v, const ast *site, int *truth)
+{
+    if (v.type != T_BOOL) {
+        sb tn = { 0 };
+        show_typename(ctx, &tn, v);
+        jc_throw(ctx, JC_ERR_TYPE, site, "TypeError: non-boolean (%s) used in boolean context",
+                 sb_str(&tn));
+        sb_free(&tn);
+        return -1;
+    }
+    *truth = (int)v.u.i;
+    return 0;
+}
+
+/* Runs the body once per combination of the iterators kids[0..niters). */
+static int ev_for_level(jc_ctx *ctx, env *e, const ast *const *iters, int niters, const ast *body)
+{
+    const ast *spec = iters[0];
+    if (spec->kind != A_ITER || spec->nkids != 2)
+        return jc_throw(ctx, JC_ERR_SYNTAX, spec, "syntax: invalid iteration specification");
+    value coll;
+    if (ev(ctx, e, spec->kids[1], &coll) != 0)
+        return -1;
+    jc_iter it;
+    if (eval_iter_init(ctx, &it, coll, spec->kids[1]) < 0) {
+        val_release(coll);
+        return -1;
+    }
+    int result = 0;
+    for (;;) {
+        if (jc_poll(ctx) < 0) {
+            result = -1;
+            break;
+        }
+        value x;
+        int r = eval_iter_next(ctx, &it, &x);
+        if (r <= 0) {
+            result = r;
+            break;
+        }
+        env *scope = env_new(e, 0);
+        const ast *var = spec->kids[0];
+        if (var->kind == A_ID)
+            env_define(scope, var->sym, x);
+        else {
+            /* destructuring loop variables are local to the iteration */
+            if (var->kind == A_TUPLE) {
+                for (uint32_t i = 0; i < var->nkids; i++)
+                    if (var->kids[i]->kind == A_ID)
+                        env_define(scope, var->kids[i]->sym, v_nothing());
+            }
+            r = assign_to(ctx, scope, var, x);
+            if (r < 0) {
+                env_release(scope);
+                result = -1;
+                break;
+            }
+        }
+        value v = v_nothing();
+        if (niters > 1)
+            r = ev_for_level(ctx, scope, iters + 1, niters - 1, body);
+        else {
+            r = ev(ctx, scope, body, &v);
+            if (r == 0)
+                val_release(v);
+        }
+        env_release(scope);
+        if (r == EV_CONTINUE)
+            continue;
+        if (r == EV_BREAK) {
+            result = niters > 1 ? EV_BREAK : 0;
+            break;
+        }
+        if (r != 0) {
+            result = r;
+            if (r == EV_RETURN && niters == 1)
+                ST(ctx)->returning = v;
+            break;
+        }
+    }
+    val_release(coll);
+    return result;
+}
+
+static int ev_for(jc_ctx *ctx, env *e, const ast *n, value *out)
+{
+    const ast *spec = n->kids[0];
+    const ast *const *iters = (const ast *const *)&n->kids[0];
+    int niters = 1;
+    if (spec->kind == A_BLOCK) {
+        iters = (const ast *const *)spec->kids;
+        niters = (int)spec->nkids;
+    }
+    int r = ev_for_level(ctx, e, iters, niters, n->kids[1]);
+    if (r == EV_RETURN) {
+        *out = ST(ctx)->returning;
+        ST(ctx)->returning = v_nothing();
+        return EV_RETURN;
+    }
+    *out = v_nothing();
+    return r == EV_BREAK ? 0 : r;
+}
+
+static int ev_while(jc_ctx *ctx, env *e, const ast *n, value *out)
+{
+    *out = v_nothing();
+    for (;;) {
+        if (jc_poll(ctx) < 0)
+            return -1;
+        int truth;
+        if (ev_cond(ctx, e, n->kids[0], &truth) < 0)
+            return -1;
+        if (!truth)
+            return 0;
+        env *scope = env_new(e, 0);
+        value v;
+        int r = ev(ctx, scope, n->kids[1], &v);
+        env_release(scope);
+        if (r == 0)
+            val_release(v);
+        else if (r == EV_BREAK)
+            return 0;
+        else if (r == EV_CONTINUE)
+            continue;
+        else {
+            if (r == EV_RETURN)
+                *out = v;
+            return r;
+        }
+    }
+}
+
+static int ev_if(jc_ctx *ctx, env *e, const ast *n, value *out)
+{
+    int truth;
+    if (ev_cond(ctx, e, n->kids[0], &truth) < 0)
+        return -1;
+    if (truth)
+        return ev(ctx, e, n->kids[1], out);
+    if (n->nkids > 2)
+        return ev(ctx, e, n->kids[2], out);
+    *out = v_nothing();
+    return 0;
+}
+
+static int ev_let(jc_ctx *ctx, env *e, const ast *n, value *out)
+{
+    env *scope = env_new(e, 0);
+    const ast *binds = n->kids[0];
+    const ast *const *bk = (const ast *const *)&n->kids[0];
+    int nb = 1;
+    if (binds->kind == A_BLOCK) {
+        bk = (const ast *const *)binds->kids;
+        nb = (int)binds->nkids;
+    }
+    for (int i = 0; i < nb; i++) {
+        const ast *b = bk[i];
+        value v;
+        if (b->kind == A_ASSIGN && b->kids[0]->kind == A_ID) {
+            if (ev(ctx, scope, b->kids[1], &v) != 0) {
+                env_release(scope);
+                return -1;
+            }
+            env_define(scope, b->kids[0]->sym, v);
+        } else if (b->kind == A_ID) {
+            env_define(scope, b->sym, v_nothing());
+        } else if (b->kind == A_ASSIGN) {
+            if (ev(ctx, scope, b->kids[1], &v) != 0 || assign_to(ctx, scope, b->kids[0], v) < 0) {
+                env_release(scope);
+                return -1;
+            }
+        }
+    }
+    int r = ev(ctx, scope, n->kids[1], out);
+    env_release(scope);
+    return r;
+}
+
+static int ev_string(jc_ctx *ctx, env *e, const ast *n, value *out)
+{
+    if (n->nkids == 1 && n->kids[0]->kind == A_LIT && n->kids[0]->lit.type == T_STRING) {
+        *out = val_retain(n->kids[0]->lit);
+        return 0;
+    }
+    sb s = { 0 };
+    for (uint32_t i = 0; i < n->nkids; i++) {
+        value v;
+        if (ev(ctx, e, n->kids[i], &v) != 0) {
+            sb_free(&s);
+            return -1;
+        }
+        show_value(ctx, &s, v, SHOW_PRINT, 0);
+        val_release(v);
+    }
+    *out = v_string(sb_str(&s), s.len);
+    sb_free(&s);
+    return 0;
+}
+
+static int ev_opassign(jc_ctx *ctx, env *e, const ast *n, int dotted, value *out)
+{
+    value cur, rhs;
+    if (ev(ctx, e, n->kids[0], &cur) != 0)
+        return -1;
+    if (ev(ctx, e, n->kids[2], &rhs) != 0) {
+        val_release(cur);
+        return -1;
+    }
+    value args[2] = { cur, rhs };
+    value f, res;
+    int r = ev(ctx, e, n->kids[1], &f);
+    if (r == 0) {
+        jc_args a = { .n = 2, .v = args, .site = n };
+        r = dotted ? array_broadcast(ctx, f, &a, &res) : eval_call_kw(ctx, f, &a, &res);
+        val_release(f);
+    }
+    val_release(cur);
+    val_release(rhs);
+    if (r < 0)
+        return -1;
+    *out = val_retain(res);
+    return assign_to(ctx, e, n->kids[0], res) < 0 ? (val_release(*out), -1) : 0;
+}
+
+/* Base.MathConstants.γ and friends: a dotted path of module names ending in a name. */
+static int ev_dot(jc_ctx *ctx, env *e, const ast *n, value *out)
+{
+    evstate *st = ST(ctx);
+    const ast *lhs = n->kids[0], *rhs = n->kids[1];
+    if (rhs->kind == A_QUOTE && rhs->nkids == 1)
+        rhs = rhs->kids[0];
+    int is_module = lhs->kind == A_ID &&
+                    (lhs->sym == st->sym_base || lhs->sym == st->sym_mathconstants ||
+                     lhs->sym == st->sym_math);
+    if (lhs->kind == A_DOT)
+        is_module = 1;
+    if (is_module && rhs->kind == A_ID) {
+        int sym = rhs->sym;
+        if ((size_t)sym < ctx->nglobals && ctx->globals[sym].defined) {
+            *out = val_retain(ctx->globals[sym].v);
+            return 0;
+        }
+        return lib_module_constant(ctx, sym_name(ctx, sym), out) == 0
+                   ? 0
+                   : jc_throw(ctx, JC_ERR_UNDEFVAR, n, "UndefVarError: `%s` not defined",
+                              sym_name(ctx, sym));
+    }
+    value obj;
+    if (ev(ctx, e, lhs, &obj) != 0)
+        return -1;
+    if (rhs->kind != A_ID) {
+        val_release(obj);
+        return jc_throw(ctx, JC_ERR_SYNTAX, n, "syntax: invalid field access");
+    }
+    int r = lib_getfield(ctx, out, obj, sym_name(ctx, rhs->sym), n);
+    val_release(obj);
+    return r;
+}
+
+static int ev_comparison(jc_ctx *ctx, env *e, const ast *n, value *out)
+{
+    value left;
+    if (ev(ctx, e, n->kids[0], &left) != 0)
+        return -1;
+    for (uint32_t i = 1; i + 1 < n->nkids; i += 2) {
+        value right;
+        if (ev(ctx, e, n->kids[i + 1], &right) != 0) {
+            val_release(left);
+            return -1;
+        }
+        value args[2] = { left, right }, res;
+        value f;
+        int r = ev(ctx, e, n->kids[i], &f);
+        if (r == 0) {
+            r = eval_call(ctx, f, 2, args, n, &res);
+            val_release(f);
+        }
+        val_release(left);
+        if (r < 0) {
+            val_release(right);
+            return -1;
+        }
+        int last = i + 2 >= n->nkids;
+        if (last || res.type != T_BOOL || !res.u.i) {
+            /* the first false ends the chain; a non-Bool must be the last comparison */
+            if (!last && res.type != T_BOOL) {
+                val_release(right);
+                int t;
+                eval_truthy(ctx, res, n, &t);
+                val_release(res);
+                return -1;
+            }
+            val_release(right);
+            *out = res;
+            return 0;
+        }
+        val_release(res);
+        left = right;
+    }
+    *out = left;
+    return 0;
+}
+
+static int ev(jc_ctx *ctx, env *e, const ast *n, value *out)
+{
+    evstate *st = ST(ctx);
+    switch ((ast_kind)n->kind) {
+    case A_LIT:
+        *out = val_retain(n->lit);
+        return 0;
+    case A_ID:
+        return lookup(ctx, e, n->sym, n, out);
+    case A_STRING:
+        return ev_string(ctx, e, n, out);
+    case A_CALL:
+        return ev_call(ctx, e, n, 0, out);
+    case A_DOTCALL:
+        return ev_call(ctx, e, n, 1, out);
+    case A_JUXT: {
+        value args[2];
+        if (ev(ctx, e, n->kids[0], &args[0]) != 0)
+            return -1;
+        if (ev(ctx, e, n->kids[1], &args[1]) != 0) {
+            val_release(args[0]);
+            return -1;
+        }
+        int r = call_named(ctx, st->sym_mul, 2, args, n, out);
+        args_release(2, args);
+        return r;
+    }
+    case A_COMPARISON:
+        return ev_comparison(ctx, e, n, out);
+    case A_PARENS:
+        return n->nkids ? ev(ctx, e, n->kids[0], out) : (*out = v_nothing(), 0);
+    case A_TUPLE: {
+        value *args;
+        int nargs, nkw, *kws;
+        value *kwv;
+        if (ev_args(ctx, e, (const ast *const *)n->kids, (int)n->nkids, &args, &nargs, &kws, &kwv,
+                    &nkw) < 0)
+            return -1;
+        value t = v_tuple_new((size_t)nargs);
+        memcpy(val_tuple(t)->v, args, (size_t)nargs * sizeof *args);
+        args_release(nkw, kwv);
+        free(args);
+        free(kws);
+        free(kwv);
+        *out = t;
+        return 0;
+    }
+    case A_VECT: case A_HCAT: case A_VCAT: case A_NCAT: case A_ROW:
+    case A_TYPED_VECT: case A_TYPED_HCAT: case A_TYPED_VCAT:
+    case A_COMPREHENSION: case A_TYPED_COMPREHENSION: case A_GENERATOR:
+        return array_eval_literal(ctx, n, (array_eval_fn)ev, e, out);
+    case A_REF:
+        return ev_ref(ctx, e, n, out);
+    case A_BEGIN_END:
+        return ev_begin_end(ctx, n, out);
+    case A_ASSIGN: {
+        if (n->kids[0]->kind == A_CALL) /* f(x) = ... written with a plain = */
+            return define_function(ctx, e, n->kids[0], n->kids[1], st->cur_arena, out);
+        value v;
+        if (ev(ctx, e, n->kids[1], &v) != 0)
+            return -1;
+        *out = val_retain(v);
+        if (assign_to(ctx, e, n->kids[0], v) < 0) {
+            val_release(*out);
+            return -1;
+        }
+        return 0;
+    }
+    case A_OPASSIGN:
+        return ev_opassign(ctx, e, n, 0, out);
+    case A_DOTOPASSIGN:
+        return ev_opassign(ctx, e, n, 1, out);
+    case A_FUNCDEF:
+        return define_function(ctx, e, n->kids[0], n->kids[1], st->cur_arena, out);
+    case A_ARROW:
+        return make_lambda(ctx, e, n, st->cur_arena, out);
+    case A_TERNARY:
+    case A_IF:
+    case A_ELSEIF:
+        return ev_if(ctx, e, n, out);
+    case A_AND:
+    case A_OR: {
+        int truth;
+        if (ev_cond(ctx, e, n->kids[0], &truth) < 0)
+            return -1;
+        if (truth == (n->kind == A_OR)) {
+            *out = v_bool(truth);
+            return 0;
+        }
+        return ev(ctx, e, n->kids[1], out);
+    }
+    case A_BLOCK:
+    case A_TOPLEVEL:
+        return ev_block(ctx, e, n, out);
+    case A_LET:
+        return ev_let(ctx, e, n, out);
+    case A_FOR:
+        return ev_for(ctx, e, n, out);
+    case A_WHILE:
+        return ev_while(ctx, e, n, out);
+    case A_RETURN:
+        if (n->nkids && ev(ctx, e, n->kids[0], out) != 0)
+            return -1;
+        if (!n->nkids)
+            *out = v_nothing();
+        return EV_RETURN;
+    case A_BREAK:
+        return EV_BREAK;
+    case A_CONTINUE:
+        return EV_CONTINUE;
+    case A_DOT:
+        return ev_dot(ctx, e, n, out);
+    case A_QUOTE:
+        if (n->nkids == 1 && n->kids[0]->kind == A_ID) {
+            value v = { T_SYMBOL, 0, { .i = n->kids[0]->sym } };
+            *out = v;
+            return 0;
+        }
+        return jc_throw(ctx, JC_ERR_SYNTAX, n, "syntax: quoted expressions are not supported");
+    case A_TYPED:
+        return ev(ctx, e, n->kids[0], out);
+    case A_CURLY: {
+        value *args;
+        int nargs, nkw, *kws;
+        value *kwv;
+        if (ev_args(ctx, e, (const ast *const *)n->kids, (int)n->nkids, &args, &nargs, &kws, &kwv,
+                    &nkw) < 0)
+            return -1;
+        int r = lib_apply_type(ctx, out, nargs, args, n);
+        args_release(nargs, args);
+        args_release(nkw, kwv);
+        free(args);
+        free(kws);
+        free(kwv);
+        return r;
+    }
+    case A_LOCAL:
+    case A_GLOBAL:
+    case A_CONST: {
+        *out = v_nothing();
+        for (uint32_t i = 0; i < n->nkids; i++) {
+            const ast *k = n->kids[i];
+            if (n->kind == A_GLOBAL && e && k->kind == A_ID) {
+                e->globals = xrealloc(e->globals, (size_t)(e->nglobal + 1) * sizeof *e->globals);
+                e->globals[e->nglobal++] = k->sym;
+                continue;
+            }
+            if (n->kind == A_LOCAL && e && k->kind == A_ID) {
+                env_define(e, k->sym, v_nothing());
+                continue;
+            }
+            value v;
+            if (k->kind == A_ASSIGN && n->kind == A_LOCAL && e && k->kids[0]->kind == A_ID) {
+                if (ev(ctx, e, k->kids[1], &v) != 0)
+                    return -1;
+                env_define(e, k->kids[0]->sym, val_retain(v));
+            } else if (ev(ctx, e, k, &v) != 0)
+                return -1;
+            val_release(*out);
+            *out = v;
+        }
+        return 0;
+    }
+    case A_NOTHING:
+        *out = v_nothing();
+        return 0;
+    case A_SPLAT:
+        return jc_throw(ctx, JC_ERR_SYNTAX, n, "syntax: \"...\" expression outside call");
+    case A_KW:
+    case A_PARAMETERS:
+        return jc_throw(ctx, JC_ERR_SYNTAX, n, "syntax: misplaced keyword argument");
+    default:
+        return jc_throw(ctx, JC_ERR_SYNTAX, n, "syntax: unsupported expression (%s)",
+                        ast_kind_name((ast_kind)n->kind));
+    }
+}
+
+int eval_toplevel(jc_ctx *ctx, const ast *prog, arena *a, value *out)
+{
+    evstate *st = ST(ctx);
+    char base;
+    const char *saved_base = st->stack_base;
+    arena *saved_arena = st->cur_arena;
+    if (!st->stack_base)
+        st->stack_base = &base;
+    st->cur_arena = a;
+    st->nix = 0;
+    ctx->depth = 0;
+    int r = ev(ctx, NULL, prog, out);
+    st->cur_arena = saved_arena;
+    st->stack_base = saved_base;
+    if (r == EV_RETURN)
+        r = 0; /* `return` at top level ends the input with its value */
+    else if (r == EV_BREAK || r == EV_CONTINUE)
+        r = jc_throw(ctx, JC_ERR_SYNTAX, prog, "syntax: break or continue outside a loop");
+    return r < 0 ? -1 : 0;
+}
+
+/* ---- installation ---- */
+
+static void install_row(jc_ctx *ctx, int sym, const builtin *b)
+{
+    binding *slot = global_slot(ctx, sym);
+    if (!slot->defined) {
+        slot->v = func_new(sym);
+        slot->defined = 1;
+        slot->constant = 1;
+    }
+    if (slot->v.type != T_FUNCTION)
+        return;
+    jc_func *f = val_func(slot->v);
+    f->rows = xrealloc(f->rows, (size_t)(f->nrows + 1) * sizeof *f->rows);
+    f->rows[f->nrows++] = b;
+}
+
+void eval_install_builtins(jc_ctx *ctx)
+{
+    evstate *st = xcalloc(1, sizeof *st);
+    ctx->lib = st;
+    st->stack_budget = stack_budget();
+#define S(field, text) st->field = sym_intern(ctx, text, strlen(text))
+    S(sym_ans, "ans");
+    S(sym_pow, "^");
+    S(sym_minus, "-");
+    S(sym_colon, ":");
+    S(sym_mul, "*");
+    S(sym_end, "end");
+    S(sym_begin, "begin");
+    S(sym_lastindex, "lastindex");
+    S(sym_firstindex, "firstindex");
+    S(sym_getindex, "getindex");
+    S(sym_setindex, "setindex!");
+    S(sym_adjoint, "'");
+    S(sym_base, "Base");
+    S(sym_mathconstants, "MathConstants");
+    S(sym_math, "Math");
+#undef S
+    /* constants first: a type name bound to its type value keeps its conversion rows
+     * reachable through calls on the type (eval_call_kw) */
+    lib_install_constants(ctx);
+    for (const builtin *const *t = lib_tables; *t; t++)
+        for (const builtin *b = *t; b->name; b++) {
+            int sym = sym_intern(ctx, b->name, strlen(b->name));
+            binding *slot = global_slot(ctx, sym);
+            if (slot->defined && slot->v.type == T_TYPE)
+                sym = type_function_sym(ctx, b->name, strlen(b->name));
+            install_row(ctx, sym, b);
+        }
+}
+
+void eval_free_state(jc_ctx *ctx)
+{
+    if (ctx->lib)
+        val_release(ST(ctx)->returning);
+    free(ctx->lib);
+    ctx->lib = NULL;
+}

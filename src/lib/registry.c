@@ -1,0 +1,13 @@
+/* registry.c — the builtin tables, in lookup order (see lib.h). */
+#include "lib.h"
+
+extern const builtin lib_arith[];
+extern const builtin lib_range[];
+extern const builtin lib_core[];
+
+const builtin *const lib_tables[] = {
+    lib_arith,
+    lib_range,
+    lib_core,
+    NULL,
+};

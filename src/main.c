@@ -1,0 +1,272 @@
+/* main.c — the command line: options, -e one-liners, --parse, streams (stdin and
+ * files), and the hand-over to the interactive REPL when stdin is a terminal. */
+#include <errno.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "jcalc.h"
+#include "repl/repl.h"
+
+static const char usage[] =
+    "Usage: jcalc [OPTIONS] [FILE...]\n"
+    "\n"
+    "A calculator that speaks Julia's expression language.\n"
+    "\n"
+    "With no FILE and a terminal on stdin, starts the interactive REPL; otherwise\n"
+    "evaluates each expression of the files (or of stdin) and prints each value.\n"
+    "\n"
+    "Options:\n"
+    "  -e, --eval EXPR      evaluate EXPR and print its value (repeatable; nothing\n"
+    "                       is printed when EXPR ends with ';')\n"
+    "      --parse EXPR     print how EXPR parses, as a JuliaSyntax S-expression\n"
+    "  -q, --quiet          no banner in the REPL\n"
+    "      --precision N    BigFloat precision in bits (default 256)\n"
+    "      --max-bits N     refuse integer or float results larger than N bits\n"
+    "                       (default 4294967296)\n"
+    "      --color=WHEN     colour output: auto (default: only on a terminal and when\n"
+    "                       NO_COLOR is unset), yes, no\n"
+    "      --history-file=yes|no   keep the REPL history (default yes)\n"
+    "      --startup-file=yes|no   run $XDG_CONFIG_HOME/jcalc/startup.jl (default yes)\n"
+    "  -h, --help           show this help and exit\n"
+    "  -v, --version        show the version and exit\n"
+    "\n"
+    "Exit status: 0 on success, 1 if any evaluation failed, 2 for a usage error.\n"
+    "Examples:\n"
+    "  jcalc -e 'tanpi(1/4 + 2e10)'\n"
+    "  echo 'big(2)^100' | jcalc\n"
+    "  jcalc --parse 'a ⥺ b'\n";
+
+static jc_ctx *interrupt_target;
+
+static void on_sigint(int sig)
+{
+    (void)sig;
+    if (interrupt_target)
+        jc_interrupt(interrupt_target);
+}
+
+static void usage_error(const char *fmt, const char *arg)
+{
+    fputs("jcalc: ", stderr);
+    fprintf(stderr, fmt, arg);
+    fputs(" (try 'jcalc --help')\n", stderr);
+    exit(2);
+}
+
+/* Prints an evaluation's outcome: the value on stdout, an error on stderr. */
+static int report(jc_ctx *ctx, jc_result *r)
+{
+    if (r->status == JC_OK) {
+        if (r->text) {
+            fputs(r->text, stdout);
+            fputc('\n', stdout);
+        }
+        return 0;
+    }
+    fflush(stdout);
+    char *msg = jc_error_render(ctx, &r->error);
+    fputs(msg, stderr);
+    fputc('\n', stderr);
+    free(msg);
+    return 1;
+}
+
+/* Evaluates a stream the way Julia's non-interactive loop does: read lines until the
+ * input is not incomplete, evaluate it, print the value, go on after errors. */
+static int run_stream(jc_ctx *ctx, FILE *in, const char *name)
+{
+    int failed = 0;
+    char *line = NULL;
+    size_t cap = 0;
+    char *buf = NULL;
+    size_t len = 0, bufcap = 0;
+    int lineno = 0, start_line = 1;
+    for (;;) {
+        ssize_t n = getline(&line, &cap, in);
+        int eof = n < 0;
+        if (!eof) {
+            lineno++;
+            if (len == 0)
+                start_line = lineno;
+            if (len + (size_t)n + 1 > bufcap) {
+                bufcap = 2 * (len + (size_t)n + 1);
+                buf = realloc(buf, bufcap);
+                if (!buf) {
+                    perror("jcalc");
+                    exit(1);
+                }
+            }
+            memcpy(buf + len, line, (size_t)n);
+            len += (size_t)n;
+            buf[len] = 0;
+        }
+        if (len == 0) {
+            if (eof)
+                break;
+            continue;
+        }
+        /* blank lines and comments alone produce nothing */
+        size_t i = 0;
+        while (i < len && (buf[i] == ' ' || buf[i] == '\t' || buf[i] == '\n' || buf[i] == '\r'))
+            i++;
+        if (i == len) {
+            len = 0;
+            if (eof)
+                break;
+            continue;
+        }
+        jc_result r;
+        jc_status st = jc_eval(ctx, buf, len, name, start_line, &r);
+        if (st == JC_INCOMPLETE && !eof) {
+            jc_result_clear(&r);
+            continue;
+        }
+        failed |= report(ctx, &r);
+        jc_result_clear(&r);
+        len = 0;
+        if (eof)
+            break;
+    }
+    free(line);
+    free(buf);
+    return failed;
+}
+
+int main(int argc, char **argv)
+{
+    const char *evals[256];
+    int nevals = 0;
+    const char *parse_expr = NULL;
+    const char *files[256];
+    int nfiles = 0;
+    int quiet = 0, color = -1, history = 1, startup = 1;
+    long precision = 0;
+    unsigned long long max_bits = 0;
+
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        const char *val = NULL;
+        if (!strcmp(a, "-e") || !strcmp(a, "--eval")) {
+            if (++i >= argc)
+                usage_error("option '%s' needs an expression", a);
+            if (nevals == 256)
+                usage_error("%s", "too many -e options");
+            evals[nevals++] = argv[i];
+        } else if (!strcmp(a, "--parse")) {
+            if (++i >= argc)
+                usage_error("option '%s' needs an expression", a);
+            parse_expr = argv[i];
+        } else if (!strcmp(a, "-q") || !strcmp(a, "--quiet")) {
+            quiet = 1;
+        } else if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
+            fputs(usage, stdout);
+            return 0;
+        } else if (!strcmp(a, "-v") || !strcmp(a, "--version")) {
+            printf("jcalc version %s\n", JCALC_VERSION);
+            return 0;
+        } else if (!strncmp(a, "--precision", 11) && (a[11] == 0 || a[11] == '=')) {
+            val = a[11] ? a + 12 : (++i < argc ? argv[i] : NULL);
+            char *end;
+            errno = 0;
+            precision = val ? strtol(val, &end, 10) : 0;
+            if (!val || *end || errno || precision < 1)
+                usage_error("--precision needs a positive number of bits, not '%s'", val ? val : "");
+        } else if (!strncmp(a, "--max-bits", 10) && (a[10] == 0 || a[10] == '=')) {
+            val = a[10] ? a + 11 : (++i < argc ? argv[i] : NULL);
+            char *end;
+            errno = 0;
+            max_bits = val ? strtoull(val, &end, 10) : 0;
+            if (!val || *end || errno || max_bits < 64)
+                usage_error("--max-bits needs a number of bits (at least 64), not '%s'", val ? val : "");
+        } else if (!strncmp(a, "--color", 7) && (a[7] == 0 || a[7] == '=')) {
+            val = a[7] ? a + 8 : "yes";
+            if (!strcmp(val, "auto"))
+                color = -1;
+            else if (!strcmp(val, "yes") || !strcmp(val, "always"))
+                color = 1;
+            else if (!strcmp(val, "no") || !strcmp(val, "never"))
+                color = 0;
+            else
+                usage_error("--color takes auto, yes or no, not '%s'", val);
+        } else if (!strncmp(a, "--history-file=", 15)) {
+            history = strcmp(a + 15, "no") != 0;
+        } else if (!strncmp(a, "--startup-file=", 15)) {
+            startup = strcmp(a + 15, "no") != 0;
+        } else if (!strcmp(a, "--")) {
+            for (i++; i < argc && nfiles < 256; i++)
+                files[nfiles++] = argv[i];
+        } else if (a[0] == '-' && a[1]) {
+            usage_error("unknown option '%s'", a);
+        } else {
+            if (nfiles == 256)
+                usage_error("%s", "too many files");
+            files[nfiles++] = a;
+        }
+    }
+
+    int interactive = !nevals && !parse_expr && !nfiles && isatty(STDIN_FILENO);
+    if (color < 0)
+        color = getenv("NO_COLOR") == NULL && isatty(STDOUT_FILENO);
+
+    jc_ctx *ctx = jc_new();
+    jc_set_color(ctx, color);
+    if (precision && jc_set_precision(ctx, precision) < 0)
+        usage_error("--precision %s is out of range", "");
+    if (max_bits)
+        jc_set_max_bits(ctx, max_bits);
+
+    interrupt_target = ctx;
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_sigint;
+    sigemptyset(&sa.sa_mask);
+    sigaction(SIGINT, &sa, NULL);
+
+    int failed = 0;
+    if (parse_expr) {
+        char *text;
+        jc_error err;
+        if (jc_parse_sexpr(ctx, parse_expr, strlen(parse_expr), "none", &text, &err) == JC_OK) {
+            fputs(text, stdout);
+            free(text);
+        } else {
+            char *msg = jc_error_render(ctx, &err);
+            fprintf(stderr, "%s\n", msg);
+            free(msg);
+            jc_error_clear(&err);
+            failed = 1;
+        }
+    }
+    for (int i = 0; i < nevals && !failed; i++) {
+        jc_result r;
+        jc_eval(ctx, evals[i], strlen(evals[i]), "none", 1, &r);
+        failed |= report(ctx, &r);
+        jc_result_clear(&r);
+    }
+    for (int i = 0; i < nfiles; i++) {
+        FILE *f = !strcmp(files[i], "-") ? stdin : fopen(files[i], "r");
+        if (!f) {
+            fprintf(stderr, "jcalc: cannot open '%s': %s\n", files[i], strerror(errno));
+            failed = 1;
+            continue;
+        }
+        failed |= run_stream(ctx, f, f == stdin ? "stdin" : files[i]);
+        if (f != stdin)
+            fclose(f);
+    }
+    if (!nevals && !parse_expr && !nfiles) {
+        if (interactive) {
+            repl_options opt = { .quiet = quiet, .color = color, .history = history,
+                                 .startup = startup };
+            failed = repl_run(ctx, &opt);
+        } else
+            failed = run_stream(ctx, stdin, "stdin");
+    }
+    fflush(stdout);
+    interrupt_target = NULL;
+    jc_free(ctx);
+    return failed ? 1 : 0;
+}
