@@ -1,0 +1,1 @@
+if 1 < 2 3 else 4 end

@@ -1,0 +1,1 @@
+typemax(Int)+1
