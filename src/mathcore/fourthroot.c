@@ -1,0 +1,111 @@
+/* fourthroot.c — correctly rounded x^(1/4) in binary64/32/16, and binary16 conversion.
+ *
+ * Method
+ *   y = sqrt(sqrt(x)) (two correctly rounded square roots) is within 3*2^-54 relative
+ *   of t = x^(1/4), i.e. within 1.5 ulp.  The residual x - y^4 is computed almost
+ *   exactly: y^2 = a + b and a^2 = c + d exactly by fma, y^4 = c + d + 2ab + b^2, and
+ *   x - c is exact (Sterbenz: c is within a factor 2 of x).  One Newton step gives
+ *   t ~ y + delta, delta = (x - y^4) / (4 y a).  If every value within the error bound
+ *   of y + delta rounds alike, that is the result; otherwise the one midpoint m in the
+ *   interval is decided exactly by comparing x with m^4 in integers (mc_exact.c).
+ *   Inputs below 2^-900 or above 2^900 are scaled by 2^(-+1000) first (the root by
+ *   2^(-+250)), so that no partial product underflows or overflows.
+ *
+ * Special cases (Julia: fourthroot(x) = sqrt(sqrt(x)))
+ *   NaN -> NaN; x < 0 (including -Inf) -> NaN, the caller raises sqrt's DomainError;
+ *   ±0 -> ±0 (fourthroot(-0.0) === -0.0); +Inf -> +Inf.
+ *   Exact fourth powers give exact roots (the residual is then exactly 0).
+ *   No input has a root exactly halfway between two representable numbers: that
+ *   midpoint has an odd significand of p+1 bits, whose fourth power has more than
+ *   4p bits and so is not a p-bit number.
+ *
+ * Accuracy (relative to t, u = 2^-53)
+ *   |y/t - 1| <= 3*2^-54, so |x - y^4| <= 3*2^-52 x; the residual's rounding errors are
+ *   below 2^-101.7 x, contributing 2^-103.7 to delta/t; delta itself is rounded with
+ *   relative error 3u (delta <= 3*2^-54 t: 2^-103.8); dropping the Newton step's second
+ *   order term costs 3/32 (x-y^4)^2/y^7 < 2^-104.3.  Total < 2^-102.1; bound used 2^-100.
+ *   Float32/Float16 round the same approximation at their own boundaries (no double
+ *   rounding); their exact decision compares x with m^4 likewise.
+ */
+#include "mathcore/mathcore.h"
+#include "mathcore/mc_impl.h"
+
+MC_INLINE double root4_fmt(double x, const mc_fmt *f)
+{
+    if (!(x > 0.0)) {
+        if (x == 0.0)
+            return x;
+        return isnan(x) ? x : NAN;
+    }
+    if (x == INFINITY)
+        return x;
+    double back = 1.0;
+    if (x < 0x1p-900) {
+        x *= 0x1p1000;
+        back = 0x1p-250;
+    } else if (x > 0x1p900) {
+        x *= 0x1p-1000;
+        back = 0x1p250;
+    }
+    double y = sqrt(sqrt(x));
+    double b, a = mc_two_prod(y, y, &b); /* y^2 = a + b */
+    double d, c = mc_two_prod(a, a, &d); /* a^2 = c + d */
+    double rho = ((x - c) - d) - 2.0 * a * b;
+    double delta = rho / (4.0 * y * a);
+    double err = 0x1p-100 * y;
+    if (f == &mc_fmt_double) {
+        double lo = y + (delta - err), hi = y + (delta + err);
+        if (lo == hi)
+            return lo * back;
+    }
+    double res, l, h = mc_fast_two_sum(y, delta, &l);
+    mc_mid mid;
+    if (!mc_round_dd(h, l, err, 0, f, &res, &mid))
+        res = mc_root4_cmp_mid(x, mid.M, mid.k) > 0 ? mid.hi : mid.lo;
+    return res * back;
+}
+
+MC_CLONES double mc_fourthroot(double x)
+{
+    return root4_fmt(x, &mc_fmt_double);
+}
+
+float mc_fourthrootf(float x)
+{
+    return (float)root4_fmt(x, &mc_fmt_float);
+}
+
+uint16_t mc_fourthrooth(uint16_t x)
+{
+    return mc_double_to_half(root4_fmt(mc_half_to_double(x), &mc_fmt_half));
+}
+
+double mc_half_to_double(uint16_t h)
+{
+    int e = (h >> 10) & 31, m = h & 1023;
+    double v;
+    if (e == 31)
+        v = m ? NAN : INFINITY;
+    else if (e == 0)
+        v = ldexp(m, -24);
+    else
+        v = ldexp(1024 + m, e - 25);
+    return (h & 0x8000) ? -v : v;
+}
+
+uint16_t mc_double_to_half(double x)
+{
+    uint16_t s = signbit(x) ? 0x8000 : 0;
+    double a = fabs(x);
+    if (isnan(x))
+        return s | 0x7e00;
+    if (a >= 65520.0) /* halfway to 2^16 and beyond round to Inf */
+        return s | 0x7c00;
+    if (a < 0x1p-14) /* subnormal: multiples of 2^-24; 1024 * 2^-24 is the first normal */
+        return s | (uint16_t)rint(a * 0x1p24);
+    int e = ilogb(a);
+    double n = rint(ldexp(a, 10 - e)); /* in [1024, 2048] */
+    if (n == 2048.0)
+        n = 1024.0, e++;
+    return s | (uint16_t)(((e + 15) << 10) | ((int)n - 1024));
+}

@@ -1,0 +1,260 @@
+/* trigpi.c — correctly rounded sin(pi x), cos(pi x), tan(pi x) in binary64/32/16.
+ *
+ * Method
+ *   1. Exact reduction.  With a = |x| < 2^50, j = rint(2a) and r = a - j/2 are exact
+ *      (r is a multiple of ulp(a) with |r| <= 1/4 <= a when j > 0), so x = ±(j/2 + r)
+ *      with no rounding and no approximation of pi.  For 2^50 <= a < 2^53, a is a
+ *      multiple of 1/4 and j, r come from the integer 4a; for a >= 2^53, a is an even
+ *      integer.  The quadrant q = j mod 4 and the signs of x and r select
+ *      ±sin, ±cos, ±tan or ±cot of pi*|r|, 0 <= |r| <= 1/4.
+ *   2. Fast path.  |r| = i/1024 + t, |t| <= 2^-11; sin and cos of pi*i/1024 come from a
+ *      double-double table, sin(pi t) = pi*t + t^3*P(t^2) and cos(pi t) = 1 - t^2*Q(t^2)
+ *      (Taylor, 3 terms each), and the angle-addition formulas are evaluated in
+ *      double-double; tan and cot are one double-double division.
+ *   3. Rounding test: if every value within the error bound of the double-double
+ *      rounds to the same number, that is the result (binary64: one comparison).
+ *      Otherwise mc_exact.c decides the one midpoint in the interval exactly.
+ *
+ * Special cases (Julia 1.10 Float64 methods)
+ *   NaN -> NaN, ±Inf -> NaN (the caller raises DomainError).
+ *   sinpi(integer x) = copysign(0, x); sinpi(n + 1/2) = ±1.
+ *   cospi(n + 1/2) = +0.0; cospi(n) = ±1; cospi(|x| >= 2^53) = 1.
+ *   tanpi(n) = 0 with the sign of x flipped for odd n; tanpi(n + 1/4) = ±1 exactly;
+ *   tanpi(n + 1/2) = ±Inf: +Inf when 2|x| mod 4 = 1, -Inf when it is 3, negated for
+ *   x < 0 (tanpi(0.5) = Inf, tanpi(1.5) = -Inf, tanpi(-0.5) = -Inf).
+ *   Results for |x| < 2^-500 use sin(pi x) = pi x (1 - O(2^-990)), computed with the
+ *   argument scaled by 2^600 so that subnormal results are rounded once, correctly.
+ *
+ * Accuracy (relative, for the double-double fast path, with u = 2^-53)
+ *   table entries 2^-106; truncation of the series < 2^-90; pi*t exact by fma plus
+ *   pi_lo*t.  The rounded pieces are: the sin correction t^3 P (<= 2^-21.3 of pi*t,
+ *   <= 4.5u of it in error: 2^-72.1), c2 = t^2 Q (<= 2^-19.7, error <= 3.5u, weighted by
+ *   sin(pi a)/S <= 2 for sin: 2^-69.9), the product sin(pi a)*c2 and the last addition
+ *   (2 x u * 2^-18.7 = 2^-70.7).  Total < 2^-68.9 for S and C; the bound used is 2^-68
+ *   (2^-67 for the quotients tan, cot, whose division adds < 2^-100).  The rounding
+ *   test therefore fails for about 1 input in 2^14; the exact step then costs ~2 us.
+ *   Float32/Float16 results use the same double-double values with the format's own
+ *   rounding boundaries, so there is no double rounding.
+ */
+#include "mathcore/mathcore.h"
+#include "mathcore/mc_impl.h"
+
+#define PI_H 0x1.921fb54442d18p+1
+#define PI_L 0x1.1a62633145c07p-53
+
+/* pi^k/k!: sin(pi t) = pi t + t^3 (S3 + t^2 (S5 + t^2 S7)),
+ *          cos(pi t) = 1 - t^2 (C2 + t^2 (C4 + t^2 C6)). */
+#define S3 (-0x1.4abbce625be53p+2)
+#define S5 0x1.466bc6775aae2p+1
+#define S7 (-0x1.32d2cce62bd86p-1)
+#define C2 0x1.3bd3cc9be45dep+2
+#define C4 (-0x1.03c1f081b5ac4p+2)
+#define C6 0x1.55d3c7e3cbffap+0
+
+#define ERR_SC 0x1p-68 /* relative error bound of S and C */
+#define ERR_TC 0x1p-67 /* relative error bound of S/C and C/S */
+#define TINY 0x1p-500
+#define TINY_SCALE 600
+
+/* x = sign * (j/2 + r), reduced: q = j mod 4, ar = |r| in [0, 1/4]. */
+typedef struct {
+    double ar;
+    int q, xneg, rneg;
+} reduced;
+
+MC_INLINE reduced reduce(double x)
+{
+    reduced d;
+    double a = fabs(x);
+    d.xneg = signbit(x) != 0;
+    if (a < 0x1p50) {
+        double j = (2.0 * a + 0x1.8p52) - 0x1.8p52; /* rint(2a), exact for 2a < 2^51 */
+        double r = a - 0.5 * j;                     /* exact, see Method */
+        d.q = (int)((int64_t)j & 3);
+        d.rneg = r < 0;
+        d.ar = fabs(r);
+    } else if (a < 0x1p53) {
+        uint64_t k4 = (uint64_t)(4.0 * a); /* a is a multiple of 1/4 */
+        d.q = (int)((k4 >> 1) & 3);
+        d.ar = (k4 & 1) ? 0.25 : 0.0;
+        d.rneg = 0;
+    } else {
+        d.q = 0; /* even integer */
+        d.ar = 0.0;
+        d.rneg = 0;
+    }
+    return d;
+}
+
+/* Double-double sin(pi ar) = sh + sl and cos(pi ar) = ch + cl for 0 < ar <= 1/4, each
+ * within ERR_SC relative.  The pairs are not renormalised: |sl| < 2^-18 sh. */
+MC_INLINE void kernel(double ar, double *sh, double *sl, double *ch, double *cl)
+{
+    double fi = (ar * 1024.0 + 0x1.8p52) - 0x1.8p52;
+    const double *T = mc_sincospi_tab[(int)fi];
+    double t = ar - fi * 0x1p-10; /* exact, |t| <= 2^-11 */
+    double z = t * t;
+    double e1, p1 = mc_two_prod(PI_H, t, &e1);
+    double s = e1 + (PI_L * t + t * z * (S3 + z * (S5 + z * S7))); /* sin(pi t) - p1 */
+    double c2 = z * (C2 + z * (C4 + z * C6));                      /* 1 - cos(pi t) */
+    double pl, ph = mc_two_prod(T[2], p1, &pl);
+    double s1, s0 = mc_fast_two_sum(T[0], ph, &s1);
+    *sh = s0;
+    *sl = (s1 + (pl + T[1] + T[2] * s + T[3] * p1)) - T[0] * c2;
+    double ql, qh = mc_two_prod(T[0], p1, &ql);
+    double c1, c0 = mc_fast_two_sum(T[2], -qh, &c1);
+    *ch = c0;
+    *cl = (c1 - (ql - T[3] + T[0] * s + T[1] * p1)) - T[2] * c2;
+}
+
+/* (nh + nl) / (dh + dl) in double-double. */
+MC_INLINE double dd_div(double nh, double nl, double dh, double dl, double *lo)
+{
+    double h = nh / dh;
+    double rem = fma(-h, dh, nh); /* exact */
+    *lo = (rem + (nl - h * dl)) / dh;
+    return h;
+}
+
+/* Correctly rounded g(pi ar) in format f (g = MC_SIN/COS/TAN/COT), 0 < ar <= 1/4,
+ * from the approximation (h, l) with relative error below rel. */
+static double finish(double h, double l, double rel, int S, double ar, int g, const mc_fmt *f)
+{
+    double res;
+    mc_mid mid;
+    h = mc_fast_two_sum(h, l, &l); /* renormalise: now |l| <= ulp(h)/2 */
+    if (mc_round_dd(h, l, rel * h, S, f, &res, &mid))
+        return res;
+    int e;
+    double fr = frexp(ar, &e);
+    uint64_t R = (uint64_t)ldexp(fr, 53);
+    return mc_trig_cmp_mid(R, e - 53, g, mid.M, mid.k) > 0 ? mid.hi : mid.lo;
+}
+
+/* |g(pi ar)| rounded to format f; ar > 0 and (ar != 1/4 or g is sin/cos). */
+MC_INLINE double magnitude(double ar, int g, const mc_fmt *f)
+{
+    if (ar < TINY && g != MC_COS) { /* sin, tan: pi*ar*(1 +- 2^-990) */
+        double ts = ar * 0x1p600, e1, p = mc_two_prod(PI_H, ts, &e1);
+        return finish(p, e1 + PI_L * ts, 0x1p-100, TINY_SCALE, ar, g, f);
+    }
+    double sh, sl, ch, cl, h, l, rel = ERR_SC;
+    kernel(ar, &sh, &sl, &ch, &cl);
+    switch (g) {
+    case MC_SIN: h = sh, l = sl; break;
+    case MC_COS: h = ch, l = cl; break;
+    default: /* the division drops second-order terms: needs |lo| <= ulp(hi) */
+        sh = mc_fast_two_sum(sh, sl, &sl);
+        ch = mc_fast_two_sum(ch, cl, &cl);
+        rel = ERR_TC;
+        if (g == MC_TAN)
+            h = dd_div(sh, sl, ch, cl, &l);
+        else
+            h = dd_div(ch, cl, sh, sl, &l);
+        break;
+    }
+    if (f == &mc_fmt_double) {
+        /* RN is monotone: if both ends of [v - err, v + err] round alike, so does v. */
+        double err = rel * h, lo = h + (l - err), hi = h + (l + err);
+        if (lo == hi)
+            return lo;
+    }
+    return finish(h, l, rel, 0, ar, g, f);
+}
+
+MC_INLINE double sinpi_fmt(double x, const mc_fmt *f)
+{
+    if (!isfinite(x))
+        return isnan(x) ? x : NAN;
+    reduced d = reduce(x);
+    int odd = d.q & 1;
+    int neg = d.xneg ^ (d.q >= 2) ^ (odd ? 0 : d.rneg);
+    double m;
+    if (d.ar == 0.0) /* integers give copysign(0, x), as in Julia */
+        return odd ? (neg ? -1.0 : 1.0) : (d.xneg ? -0.0 : 0.0);
+    m = magnitude(d.ar, odd ? MC_COS : MC_SIN, f);
+    return neg ? -m : m;
+}
+
+MC_INLINE double cospi_fmt(double x, const mc_fmt *f)
+{
+    if (!isfinite(x))
+        return isnan(x) ? x : NAN;
+    reduced d = reduce(x);
+    int odd = d.q & 1;
+    if (d.ar == 0.0)
+        return odd ? 0.0 : (d.q == 0 ? 1.0 : -1.0);
+    int neg = (d.q == 1 || d.q == 2) ^ (odd ? d.rneg : 0);
+    double m = magnitude(d.ar, odd ? MC_SIN : MC_COS, f);
+    return neg ? -m : m;
+}
+
+MC_INLINE double tanpi_fmt(double x, const mc_fmt *f)
+{
+    if (!isfinite(x))
+        return isnan(x) ? x : NAN;
+    reduced d = reduce(x);
+    int odd = d.q & 1;
+    if (d.ar == 0.0) {
+        if (odd)
+            return (d.xneg ^ (d.q == 3)) ? -INFINITY : INFINITY;
+        return (d.xneg ^ (d.q == 2)) ? -0.0 : 0.0;
+    }
+    int neg = d.xneg ^ d.rneg ^ odd;
+    double m = d.ar == 0.25 ? 1.0 : magnitude(d.ar, odd ? MC_COT : MC_TAN, f);
+    return neg ? -m : m;
+}
+
+MC_CLONES double mc_sinpi(double x)
+{
+    return sinpi_fmt(x, &mc_fmt_double);
+}
+
+MC_CLONES double mc_cospi(double x)
+{
+    return cospi_fmt(x, &mc_fmt_double);
+}
+
+MC_CLONES double mc_tanpi(double x)
+{
+    return tanpi_fmt(x, &mc_fmt_double);
+}
+
+MC_CLONES void mc_sincospi(double x, double *s, double *c)
+{
+    *s = sinpi_fmt(x, &mc_fmt_double);
+    *c = cospi_fmt(x, &mc_fmt_double);
+}
+
+/* Float32 and Float16: the double-double values rounded at the narrow format's own
+ * boundaries (mc_round_dd), so each result is rounded once.  Reduction is the same
+ * exact one: every float and half value is a double. */
+float mc_sinpif(float x)
+{
+    return (float)sinpi_fmt(x, &mc_fmt_float);
+}
+
+float mc_cospif(float x)
+{
+    return (float)cospi_fmt(x, &mc_fmt_float);
+}
+
+float mc_tanpif(float x)
+{
+    return (float)tanpi_fmt(x, &mc_fmt_float);
+}
+
+uint16_t mc_sinpih(uint16_t x)
+{
+    return mc_double_to_half(sinpi_fmt(mc_half_to_double(x), &mc_fmt_half));
+}
+
+uint16_t mc_cospih(uint16_t x)
+{
+    return mc_double_to_half(cospi_fmt(mc_half_to_double(x), &mc_fmt_half));
+}
+
+uint16_t mc_tanpih(uint16_t x)
+{
+    return mc_double_to_half(tanpi_fmt(mc_half_to_double(x), &mc_fmt_half));
+}

@@ -1,0 +1,457 @@
+/* test_mathcore.c — special values and correct rounding of src/mathcore against MPFR.
+ *
+ * Expected values: the special-value table comes from Julia 1.10's documented and
+ * tested behaviour (test/math.jl, base/special/trig.jl rules) and from exact maths;
+ * everything else is mpfr_sinpi/cospi/tanpi/rootn_ui computed here, rounded to the
+ * target format with mpfr_subnormalize.  Every range of every function must have 0
+ * misrounded results.  JCALC_ACCURACY_N sets the number of random inputs per range.
+ */
+#include "mathcore/mathcore.h"
+#include "mathcore/mc_impl.h"
+
+#include <mpfr.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+typedef struct {
+    int passed, failed;
+} tally;
+
+static void check(tally *t, int ok, const char *what)
+{
+    if (ok) {
+        t->passed++;
+    } else {
+        t->failed++;
+        printf("FAIL %s\n", what);
+    }
+}
+
+static uint64_t next_rand(uint64_t *s) /* splitmix64 */
+{
+    uint64_t z = (*s += 0x9e3779b97f4a7c15u);
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9u;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebu;
+    return z ^ (z >> 31);
+}
+
+static double unif(uint64_t *s) /* [0, 1) */
+{
+    return (double)(next_rand(s) >> 11) * 0x1p-53;
+}
+
+static uint64_t bits(double x)
+{
+    uint64_t u;
+    memcpy(&u, &x, sizeof u);
+    return u;
+}
+
+static double from_bits(uint64_t u)
+{
+    double x;
+    memcpy(&x, &u, sizeof x);
+    return x;
+}
+
+static int same(double a, double b)
+{
+    return bits(a) == bits(b) || (isnan(a) && isnan(b));
+}
+
+/* ---- special values ----------------------------------------------------------- */
+
+enum { SIN, COS, TAN, ROOT };
+static const char *const fname[] = {"sinpi", "cospi", "tanpi", "fourthroot"};
+
+typedef struct {
+    int f;
+    double x, want;
+} special;
+
+static const special specials[] = {
+    {TAN, 1.0, -0.0},       {TAN, -1.0, 0.0},       {TAN, 2.0, 0.0},
+    {TAN, -2.0, -0.0},      {TAN, 3.0, -0.0},       {TAN, -0.0, -0.0},
+    {TAN, 0.0, 0.0},        {TAN, 0.25, 1.0},       {TAN, -0.25, -1.0},
+    {TAN, 0.75, -1.0},      {TAN, 1.25, 1.0},       {TAN, -1.75, 1.0},
+    {TAN, 0.5, INFINITY},   {TAN, -0.5, -INFINITY}, {TAN, 1.5, -INFINITY},
+    {TAN, 2.5, INFINITY},   {TAN, -1.5, INFINITY},  {TAN, 1e16, 0.0},
+    {TAN, -1e16, -0.0},     {TAN, 0x1p52 + 1, -0.0}, {TAN, 0x1p51 + 0.5, INFINITY},
+    {TAN, 0x1p50 + 0.25, 1.0}, {TAN, 0x1p50 + 0.75, -1.0}, {TAN, 0x1p51 + 1.5, -INFINITY},
+    {TAN, 0.25 + 2e10, 1.0}, {TAN, 1e300, 0.0},
+    {TAN, NAN, NAN},        {TAN, INFINITY, NAN},   {TAN, -INFINITY, NAN},
+    {SIN, 1.0, 0.0},        {SIN, -1.0, -0.0},      {SIN, 2.0, 0.0},
+    {SIN, -2.0, -0.0},      {SIN, 0.0, 0.0},        {SIN, -0.0, -0.0},
+    {SIN, 0.5, 1.0},        {SIN, -0.5, -1.0},      {SIN, 1.5, -1.0},
+    {SIN, 1e16, 0.0},       {SIN, -1e16, -0.0},     {SIN, 0x1p52 + 1, 0.0},
+    {SIN, 1.0 / 6.0, 0.5},  {SIN, NAN, NAN},        {SIN, INFINITY, NAN},
+    {COS, 0.5, 0.0},        {COS, -0.5, 0.0},       {COS, 1.5, 0.0},
+    {COS, 1.0, -1.0},       {COS, 2.0, 1.0},        {COS, -3.0, -1.0},
+    {COS, 0.0, 1.0},        {COS, -0.0, 1.0},       {COS, 1e16, 1.0},
+    {COS, 0x1p52 + 1, -1.0}, {COS, 1.0 / 3.0, 0.5}, {COS, -INFINITY, NAN},
+    {ROOT, 0.0, 0.0},       {ROOT, -0.0, -0.0},     {ROOT, 1.0, 1.0},
+    {ROOT, 16.0, 2.0},      {ROOT, 81.0, 3.0},      {ROOT, 1e8, 100.0},
+    {ROOT, INFINITY, INFINITY}, {ROOT, -1.0, NAN},  {ROOT, -INFINITY, NAN},
+    {ROOT, NAN, NAN},       {ROOT, 0.5, 0x1.ae89f995ad3adp-1},
+    {ROOT, 2.0, 1.189207115002721}, {ROOT, 0x1p-1072, 0x1p-268},
+};
+
+static double call64(int f, double x)
+{
+    switch (f) {
+    case SIN: return mc_sinpi(x);
+    case COS: return mc_cospi(x);
+    case TAN: return mc_tanpi(x);
+    default: return mc_fourthroot(x);
+    }
+}
+
+static void test_specials(tally *t)
+{
+    char msg[160];
+    int bad = 0;
+    for (size_t i = 0; i < sizeof specials / sizeof specials[0]; i++) {
+        const special *s = &specials[i];
+        double got = call64(s->f, s->x);
+        int ok = same(got, s->want);
+        if (!ok) {
+            bad++;
+            snprintf(msg, sizeof msg, "%s(%a) = %a, want %a", fname[s->f], s->x, got, s->want);
+            check(t, 0, msg);
+        }
+        /* the float and half versions agree on values they can represent */
+        float xf = (float)s->x;
+        if ((double)xf == s->x || isnan(s->x)) {
+            float gf = s->f == SIN ? mc_sinpif(xf) : s->f == COS ? mc_cospif(xf)
+                     : s->f == TAN ? mc_tanpif(xf) : mc_fourthrootf(xf);
+            float wf = (float)s->want;
+            if ((double)wf == s->want || isnan(s->want)) {
+                int okf = (isnan(gf) && isnan(wf)) || memcmp(&gf, &wf, sizeof gf) == 0;
+                if (!okf) {
+                    bad++;
+                    snprintf(msg, sizeof msg, "%sf(%a) = %a, want %a", fname[s->f], s->x,
+                             (double)gf, s->want);
+                    check(t, 0, msg);
+                }
+            }
+        }
+    }
+    double s, c;
+    mc_sincospi(1.0, &s, &c);
+    if (!same(s, 0.0) || !same(c, -1.0)) {
+        bad++;
+        check(t, 0, "sincospi(1) == (0.0, -1.0)");
+    }
+    printf("special values: %zu inputs, %d wrong\n", sizeof specials / sizeof specials[0], bad);
+    check(t, bad == 0, "special values");
+}
+
+/* ---- tables --------------------------------------------------------------------- */
+
+static void test_tables(tally *t)
+{
+    mpfr_t a, v, r;
+    mpfr_inits2(300, a, v, r, (mpfr_ptr)0);
+    int bad = 0;
+    for (int i = 0; i <= 256; i++) {
+        for (int c = 0; c < 2; c++) {
+            mpfr_const_pi(a, MPFR_RNDN);
+            mpfr_mul_ui(a, a, (unsigned long)i, MPFR_RNDN);
+            mpfr_div_ui(a, a, 1024, MPFR_RNDN);
+            if (c)
+                mpfr_cos(v, a, MPFR_RNDN);
+            else
+                mpfr_sin(v, a, MPFR_RNDN);
+            double hi = mpfr_get_d(v, MPFR_RNDN);
+            mpfr_sub_d(r, v, hi, MPFR_RNDN);
+            double lo = mpfr_get_d(r, MPFR_RNDN);
+            if (!same(hi, mc_sincospi_tab[i][2 * c]) || !same(lo, mc_sincospi_tab[i][2 * c + 1]))
+                bad++;
+        }
+    }
+    mpfr_clears(a, v, r, (mpfr_ptr)0);
+    printf("sin/cos table: 514 entries, %d wrong\n", bad);
+    check(t, bad == 0, "sin/cos double-double table");
+}
+
+/* ---- accuracy against MPFR ---------------------------------------------------------- */
+
+/* Target format for the MPFR reference: precision and exponent range (MPFR exponents:
+ * values in [2^(e-1), 2^e)). */
+typedef struct {
+    int prec;
+    long emin, emax;
+} ref_fmt;
+
+static const ref_fmt REF64 = {53, -1073, 1024}, REF32 = {24, -148, 128}, REF16 = {11, -23, 16};
+
+static double reference(int f, double x, const ref_fmt *rf)
+{
+    mpfr_t mx, my;
+    mpfr_init2(mx, 53);
+    mpfr_init2(my, rf->prec);
+    mpfr_set_d(mx, x, MPFR_RNDN);
+    mpfr_set_emin(rf->emin);
+    mpfr_set_emax(rf->emax);
+    int inex;
+    switch (f) {
+    case SIN: inex = mpfr_sinpi(my, mx, MPFR_RNDN); break;
+    case COS: inex = mpfr_cospi(my, mx, MPFR_RNDN); break;
+    case TAN: inex = mpfr_tanpi(my, mx, MPFR_RNDN); break;
+    default: inex = mpfr_rootn_ui(my, mx, 4, MPFR_RNDN); break;
+    }
+    inex = mpfr_subnormalize(my, inex, MPFR_RNDN);
+    (void)inex;
+    double y = mpfr_get_d(my, MPFR_RNDN);
+    mpfr_set_emin(mpfr_get_emin_min());
+    mpfr_set_emax(mpfr_get_emax_max());
+    mpfr_clears(mx, my, (mpfr_ptr)0);
+    return y;
+}
+
+/* Equal, except that the signs of exact zeros and infinities (which follow Julia and
+ * are pinned by the special-value table) are not compared with MPFR's conventions. */
+static int agrees(double got, double want)
+{
+    if (got == 0 && want == 0)
+        return 1;
+    if (isinf(got) && isinf(want))
+        return 1;
+    return same(got, want);
+}
+
+typedef double (*gen_fn)(uint64_t *s);
+
+static double gen_quarter(uint64_t *s) { return 0.25 * unif(s); }
+static double gen_half(uint64_t *s) { return 0.5 * unif(s); }
+
+static double gen_sign(uint64_t *s, double x)
+{
+    return (next_rand(s) & 1) ? -x : x;
+}
+
+/* n/2 +- tiny: near the zeros and poles (and near +-1 of sin and cos). */
+static double gen_near_half(uint64_t *s)
+{
+    double n = (double)(int64_t)(next_rand(s) % 4001) - 2000.0;
+    int ex = -(int)(next_rand(s) % 45) - 8;
+    double tiny = ldexp(1.0 + unif(s), ex);
+    double x = 0.5 * n + ((next_rand(s) & 1) ? tiny : -tiny);
+    return x;
+}
+
+/* |x| from the smallest subnormal to 2^-30. */
+static double gen_tiny(uint64_t *s)
+{
+    uint64_t lo = 1, hi = bits(0x1p-30);
+    return gen_sign(s, from_bits(lo + next_rand(s) % (hi - lo)));
+}
+
+/* |x| in [1, 2^60): every binade up to and beyond 2^52. */
+static double gen_large(uint64_t *s)
+{
+    uint64_t lo = bits(1.0), hi = bits(0x1p60);
+    return gen_sign(s, from_bits(lo + next_rand(s) % (hi - lo)));
+}
+
+/* fourthroot: y with a 13-bit significand, so y^4 is exact. */
+static double gen_pow4(uint64_t *s)
+{
+    double m = (double)(4096 + next_rand(s) % 4096);
+    int ex = (int)(next_rand(s) % 500) - 250 - 12;
+    double y = ldexp(m, ex);
+    return y * y * y * y;
+}
+
+/* fourthroot: x within a few ulps of m^4 for a midpoint m of two doubles. */
+static double gen_root_mid(uint64_t *s)
+{
+    mpfr_t m;
+    mpfr_init2(m, 54);
+    double y = from_bits(bits(0x1p-250) + next_rand(s) % (bits(0x1p250) - bits(0x1p-250)));
+    mpfr_set_d(m, y, MPFR_RNDN);
+    mpfr_nextabove(m); /* precision 54: the midpoint above y */
+    mpfr_pow_ui(m, m, 4, MPFR_RNDN);
+    double x = mpfr_get_d(m, MPFR_RNDN);
+    mpfr_clear(m);
+    int k = (int)(next_rand(s) % 7) - 3;
+    for (; k > 0; k--)
+        x = nextafter(x, INFINITY);
+    for (; k < 0; k++)
+        x = nextafter(x, 0);
+    return x;
+}
+
+/* Any positive finite double (uniform over bit patterns: all exponents). */
+static double gen_positive(uint64_t *s)
+{
+    return from_bits(1 + next_rand(s) % (bits(INFINITY) - 1));
+}
+
+static void run_range(tally *t, int f, const char *range, gen_fn gen, long n, uint64_t seed)
+{
+    uint64_t s = seed;
+    long bad = 0;
+    double first_x = 0;
+    for (long i = 0; i < n; i++) {
+        double x = gen(&s);
+        double got = call64(f, x), want = reference(f, x, &REF64);
+        if (!agrees(got, want)) {
+            if (bad++ == 0)
+                first_x = x;
+        }
+    }
+    printf("%-10s %-22s %9ld inputs, %ld misrounded\n", fname[f], range, n, bad);
+    if (bad) {
+        double got = call64(f, first_x), want = reference(f, first_x, &REF64);
+        printf("  e.g. x = %a: got %a, want %a\n", first_x, got, want);
+    }
+    char msg[96];
+    snprintf(msg, sizeof msg, "%s %s", fname[f], range);
+    check(t, bad == 0, msg);
+}
+
+static void test_sincospi(tally *t, long n)
+{
+    uint64_t s = 99;
+    long bad = 0;
+    for (long i = 0; i < n; i++) {
+        double x = (i & 1) ? gen_large(&s) : gen_sign(&s, 4.0 * unif(&s));
+        double sv, cv;
+        mc_sincospi(x, &sv, &cv);
+        if (!same(sv, mc_sinpi(x)) || !same(cv, mc_cospi(x)))
+            bad++;
+    }
+    printf("sincospi   agrees with sinpi, cospi: %ld inputs, %ld differ\n", n, bad);
+    check(t, bad == 0, "sincospi == (sinpi, cospi)");
+}
+
+static float callf(int f, float x)
+{
+    switch (f) {
+    case SIN: return mc_sinpif(x);
+    case COS: return mc_cospif(x);
+    case TAN: return mc_tanpif(x);
+    default: return mc_fourthrootf(x);
+    }
+}
+
+static void test_float(tally *t, int f, long n)
+{
+    uint64_t s = 1234 + (uint64_t)f;
+    long bad = 0;
+    for (long i = 0; i < n; i++) {
+        float x;
+        if (i & 1) {
+            uint32_t u = (uint32_t)next_rand(&s);
+            memcpy(&x, &u, sizeof x);
+            if (!isfinite(x))
+                continue;
+        } else {
+            x = (float)(4.0 * unif(&s) - 2.0);
+        }
+        double got = callf(f, x), want = reference(f, x, &REF32);
+        if (!agrees(got, want)) {
+            if (bad++ < 3)
+                printf("  %sf(%a): got %a, want %a\n", fname[f], (double)x, got, want);
+        }
+    }
+    printf("%-10s Float32 random          %9ld inputs, %ld misrounded\n", fname[f], n, bad);
+    char msg[64];
+    snprintf(msg, sizeof msg, "%s Float32", fname[f]);
+    check(t, bad == 0, msg);
+}
+
+static uint16_t callh(int f, uint16_t x)
+{
+    switch (f) {
+    case SIN: return mc_sinpih(x);
+    case COS: return mc_cospih(x);
+    case TAN: return mc_tanpih(x);
+    default: return mc_fourthrooth(x);
+    }
+}
+
+static void test_half(tally *t, int f)
+{
+    long bad = 0, n = 0;
+    for (uint32_t u = 0; u < 65536; u++) {
+        double x = mc_half_to_double((uint16_t)u);
+        if (!isfinite(x))
+            continue;
+        n++;
+        double got = mc_half_to_double(callh(f, (uint16_t)u));
+        double want = reference(f, x, &REF16);
+        if (!agrees(got, want)) {
+            if (bad++ < 3)
+                printf("  %sh(%a): got %a, want %a\n", fname[f], x, got, want);
+        }
+    }
+    printf("%-10s Float16 exhaustive      %9ld inputs, %ld misrounded\n", fname[f], n, bad);
+    char msg[64];
+    snprintf(msg, sizeof msg, "%s Float16", fname[f]);
+    check(t, bad == 0, msg);
+}
+
+static void test_half_conversion(tally *t)
+{
+    long bad = 0;
+    for (uint32_t u = 0; u < 65536; u++) {
+        double x = mc_half_to_double((uint16_t)u);
+        if (isnan(x))
+            continue;
+        if (mc_double_to_half(x) != u)
+            bad++;
+    }
+    /* ties to even at the subnormal, normal and overflow boundaries */
+    bad += mc_double_to_half(0x1p-25) != 0;
+    bad += mc_double_to_half(0x1.8p-24) != 2;
+    bad += mc_double_to_half(1.0 + 0x1p-11) != 0x3c00;
+    bad += mc_double_to_half(65519.0) != 0x7bff;
+    bad += mc_double_to_half(65520.0) != 0x7c00;
+    printf("binary16 conversion: %ld wrong\n", bad);
+    check(t, bad == 0, "binary16 conversion");
+}
+
+int main(void)
+{
+    tally t = {0, 0};
+    long n = 300000;
+    const char *env = getenv("JCALC_ACCURACY_N");
+    if (env && atol(env) > 0)
+        n = atol(env);
+
+    test_specials(&t);
+    test_tables(&t);
+    test_half_conversion(&t);
+
+    static const struct {
+        const char *name;
+        gen_fn gen;
+    } trig_ranges[] = {
+        {"[0,1/4]", gen_quarter},
+        {"[0,1/2)", gen_half},
+        {"n/2 +- tiny", gen_near_half},
+        {"tiny (subnormal..2^-30)", gen_tiny},
+        {"large [1,2^60)", gen_large},
+    };
+    for (int f = SIN; f <= TAN; f++)
+        for (size_t r = 0; r < sizeof trig_ranges / sizeof trig_ranges[0]; r++)
+            run_range(&t, f, trig_ranges[r].name, trig_ranges[r].gen, n,
+                      1000 * (uint64_t)f + r + 1);
+    run_range(&t, ROOT, "exact fourth powers", gen_pow4, n, 7001);
+    run_range(&t, ROOT, "near midpoints", gen_root_mid, n, 7002);
+    run_range(&t, ROOT, "all positive doubles", gen_positive, n, 7003);
+    test_sincospi(&t, n / 10);
+
+    for (int f = SIN; f <= ROOT; f++)
+        test_float(&t, f, n);
+    for (int f = SIN; f <= ROOT; f++)
+        test_half(&t, f);
+
+    mpfr_free_cache();
+    printf("%d passed, %d failed\n", t.passed, t.failed);
+    return t.failed != 0;
+}
