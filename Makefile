@@ -9,6 +9,7 @@
 #   make accuracy  the long math-core accuracy run
 #   make install / uninstall   PREFIX=/usr/local DESTDIR=
 
+.DEFAULT_GOAL := all
 PREFIX ?= /usr/local
 DEB_PACKAGES = build-essential autoconf pkg-config libgmp-dev libmpfr-dev libmpc-dev \
                libreadline-dev libutf8proc-dev expect bc

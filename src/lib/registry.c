@@ -1,11 +1,13 @@
 /* registry.c — the builtin tables, in lookup order (see lib.h). */
 #include "lib.h"
 
+extern const builtin lib_strings[];
 extern const builtin lib_arith[];
 extern const builtin lib_range[];
 extern const builtin lib_core[];
 
 const builtin *const lib_tables[] = {
+    lib_strings,
     lib_arith,
     lib_range,
     lib_core,

@@ -1,0 +1,424 @@
+/* strings.c — strings and characters as values: concatenation, repetition, the common
+ * queries and transformations, parse, and printstyled.
+ *
+ * Strings are UTF-8 byte strings as in Julia; lengths and indices that users see count
+ * characters.  Rows here decline (LIB_DECLINE) arguments that are not strings, so `*`
+ * and `^` fall through to the number tower. */
+#include <stdlib.h>
+#include <string.h>
+#include <utf8proc.h>
+
+#include "../eval.h"
+#include "../num/num.h"
+#include "../show.h"
+#include "lib.h"
+
+static int is_text(value v) { return v.type == T_STRING || v.type == T_CHAR; }
+
+/* Appends a String or Char's text. */
+static void put_text(sb *out, value v)
+{
+    if (v.type == T_STRING)
+        sb_put(out, val_string(v)->s, val_string(v)->len);
+    else
+        sb_pututf8(out, v.u.c);
+}
+
+static int give_string(sb *s, value *out)
+{
+    *out = v_string(sb_str(s), s->len);
+    sb_free(s);
+    return 0;
+}
+
+static int bi_concat(jc_ctx *ctx, value *out, const jc_args *a)
+{
+    for (int i = 0; i < a->n; i++)
+        if (!is_text(a->v[i]))
+            return LIB_DECLINE;
+    sb s = { 0 };
+    for (int i = 0; i < a->n; i++)
+        put_text(&s, a->v[i]);
+    (void)ctx;
+    return give_string(&s, out);
+}
+
+static int bi_repeat(jc_ctx *ctx, value *out, const jc_args *a)
+{
+    if (!is_text(a->v[0]) || a->n != 2)
+        return LIB_DECLINE;
+    int64_t n;
+    if (num_to_int64(ctx, a->v[1], &n) < 0)
+        return -1;
+    if (n < 0)
+        return jc_throw(ctx, JC_ERR_ARGUMENT, a->site, "ArgumentError: can't repeat a string %lld times",
+                        (long long)n);
+    sb one = { 0 };
+    put_text(&one, a->v[0]);
+    if (num_check_bits(ctx, 8.0 * (double)one.len * (double)n) < 0) {
+        sb_free(&one);
+        return -1;
+    }
+    sb s = { 0 };
+    for (int64_t i = 0; i < n; i++)
+        sb_put(&s, sb_str(&one), one.len);
+    sb_free(&one);
+    return give_string(&s, out);
+}
+
+/* Maps each character through f (utf8proc case mapping). */
+static int map_chars(value v, value *out, utf8proc_int32_t (*f)(utf8proc_int32_t))
+{
+    if (v.type == T_CHAR) {
+        *out = v_char((uint32_t)f((utf8proc_int32_t)v.u.c));
+        return 0;
+    }
+    if (v.type != T_STRING)
+        return LIB_DECLINE;
+    jc_string *str = val_string(v);
+    sb s = { 0 };
+    for (size_t i = 0; i < str->len;) {
+        uint32_t cp;
+        int k = utf8_decode(str->s + i, str->len - i, &cp);
+        if (k < 0) {
+            sb_putc(&s, str->s[i++]);
+            continue;
+        }
+        sb_pututf8(&s, (uint32_t)f((utf8proc_int32_t)cp));
+        i += (size_t)k;
+    }
+    return give_string(&s, out);
+}
+
+static int bi_uppercase(jc_ctx *ctx, value *out, const jc_args *a) { (void)ctx; return map_chars(a->v[0], out, utf8proc_toupper); }
+static int bi_lowercase(jc_ctx *ctx, value *out, const jc_args *a) { (void)ctx; return map_chars(a->v[0], out, utf8proc_tolower); }
+
+static int both_strings(const jc_args *a) { return a->v[0].type == T_STRING && a->v[1].type == T_STRING; }
+
+static int bi_startswith(jc_ctx *ctx, value *out, const jc_args *a)
+{
+    (void)ctx;
+    if (!both_strings(a))
+        return LIB_DECLINE;
+    jc_string *s = val_string(a->v[0]), *p = val_string(a->v[1]);
+    *out = v_bool(p->len <= s->len && !memcmp(s->s, p->s, p->len));
+    return 0;
+}
+
+static int bi_endswith(jc_ctx *ctx, value *out, const jc_args *a)
+{
+    (void)ctx;
+    if (!both_strings(a))
+        return LIB_DECLINE;
+    jc_string *s = val_string(a->v[0]), *p = val_string(a->v[1]);
+    *out = v_bool(p->len <= s->len && !memcmp(s->s + s->len - p->len, p->s, p->len));
+    return 0;
+}
+
+static int bi_occursin(jc_ctx *ctx, value *out, const jc_args *a)
+{
+    (void)ctx;
+    value needle = a->v[0], hay = a->v[1];
+    if (hay.type != T_STRING || !is_text(needle))
+        return LIB_DECLINE;
+    sb n = { 0 };
+    put_text(&n, needle);
+    jc_string *h = val_string(hay);
+    *out = v_bool(memmem(h->s, h->len, sb_str(&n), n.len) != NULL);
+    sb_free(&n);
+    return 0;
+}
+
+static int is_space_cp(uint32_t cp)
+{
+    const utf8proc_property_t *p = utf8proc_get_property((utf8proc_int32_t)cp);
+    return cp == ' ' || (cp >= '\t' && cp <= '\r') || cp == 0x85 ||
+           p->category == UTF8PROC_CATEGORY_ZS;
+}
+
+static int strip_impl(value v, value *out, int left, int right)
+{
+    if (v.type != T_STRING)
+        return LIB_DECLINE;
+    jc_string *s = val_string(v);
+    size_t b = 0, e = s->len;
+    while (left && b < e) {
+        uint32_t cp;
+        int k = utf8_decode(s->s + b, e - b, &cp);
+        if (k < 0 || !is_space_cp(cp))
+            break;
+        b += (size_t)k;
+    }
+    while (right && e > b) {
+        size_t p = e - 1;
+        while (p > b && ((unsigned char)s->s[p] & 0xC0) == 0x80)
+            p--;
+        uint32_t cp;
+        int k = utf8_decode(s->s + p, e - p, &cp);
+        if (k < 0 || !is_space_cp(cp))
+            break;
+        e = p;
+    }
+    *out = v_string(s->s + b, e - b);
+    return 0;
+}
+
+static int bi_strip(jc_ctx *ctx, value *out, const jc_args *a) { (void)ctx; return strip_impl(a->v[0], out, 1, 1); }
+static int bi_lstrip(jc_ctx *ctx, value *out, const jc_args *a) { (void)ctx; return strip_impl(a->v[0], out, 1, 0); }
+static int bi_rstrip(jc_ctx *ctx, value *out, const jc_args *a) { (void)ctx; return strip_impl(a->v[0], out, 0, 1); }
+
+static int bi_ncodeunits(jc_ctx *ctx, value *out, const jc_args *a)
+{
+    (void)ctx;
+    if (a->v[0].type != T_STRING)
+        return LIB_DECLINE;
+    *out = v_int((int64_t)val_string(a->v[0])->len);
+    return 0;
+}
+
+static int bi_codepoint(jc_ctx *ctx, value *out, const jc_args *a)
+{
+    (void)ctx;
+    if (a->v[0].type != T_CHAR)
+        return LIB_DECLINE;
+    value v = { T_UINT32, 0, { .u = a->v[0].u.c } };
+    *out = v;
+    return 0;
+}
+
+static int bi_join(jc_ctx *ctx, value *out, const jc_args *a)
+{
+    jc_iter it;
+    if (eval_iter_init(ctx, &it, a->v[0], a->site) < 0)
+        return -1;
+    sb s = { 0 };
+    for (int first = 1;; first = 0) {
+        value x;
+        int r = eval_iter_next(ctx, &it, &x);
+        if (r < 0) {
+            sb_free(&s);
+            return -1;
+        }
+        if (r == 0)
+            break;
+        if (!first && a->n > 1)
+            show_value(ctx, &s, a->v[1], SHOW_PRINT, 0);
+        show_value(ctx, &s, x, SHOW_PRINT, 0);
+        val_release(x);
+    }
+    return give_string(&s, out);
+}
+
+static int bi_reverse(jc_ctx *ctx, value *out, const jc_args *a)
+{
+    (void)ctx;
+    if (a->v[0].type != T_STRING)
+        return LIB_DECLINE;
+    jc_string *str = val_string(a->v[0]);
+    sb s = { 0 };
+    size_t e = str->len;
+    while (e > 0) {
+        size_t p = e - 1;
+        while (p > 0 && ((unsigned char)str->s[p] & 0xC0) == 0x80)
+            p--;
+        sb_put(&s, str->s + p, e - p);
+        e = p;
+    }
+    return give_string(&s, out);
+}
+
+/* parse(T, s): the literal text of a number, read as the parser reads literals. */
+static int bi_parse(jc_ctx *ctx, value *out, const jc_args *a)
+{
+    if (a->v[0].type != T_TYPE || a->v[1].type != T_STRING)
+        return LIB_DECLINE;
+    const jc_typeobj *t = val_typeobj(a->v[0]);
+    jc_string *s = val_string(a->v[1]);
+    if (t->base == T_BIGFLOAT)
+        return num_parse_bigfloat(ctx, out, s->s);
+    /* evaluate the text in a scratch context: it accepts exactly Julia's literal forms */
+    sb text = { 0 };
+    sb_put(&text, s->s, s->len);
+    const char *p = sb_str(&text);
+    while (*p == ' ' || *p == '\t' || *p == '\n')
+        p++;
+    int ok = *p != 0;
+    for (const char *q = p; *q && ok; q++)
+        ok = strchr("0123456789+-.eExXoObBpPaAcCdDfF_", *q) != NULL;
+    if (ok) {
+        jc_ctx *tmp = jc_new();
+        jc_result r;
+        jc_eval(tmp, p, strlen(p), "parse", 1, &r);
+        ok = r.status == JC_OK;
+        value v;
+        if (ok && eval_get_global(tmp, "ans", &v) == 0) {
+            value conv;
+            ok = num_is_number(v) && num_convert(ctx, &conv, t, v) == 0;
+            val_release(v);
+            if (ok)
+                *out = conv;
+        } else
+            ok = 0;
+        jc_result_clear(&r);
+        jc_free(tmp);
+        if (ok) {
+            sb_free(&text);
+            return 0;
+        }
+        if (ctx->err_set)
+            jc_clear_error(ctx);
+    }
+    sb tn = { 0 };
+    show_type(ctx, &tn, t);
+    int r = jc_throw(ctx, JC_ERR_ARGUMENT, a->site, "ArgumentError: cannot parse \"%s\" as %s",
+                     sb_str(&text), sb_str(&tn));
+    sb_free(&tn);
+    sb_free(&text);
+    return r;
+}
+
+/* ---- printstyled ---- */
+
+typedef struct style {
+    const char *name;
+    const char *on;
+    const char *off;   /* what ends it: the colour reset for colours */
+} style;
+
+static const style colours[] = {
+    { "black", "\x1b[30m", "\x1b[39m" }, { "red", "\x1b[31m", "\x1b[39m" },
+    { "green", "\x1b[32m", "\x1b[39m" }, { "yellow", "\x1b[33m", "\x1b[39m" },
+    { "blue", "\x1b[34m", "\x1b[39m" }, { "magenta", "\x1b[35m", "\x1b[39m" },
+    { "cyan", "\x1b[36m", "\x1b[39m" }, { "white", "\x1b[37m", "\x1b[39m" },
+    { "light_black", "\x1b[90m", "\x1b[39m" }, { "light_red", "\x1b[91m", "\x1b[39m" },
+    { "light_green", "\x1b[92m", "\x1b[39m" }, { "light_yellow", "\x1b[93m", "\x1b[39m" },
+    { "light_blue", "\x1b[94m", "\x1b[39m" }, { "light_magenta", "\x1b[95m", "\x1b[39m" },
+    { "light_cyan", "\x1b[96m", "\x1b[39m" }, { "light_white", "\x1b[97m", "\x1b[39m" },
+    { "normal", "\x1b[0m", "" }, { "default", "\x1b[39m", "" }, { "bold", "\x1b[1m", "\x1b[22m" },
+    { "italic", "\x1b[3m", "\x1b[23m" }, { "underline", "\x1b[4m", "\x1b[24m" },
+    { "blink", "\x1b[5m", "\x1b[25m" }, { "reverse", "\x1b[7m", "\x1b[27m" },
+    { "hidden", "\x1b[8m", "\x1b[28m" }, { "nothing", "", "" },
+};
+
+static const style *find_style(const char *name)
+{
+    for (size_t i = 0; i < sizeof colours / sizeof *colours; i++)
+        if (!strcmp(colours[i].name, name))
+            return &colours[i];
+    return NULL;
+}
+
+static int kw_flag(jc_ctx *ctx, const jc_args *a, const char *name, int *flag)
+{
+    const value *v = lib_kwarg(ctx, a, name);
+    if (!v) {
+        *flag = 0;
+        return 0;
+    }
+    return eval_truthy(ctx, *v, a->site, flag);
+}
+
+static int bi_printstyled(jc_ctx *ctx, value *out, const jc_args *a)
+{
+    static const char *const kws[] = { "color", "bold", "italic", "underline", "blink", "reverse", "hidden" };
+    for (int i = 0; i < a->nkw; i++) {
+        const char *k = sym_name(ctx, a->kw[i]);
+        int known = 0;
+        for (size_t j = 0; j < sizeof kws / sizeof *kws; j++)
+            known |= !strcmp(k, kws[j]);
+        if (!known)
+            return jc_throw(ctx, JC_ERR_METHOD, a->site,
+                            "MethodError: no method matching printstyled(::Any...; %s)", k);
+    }
+    int bold, italic, underline, blink, reverse, hidden;
+    if (kw_flag(ctx, a, "bold", &bold) < 0 || kw_flag(ctx, a, "italic", &italic) < 0 ||
+        kw_flag(ctx, a, "underline", &underline) < 0 || kw_flag(ctx, a, "blink", &blink) < 0 ||
+        kw_flag(ctx, a, "reverse", &reverse) < 0 || kw_flag(ctx, a, "hidden", &hidden) < 0)
+        return -1;
+    sb on = { 0 }, off = { 0 };
+    const value *c = lib_kwarg(ctx, a, "color");
+    /* Julia's default colour is :normal, whose start is a reset and whose end is empty */
+    const style *st = find_style("normal");
+    if (c && c->type == T_SYMBOL) {
+        st = find_style(sym_name(ctx, (int)c->u.i));
+        if (!st)
+            return jc_throw(ctx, JC_ERR_ARGUMENT, a->site,
+                            "ArgumentError: unknown color :%s", sym_name(ctx, (int)c->u.i));
+    } else if (c && c->type == T_INT64 && c->u.i >= 0 && c->u.i <= 255) {
+        st = NULL;
+        sb_printf(&on, "\x1b[38;5;%dm", (int)c->u.i);
+    } else if (c)
+        return jc_throw(ctx, JC_ERR_ARGUMENT, a->site,
+                        "ArgumentError: color must be a Symbol such as :red or an Integer 0-255");
+    if (st && bold && !strcmp(st->name, "bold")) /* bold as a colour with bold=true: once */
+        st = find_style("nothing");
+    if (st)
+        sb_puts(&on, st->on);
+    const char *colour_off = st ? st->off : "\x1b[39m";
+    if (bold) sb_puts(&on, "\x1b[1m");
+    if (italic) sb_puts(&on, "\x1b[3m");
+    if (underline) sb_puts(&on, "\x1b[4m");
+    if (blink) sb_puts(&on, "\x1b[5m");
+    if (reverse) sb_puts(&on, "\x1b[7m");
+    if (hidden) sb_puts(&on, "\x1b[8m");
+    if (hidden) sb_puts(&off, "\x1b[28m");
+    if (reverse) sb_puts(&off, "\x1b[27m");
+    if (blink) sb_puts(&off, "\x1b[25m");
+    if (underline) sb_puts(&off, "\x1b[24m");
+    if (bold) sb_puts(&off, "\x1b[22m");
+    if (italic) sb_puts(&off, "\x1b[23m");
+    sb_puts(&off, colour_off);
+
+    sb text = { 0 };
+    for (int i = 0; i < a->n; i++)
+        show_value(ctx, &text, a->v[i], SHOW_PRINT, 0);
+    sb res = { 0 };
+    if (!ctx->color)
+        sb_put(&res, sb_str(&text), text.len);
+    else {
+        /* each line is styled on its own, so that a terminal's scrollback stays clean */
+        const char *p = sb_str(&text), *end = p + text.len;
+        while (p <= end) {
+            const char *nl = memchr(p, '\n', (size_t)(end - p));
+            const char *e = nl ? nl : end;
+            if (e > p) {
+                sb_put(&res, sb_str(&on), on.len);
+                sb_put(&res, p, (size_t)(e - p));
+                sb_put(&res, sb_str(&off), off.len);
+            }
+            if (!nl)
+                break;
+            sb_putc(&res, '\n');
+            p = nl + 1;
+        }
+    }
+    fwrite(sb_str(&res), 1, res.len, ctx->out);
+    sb_free(&res);
+    sb_free(&text);
+    sb_free(&on);
+    sb_free(&off);
+    *out = v_nothing();
+    return 0;
+}
+
+const builtin lib_strings[] = {
+    { "*", 1, -1, bi_concat, "  *(s::Union{AbstractString, AbstractChar}, t...)\n\n  Concatenate strings and/or characters: \"Hello \" * \"world\" == \"Hello world\".", NULL },
+    { "^", 2, 2, bi_repeat, "  ^(s::Union{AbstractString,AbstractChar}, n::Integer)\n\n  Repeat a string or character n times: \"ab\"^3 == \"ababab\".", NULL },
+    { "uppercase", 1, 1, bi_uppercase, "  uppercase(s)\n\n  Return s with all characters converted to uppercase.", NULL },
+    { "lowercase", 1, 1, bi_lowercase, "  lowercase(s)\n\n  Return s with all characters converted to lowercase.", NULL },
+    { "startswith", 2, 2, bi_startswith, "  startswith(s, prefix)\n\n  Return true if s starts with prefix.", NULL },
+    { "endswith", 2, 2, bi_endswith, "  endswith(s, suffix)\n\n  Return true if s ends with suffix.", NULL },
+    { "occursin", 2, 2, bi_occursin, "  occursin(needle, haystack)\n\n  Whether the string or character needle occurs in the string haystack.", NULL },
+    { "strip", 1, 1, bi_strip, "  strip(s)\n\n  Remove leading and trailing white space from s.", NULL },
+    { "lstrip", 1, 1, bi_lstrip, "  lstrip(s)\n\n  Remove leading white space from s.", NULL },
+    { "rstrip", 1, 1, bi_rstrip, "  rstrip(s)\n\n  Remove trailing white space from s.", NULL },
+    { "ncodeunits", 1, 1, bi_ncodeunits, "  ncodeunits(s)\n\n  The number of bytes (UTF-8 code units) of s.", NULL },
+    { "codepoint", 1, 1, bi_codepoint, "  codepoint(c::Char)\n\n  The Unicode code point of c, as a UInt32.", NULL },
+    { "join", 1, 2, bi_join, "  join(iterator, [delim])\n\n  Join the printed forms of the elements into one string, with delim between them.", NULL },
+    { "reverse", 1, 1, bi_reverse, "  reverse(s::AbstractString)\n\n  The characters of s in reverse order.", NULL },
+    { "parse", 2, 2, bi_parse, "  parse(T, s)\n\n  Read the number written in the string s as a value of type T: parse(Int, \"42\").", NULL },
+    { "printstyled", 0, -1, bi_printstyled,
+      "  printstyled(xs...; bold=false, italic=false, underline=false, blink=false,\n              reverse=false, hidden=false, color=:normal)\n\n  Print xs in a colour given as a symbol (:red, :light_blue ...) or an integer\n  0-255, with the given styles.  Styles show only when colour is on (a terminal\n  without NO_COLOR, or --color=yes); otherwise the text is printed plain.",
+      "color bold italic underline blink reverse hidden" },
+    { NULL, 0, 0, NULL, NULL, NULL },
+};
