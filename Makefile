@@ -67,6 +67,12 @@ build/gen/optable.inc: data/operators.tsv tools/gen_optable.awk | build/gen/.dir
 	awk -f tools/gen_optable.awk data/operators.tsv | LC_ALL=C sort > $@.tmp && mv $@.tmp $@
 build/gen/%_ranges.inc: data/%_ranges.tsv tools/gen_ranges.awk | build/gen/.dir
 	awk -v name=$* -f tools/gen_ranges.awk $< > $@.tmp && mv $@.tmp $@
+# REPL: LaTeX/emoji completion and the reverse map for help mode
+GEN_HEADERS += build/gen/latex_tables.h
+LATEX_TSV = data/latex_symbols.tsv data/emoji_symbols.tsv data/symbols_latex_canonical.tsv
+build/gen/latex_tables.h: $(LATEX_TSV) tools/gen_latex.awk | build/gen/.dir
+	LC_ALL=C awk -f tools/gen_latex.awk $(LATEX_TSV) | LC_ALL=C sort | \
+	    LC_ALL=C awk -v phase=2 -f tools/gen_latex.awk > $@.tmp && mv $@.tmp $@
 # ---- end of generated tables ----
 
 all: build/jcalc
