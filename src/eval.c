@@ -17,6 +17,7 @@
 
 #include <stdlib.h>
 #include <string.h>
+#include <pthread.h>
 #include <sys/resource.h>
 
 #include "array.h"
@@ -24,6 +25,7 @@
 #include "parse.h"
 #include "range.h"
 #include "show.h"
+#include "types.h"
 
 enum { EV_BREAK = 1, EV_CONTINUE = 2, EV_RETURN = 3 };
 
@@ -133,14 +135,24 @@ int eval_get_global(jc_ctx *ctx, const char *name, value *out)
 
 /* ---- stack budget ---- */
 
+/* The stack of the calling thread: its size from pthread, or the rlimit for the main
+ * thread (whose pthread size is the rlimit too, when glibc reports it). */
 static size_t stack_budget(void)
 {
     struct rlimit rl;
     size_t lim = 8u << 20;
-    if (getrlimit(RLIMIT_STACK, &rl) == 0 && rl.rlim_cur != RLIM_INFINITY)
+    pthread_attr_t attr;
+    size_t size = 0;
+    if (pthread_getattr_np(pthread_self(), &attr) == 0) {
+        pthread_attr_getstacksize(&attr, &size);
+        pthread_attr_destroy(&attr);
+    }
+    if (size)
+        lim = size;
+    else if (getrlimit(RLIMIT_STACK, &rl) == 0 && rl.rlim_cur != RLIM_INFINITY)
         lim = (size_t)rl.rlim_cur;
-    if (lim > (256u << 20))
-        lim = 256u << 20;
+    if (lim > ((size_t)1 << 30))
+        lim = (size_t)1 << 30;
     /* keep a margin for the builtins, printing and the sanitizers' own frames */
     return lim > (2u << 20) ? lim - (lim / 4 > (1u << 20) ? lim / 4 : (1u << 20)) : lim / 2;
 }
@@ -240,10 +252,21 @@ static int call_user(jc_ctx *ctx, const jc_method *m, int n, const value *args, 
     return r;
 }
 
-static int method_fits(const jc_method *m, int n, int nkw)
+/* How well m accepts these arguments: -1 when it does not, else its specificity. */
+static int method_score(const jc_method *m, int n, const value *args)
 {
-    (void)nkw;
-    return m->nparams == n;
+    if (m->nparams != n)
+        return -1;
+    int score = 0;
+    for (int i = 0; i < n; i++) {
+        const jc_typeobj *t = m->ptypes ? m->ptypes[i] : NULL;
+        if (!t)
+            continue;
+        if (!type_isa(args[i], t))
+            return -1;
+        score += type_specificity(t);
+    }
+    return score;
 }
 
 int eval_call_kw(jc_ctx *ctx, value f, const jc_args *a, value *out)
@@ -273,13 +296,23 @@ int eval_call_kw(jc_ctx *ctx, value f, const jc_args *a, value *out)
         return -1;
     }
     jc_func *fn = val_func(f);
-    for (const jc_method *m = fn->methods; m; m = m->next)
-        if (method_fits(m, a->n, a->nkw)) {
-            ctx->depth++;
-            int r = call_user(ctx, m, a->n, a->v, a, out);
-            ctx->depth--;
-            return r;
+    const jc_method *best = NULL;
+    int best_score = -1, typed_miss = 0;
+    for (const jc_method *m = fn->methods; m; m = m->next) {
+        int score = method_score(m, a->n, a->v);
+        if (score > best_score) {
+            best = m;
+            best_score = score;
         }
+        typed_miss |= score < 0 && m->nparams == a->n;
+    }
+    if (best) {
+        ctx->depth++;
+        int r = call_user(ctx, best, a->n, a->v, a, out);
+        ctx->depth--;
+        return r;
+    }
+    (void)typed_miss;
     for (int i = 0; i < fn->nrows; i++) {
         const builtin *b = fn->rows[i];
         if (a->n >= b->min_args && (b->max_args < 0 || a->n <= b->max_args)) {
@@ -374,17 +407,26 @@ static value func_new(int name)
     return v_obj(T_FUNCTION, 0, &f->h);
 }
 
+static void method_free(jc_method *m)
+{
+    for (int i = 0; m->ptypes && i < m->nparams; i++)
+        if (m->ptypes[i])
+            val_release(v_obj(T_TYPE, 0, &m->ptypes[i]->h));
+    free(m->ptypes);
+    free(m->params);
+    free(m->kwparams);
+    free(m->kwdefaults);
+    arena_release(m->arena);
+    env_release(m->closure);
+    free(m);
+}
+
 static void func_free(obj *o)
 {
     jc_func *f = (jc_func *)o;
     for (jc_method *m = f->methods, *next; m; m = next) {
         next = m->next;
-        free(m->params);
-        free(m->kwparams);
-        free(m->kwdefaults);
-        arena_release(m->arena);
-        env_release(m->closure);
-        free(m);
+        method_free(m);
     }
     free(f->rows);
     free(f);
@@ -407,18 +449,63 @@ static int param_name(const ast *p, const ast **deflt)
 
 /* Adds to f the methods described by a signature's argument list; optional positional
  * arguments give one method per arity, as Julia generates them. */
+static int same_signature(const jc_method *a, const jc_method *b)
+{
+    if (a->nparams != b->nparams)
+        return 0;
+    for (int i = 0; i < a->nparams; i++) {
+        const jc_typeobj *x = a->ptypes ? a->ptypes[i] : NULL;
+        const jc_typeobj *y = b->ptypes ? b->ptypes[i] : NULL;
+        if (!x != !y)
+            return 0;
+        if (x && !(type_subtype(x, y) && type_subtype(y, x)))
+            return 0;
+    }
+    return 1;
+}
+
+static int ev(jc_ctx *ctx, env *e, const ast *n, value *out);
+
+/* The declared type of a parameter (x::T, x::T=default), evaluated where the function
+ * is defined; NULL for an untyped parameter. */
+static int param_type(jc_ctx *ctx, env *e, const ast *p, jc_typeobj **t)
+{
+    *t = NULL;
+    if (p->kind == A_KW || p->kind == A_ASSIGN)
+        p = p->kids[0];
+    if (p->kind != A_TYPED || p->nkids < 2)
+        return 0;
+    value tv;
+    if (ev(ctx, e, p->kids[1], &tv) != 0)
+        return -1;
+    if (tv.type != T_TYPE) {
+        val_release(tv);
+        return jc_throw(ctx, JC_ERR_TYPE, p->kids[1], "TypeError: in typeassert, expected Type");
+    }
+    *t = val_typeobj(tv);
+    return 0;
+}
+
 static int add_methods(jc_ctx *ctx, env *e, jc_func *f, const ast *const *params, int nparams,
                        const ast *kwnode, const ast *body, arena *a, const ast *site)
 {
     int *syms = xmalloc((size_t)(nparams + 1) * sizeof *syms);
     const ast **defaults = xcalloc((size_t)nparams + 1, sizeof *defaults);
+    jc_typeobj **types = xcalloc((size_t)nparams + 1, sizeof *types);
     int first_optional = nparams;
     for (int i = 0; i < nparams; i++) {
         syms[i] = param_name(params[i], &defaults[i]);
-        if (syms[i] < 0) {
+        int bad_name = syms[i] < 0;
+        if (bad_name || param_type(ctx, e, params[i], &types[i]) < 0) {
+            for (int j = 0; j < i; j++)
+                if (types[j])
+                    val_release(v_obj(T_TYPE, 0, &types[j]->h));
+            free(types);
             free(syms);
             free(defaults);
-            return jc_throw(ctx, JC_ERR_SYNTAX, params[i], "syntax: invalid function argument");
+            if (bad_name)
+                return jc_throw(ctx, JC_ERR_SYNTAX, params[i], "syntax: invalid function argument");
+            return -1;
         }
         if (defaults[i] && first_optional == nparams)
             first_optional = i;
@@ -428,6 +515,12 @@ static int add_methods(jc_ctx *ctx, env *e, jc_func *f, const ast *const *params
         m->nparams = arity;
         m->params = xmalloc((size_t)(nparams + 1) * sizeof *m->params);
         memcpy(m->params, syms, (size_t)nparams * sizeof *syms);
+        m->ptypes = xcalloc((size_t)nparams + 1, sizeof *m->ptypes);
+        for (int i = 0; i < arity; i++)
+            if (types[i]) {
+                types[i]->h.refs++;
+                m->ptypes[i] = types[i];
+            }
         if (kwnode) {
             m->nkw = (int)kwnode->nkids;
             m->kwparams = xmalloc((size_t)m->nkw * sizeof *m->kwparams);
@@ -467,15 +560,10 @@ static int add_methods(jc_ctx *ctx, env *e, jc_func *f, const ast *const *params
         /* a method of the same arity replaces the old one */
         jc_method **pp = &f->methods;
         while (*pp) {
-            if ((*pp)->nparams == m->nparams) {
+            if (same_signature(*pp, m)) {
                 jc_method *old = *pp;
                 *pp = old->next;
-                free(old->params);
-                free(old->kwparams);
-                free(old->kwdefaults);
-                arena_release(old->arena);
-                env_release(old->closure);
-                free(old);
+                method_free(old);
                 break;
             }
             pp = &(*pp)->next;
@@ -484,6 +572,10 @@ static int add_methods(jc_ctx *ctx, env *e, jc_func *f, const ast *const *params
         f->methods = m;
     }
     (void)site;
+    for (int i = 0; i < nparams; i++)
+        if (types[i])
+            val_release(v_obj(T_TYPE, 0, &types[i]->h));
+    free(types);
     free(syms);
     free(defaults);
     return 0;

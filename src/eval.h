@@ -16,6 +16,7 @@ typedef struct jc_method {
     struct jc_method *next;
     int nparams;             /* positional parameters; -1 varargs not supported yet */
     int *params;             /* parameter symbol ids */
+    jc_typeobj **ptypes;     /* declared parameter types (x::Real), NULL entries for Any */
     int nkw;                 /* keyword parameters with defaults */
     int *kwparams;
     const ast **kwdefaults;

@@ -1,6 +1,7 @@
 /* main.c — the command line: options, -e one-liners, --parse, streams (stdin and
  * files), and the hand-over to the interactive REPL when stdin is a terminal. */
 #include <errno.h>
+#include <pthread.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -135,7 +136,7 @@ static int run_stream(jc_ctx *ctx, FILE *in, const char *name)
     return failed;
 }
 
-int main(int argc, char **argv)
+static int real_main(int argc, char **argv)
 {
     const char *evals[256];
     int nevals = 0;
@@ -269,4 +270,34 @@ int main(int argc, char **argv)
     interrupt_target = NULL;
     jc_free(ctx);
     return failed ? 1 : 0;
+}
+
+/* The evaluator recurses on the C stack, and measures how much of it is left to turn
+ * deep recursion into StackOverflowError.  A thread with a large (lazily committed)
+ * stack lets user recursion go as deep as Julia's does. */
+typedef struct main_args {
+    int argc;
+    char **argv;
+    int status;
+} main_args;
+
+static void *main_thread(void *p)
+{
+    main_args *m = p;
+    m->status = real_main(m->argc, m->argv);
+    return NULL;
+}
+
+int main(int argc, char **argv)
+{
+    main_args m = { argc, argv, 0 };
+    pthread_attr_t attr;
+    pthread_t th;
+    if (pthread_attr_init(&attr) == 0 && pthread_attr_setstacksize(&attr, (size_t)1 << 30) == 0 &&
+        pthread_create(&th, &attr, main_thread, &m) == 0) {
+        pthread_join(th, NULL);
+        pthread_attr_destroy(&attr);
+        return m.status;
+    }
+    return real_main(argc, argv);
 }

@@ -8,6 +8,7 @@
 #include "../num/num.h"
 #include "../range.h"
 #include "../show.h"
+#include "../types.h"
 #include "lib.h"
 
 /* ---- constants ---- */
@@ -76,6 +77,12 @@ static const constant constants[] = {
 
 void lib_install_constants(jc_ctx *ctx)
 {
+    for (int b = TA_ANY; b < TA_END; b++) {
+        const char *name = type_abstract_name(b);
+        int sym = sym_intern(ctx, name, strlen(name));
+        eval_set_global(ctx, sym, type_abstract_value(b));
+        ctx->globals[sym].constant = 1;
+    }
     for (size_t i = 0; i < sizeof constants / sizeof *constants; i++) {
         int sym = sym_intern(ctx, constants[i].name, strlen(constants[i].name));
         eval_set_global(ctx, sym, constants[i].make());
@@ -427,7 +434,40 @@ static int bi_error(jc_ctx *ctx, value *out, const jc_args *a)
     return -1;
 }
 
+static int bi_isa(jc_ctx *ctx, value *out, const jc_args *a)
+{
+    if (a->v[1].type != T_TYPE)
+        return jc_throw(ctx, JC_ERR_TYPE, a->site, "TypeError: in isa, expected Type");
+    *out = v_bool(type_isa(a->v[0], val_typeobj(a->v[1])));
+    return 0;
+}
+
+static int bi_subtype(jc_ctx *ctx, value *out, const jc_args *a)
+{
+    if (a->v[0].type != T_TYPE || a->v[1].type != T_TYPE)
+        return LIB_DECLINE;
+    *out = v_bool(type_subtype(val_typeobj(a->v[0]), val_typeobj(a->v[1])));
+    return 0;
+}
+
+static int bi_supertype(jc_ctx *ctx, value *out, const jc_args *a)
+{
+    if (a->v[0].type != T_TYPE || a->v[1].type != T_TYPE)
+        return LIB_DECLINE;
+    *out = v_bool(type_subtype(val_typeobj(a->v[1]), val_typeobj(a->v[0])));
+    return 0;
+}
+
 const builtin lib_core[] = {
+    { "isa", 2, 2, bi_isa, "  isa(x, type) -> Bool
+
+  Whether x is of the given type; also written infix: x isa Real.", NULL },
+    { "<:", 2, 2, bi_subtype, "  <:(T1, T2)
+
+  Subtype operator: true when every value of type T1 is also of type T2.", NULL },
+    { ">:", 2, 2, bi_supertype, "  >:(T1, T2)
+
+  Supertype operator, equivalent to T2 <: T1.", NULL },
     { "print", 0, -1, bi_print, "  print([io::IO], xs...)\n\n  Write a canonical (un-decorated) text representation of the values to the output.", NULL },
     { "println", 0, -1, bi_println, "  println([io::IO], xs...)\n\n  Print (using print) xs followed by a newline.", NULL },
     { "show", 1, -1, bi_show, "  show(x)\n\n  Write a text representation of x, as repr gives it.", NULL },
