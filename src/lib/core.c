@@ -459,15 +459,9 @@ static int bi_supertype(jc_ctx *ctx, value *out, const jc_args *a)
 }
 
 const builtin lib_core[] = {
-    { "isa", 2, 2, bi_isa, "  isa(x, type) -> Bool
-
-  Whether x is of the given type; also written infix: x isa Real.", NULL },
-    { "<:", 2, 2, bi_subtype, "  <:(T1, T2)
-
-  Subtype operator: true when every value of type T1 is also of type T2.", NULL },
-    { ">:", 2, 2, bi_supertype, "  >:(T1, T2)
-
-  Supertype operator, equivalent to T2 <: T1.", NULL },
+    { "isa", 2, 2, bi_isa, "  isa(x, type) -> Bool\n\n  Whether x is of the given type; also written infix: x isa Real.", NULL },
+    { "<:", 2, 2, bi_subtype, "  <:(T1, T2)\n\n  Subtype operator: true when every value of type T1 is also of type T2.", NULL },
+    { ">:", 2, 2, bi_supertype, "  >:(T1, T2)\n\n  Supertype operator, equivalent to T2 <: T1.", NULL },
     { "print", 0, -1, bi_print, "  print([io::IO], xs...)\n\n  Write a canonical (un-decorated) text representation of the values to the output.", NULL },
     { "println", 0, -1, bi_println, "  println([io::IO], xs...)\n\n  Print (using print) xs followed by a newline.", NULL },
     { "show", 1, -1, bi_show, "  show(x)\n\n  Write a text representation of x, as repr gives it.", NULL },
