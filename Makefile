@@ -82,26 +82,28 @@ lib: build/libjcalc.a
 build/gen/.dir:
 	@mkdir -p build/gen && touch $@
 
+# Outputs are written to a temporary name and renamed, so that several builds running in
+# one tree at once never see each other's half-written files.
 build/obj/%.o: %.c config.mk $(GEN_HEADERS) | build/gen/.dir
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS_ALL) -MMD -MP -c $< -o $@
+	$(CC) $(CFLAGS_ALL) -MMD -MP -MF $(@:.o=.d) -c $< -o $@.$$$$.tmp && mv -f $@.$$$$.tmp $@
 
 -include $(LIB_OBJS:.o=.d) build/obj/src/main.d
 
 build/libjcalc.a: $(LIB_OBJS)
-	@rm -f $@
-	ar rcs $@ $^
+	@rm -f $@.$$$$.tmp
+	ar rcs $@.$$$$.tmp $^ && mv -f $@.$$$$.tmp $@
 
 build/jcalc: build/obj/src/main.o build/libjcalc.a
-	$(CC) $(LDFLAGS_ALL) -o $@ $^ $(LIBS_ALL)
+	$(CC) $(LDFLAGS_ALL) -o $@.$$$$.tmp $^ $(LIBS_ALL) && mv -f $@.$$$$.tmp $@
 
 build/tests/%: tests/unit/%.c build/libjcalc.a config.mk
 	@mkdir -p build/tests
-	$(CC) $(CFLAGS_ALL) -o $@ $< build/libjcalc.a $(LDFLAGS_ALL) $(LIBS_ALL)
+	$(CC) $(CFLAGS_ALL) -o $@.$$$$.tmp $< build/libjcalc.a $(LDFLAGS_ALL) $(LIBS_ALL) && mv -f $@.$$$$.tmp $@
 
 build/bench/%: bench/%.c build/libjcalc.a config.mk
 	@mkdir -p build/bench
-	$(CC) $(CFLAGS_BASE) -O2 $(CFLAGS_CONF) -Iinclude -Isrc -Ibuild/gen -o $@ $< build/libjcalc.a $(LIBS_ALL)
+	$(CC) $(CFLAGS_BASE) -O2 $(CFLAGS_CONF) -Iinclude -Isrc -Ibuild/gen -o $@.$$$$.tmp $< build/libjcalc.a $(LIBS_ALL) && mv -f $@.$$$$.tmp $@
 
 tests-build: build/jcalc $(UNIT_BINS)
 
