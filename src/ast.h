@@ -69,6 +69,13 @@ typedef enum ast_kind {
     A_QUOTE,       /* :sym */
     A_BEGIN_END,   /* `begin`/`end` inside indexing */
     A_NOTHING,     /* an empty statement / missing value */
+    /* appended by the parser (shapes: docs/parse.md) */
+    A_WHERE,       /* x where T: kids[0] x, kids[1..] parameters */
+    A_BRACES,      /* {a, b} outside a curly call */
+    A_TYPED_NCAT,  /* T[a;; b]: kids[0] T, sym = dimension count */
+    A_SYNOP,       /* other syntactic operator forms: sym = the operator (":=", "-->",
+                      "<:", ">:", "$", "&", ".&&", ".||" ...), kids = operands */
+    A_ITERATION,   /* one `for` clause of a generator with several clauses: kids A_ITER */
     A__COUNT
 } ast_kind;
 
@@ -79,6 +86,10 @@ enum {
     AF_SHORT = 1u << 3,     /* A_FUNCDEF written as f(x) = ... */
     AF_TRAILING_SEMI = 1u << 4, /* statement list ends with ; (suppress display) */
     AF_END = 1u << 5,       /* A_BEGIN_END is `end` (else `begin`) */
+    AF_PARENS = 1u << 6,    /* A_TUPLE / A_BLOCK written with parentheses: (a, b), (a; b) */
+    AF_TRAILCOMMA = 1u << 7,/* trailing comma: f(a,), [a,], (a,) */
+    AF_DOTTED = 1u << 8,    /* A_ID operator written .op; A_ASSIGN written .= */
+    AF_TRIPLE = 1u << 9,    /* A_STRING written with triple quotes */
 };
 
 struct ast {
