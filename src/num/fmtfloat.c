@@ -527,7 +527,11 @@ static void reduce_shortest(const fl_format *f, uint64_t bits, uint64_t maxsig,
         if (!f->binary64 && q != 0 && (c - 1) / 10 <= a / 10)
             lastdigit = (unsigned)(scale_pos(f, v, e2, q - 1) % 10);
         if (q <= f->qinvbound) {
-            if (v % 5 == 0)
+            /* Julia tests v % 5 == 0 as (v % UInt32) - 5 * div(v, 5) == 0 in 64-bit
+             * arithmetic, which holds only when also v < 2^32: so for normal binary64
+             * values b_allzero stays false here.  This shows only in compact ties
+             * (23456650000000000.0 gives 2.34567e16, not 2.34566e16). */
+            if (v % 5 == 0 && (v >> 32) == 0)
                 b_allzero = multiple_of_pow5(v, q);
             else if (even)
                 a_allzero = multiple_of_pow5(u, q);

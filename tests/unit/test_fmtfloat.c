@@ -160,8 +160,12 @@ static const struct case64 compact64[] = {
     /* derived from reduce_shortest: exact ties go to even digits */
     { 100.0625, "100.062" }, { 100.1875, "100.188" },
     { 1234565.0, "1.23456e6" }, { 1234575.0, "1.23458e6" },
-    { 999999.5, "1.0e6" }, { 999999.4, "9.99999e5" },
+    { 999999.5, "1.0e6" },
+    /* ... but not for integers >= 2^54, where Julia never marks x itself exact */
+    { 23456650000000000.0, "2.34567e16" }, { 23456750000000000.0, "2.34568e16" },
+    { 12345650000000000.0, "1.23456e16" },
     /* the digits were rounded away from x: the mod(x + 0.05, ...) test picks e-form */
+    { 999999.4, "9.99999e5" },
     { 123456.7, "1.23457e5" }, { -123456.7, "-1.23457e5" },
     /* the truncated digits are cut, not the rounded shortest ones: 99999.949999... */
     { 99999.95, "99999.9" },
