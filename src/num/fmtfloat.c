@@ -32,8 +32,9 @@
  *     digits, |mod(x + 0.05, 10^(pt - olength)) - 0.05| <= 0.05 evaluated in Float64,
  *     which only fails when compact rounding moved the digits away from x.
  *
- * Accuracy: exact; every result is checked by tests/unit/test_fmtfloat.c against strtod
- * round trips and against shorter candidates. */
+ * Accuracy: exact.  tests/unit/test_fmtfloat.c checks Julia's tables, every binary16, every
+ * binary64 binade and random binary64/binary32 values for round trip, shortness and
+ * nearness. */
 #include "fmtfloat.h"
 
 #include <math.h>
@@ -44,7 +45,7 @@
 
 #include "float16.h"
 
-typedef unsigned __int128 u128;
+__extension__ typedef unsigned __int128 u128;   /* gcc/clang on 64-bit targets */
 
 /* Ryu's precision for the binary64 tables (the paper's B0 and B1). */
 #define POW5_BITS 125
@@ -729,8 +730,8 @@ int fmt_compact16(uint16_t h, char *digits, int *exp10)
 /* Julia's mod(x, y) for floats with y > 0: the result takes the sign of y. */
 static double julia_mod(double x, double y)
 {
-    double r = fmod(x, y);
-    if (r != 0 && r < 0)
+    double r = fmod(x, y);                               /* exact */
+    if (r < 0)
         r += y;
     return r == 0 ? 0.0 : r;
 }
