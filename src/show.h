@@ -23,5 +23,8 @@ void show_value(jc_ctx *ctx, sb *out, value v, show_mode mode, unsigned flags);
 void show_typename(jc_ctx *ctx, sb *out, value v);
 /* For a T_TYPE value. */
 void show_type(jc_ctx *ctx, sb *out, const jc_typeobj *t);
+/* Arrays: show_value calls this for T_ARRAY (the array module may replace the simple
+ * fallback in show.c with Julia's full array display). */
+void show_array(jc_ctx *ctx, sb *out, value v, show_mode mode, unsigned flags);
 
 #endif

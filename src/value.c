@@ -47,6 +47,9 @@ void val_release_obj(obj *o)
         jc_typeobj *t = (jc_typeobj *)o;
         if (t->param)
             val_release(v_obj(T_TYPE, 0, &t->param->h));
+        for (size_t i = 0; i < t->nelts; i++)
+            val_release(v_obj(T_TYPE, 0, &t->elts[i]->h));
+        free(t->elts);
         break;
     }
     default:

@@ -80,6 +80,9 @@ typedef struct jc_typeobj {
     int ndims;               /* for arrays; -1 when not given */
     struct jc_typeobj *param;/* element type (owned reference), or NULL */
     uint32_t flags;          /* TYPE_ABSTRACT_* for Integer, Real, Number, Any ... */
+    uint8_t sub;             /* Rational/Irrational detail as in value.sub (IRR_* for Irrational) */
+    size_t nelts;            /* Tuple{...}: element types (owned references) */
+    struct jc_typeobj **elts;
 } jc_typeobj;
 
 /* Heap object types that live in other modules register how they are freed. */

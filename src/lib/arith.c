@@ -1,0 +1,1045 @@
+/* arith.c — builtin rows for the operators and the number functions (lib_arith).
+ *
+ * Each row forwards to the number tower (num/num.h); a NUM_NOMETHOD answer becomes
+ * Julia's MethodError with the name the user called.  Equality and order also cover
+ * the non-numeric values (strings, characters, symbols, tuples, nothing, types). */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../array.h"
+#include "../eval.h"
+#include "../num/float16.h"
+#include "../num/num.h"
+#include "../show.h"
+#include "lib.h"
+
+/* Turns a num_* return code into the builtin's: NUM_NOMETHOD raises MethodError. */
+static int ret(jc_ctx *ctx, int rc, const char *name, const jc_args *a)
+{
+    if (rc == NUM_NOMETHOD)
+        return lib_no_method(ctx, name, a);
+    return rc < 0 ? -1 : 0;
+}
+
+/* Left fold of a binary operation over all arguments. */
+static int fold(jc_ctx *ctx, value *out, const jc_args *a, num_op op, const char *name)
+{
+    value acc = val_retain(a->v[0]);
+    for (int i = 1; i < a->n; i++) {
+        value t;
+        int rc = num_binop(ctx, &t, op, acc, a->v[i]);
+        val_release(acc);
+        if (rc < 0)
+            return ret(ctx, rc, name, a);
+        acc = t;
+    }
+    *out = acc;
+    return 0;
+}
+
+/* ---- strings met by + * ^ ---- */
+
+static int is_text(value v) { return v.type == T_STRING || v.type == T_CHAR; }
+
+static int concat(jc_ctx *ctx, value *out, const jc_args *a)
+{
+    sb b = { 0 };
+    for (int i = 0; i < a->n; i++)
+        show_value(ctx, &b, a->v[i], SHOW_PRINT, 0);
+    *out = v_string(sb_str(&b), b.len);
+    sb_free(&b);
+    return 0;
+}
+
+/* ---- arithmetic operators ---- */
+
+static int f_add(jc_ctx *ctx, value *out, const jc_args *a)
+{
+    if (a->n == 1) {
+        if (!num_is_number(a->v[0]))
+            return lib_no_method(ctx, "+", a);
+        *out = val_retain(a->v[0]);
+        return 0;
+    }
+    return fold(ctx, out, a, NUM_ADD, "+");
+}
+
+static int f_sub(jc_ctx *ctx, value *out, const jc_args *a)
+{
+    if (a->n == 1)
+        return ret(ctx, num_neg(ctx, out, a->v[0]), "-", a);
+    return ret(ctx, num_binop(ctx, out, NUM_SUB, a->v[0], a->v[1]), "-", a);
+}
+
+static int f_mul(jc_ctx *ctx, value *out, const jc_args *a)
+{
+    if (a->n == 1) {
+        if (!num_is_number(a->v[0]) && !is_text(a->v[0]))
+            return lib_no_method(ctx, "*", a);
+        *out = val_retain(a->v[0]);
+        return 0;
+    }
+    int text = 1;
+    for (int i = 0; i < a->n; i++)
+        text &= is_text(a->v[i]);
+    if (text)
+        return concat(ctx, out, a);
+    return fold(ctx, out, a, NUM_MUL, "*");
+}
+
+#define BINOP(fn, OP, NAME) \
+    static int fn(jc_ctx *ctx, value *out, const jc_args *a) \
+    { return ret(ctx, num_binop(ctx, out, OP, a->v[0], a->v[1]), NAME, a); }
+BINOP(f_div, NUM_DIV, "/")
+BINOP(f_ldiv, NUM_LDIV, "\\")
+BINOP(f_idiv, NUM_IDIV, "÷")
+BINOP(f_rem_op, NUM_REM, "%")
+BINOP(f_rdiv, NUM_RDIV, "//")
+BINOP(f_shl, NUM_SHL, "<<")
+BINOP(f_shr, NUM_SHR, ">>")
+BINOP(f_ushr, NUM_USHR, ">>>")
+BINOP(f_fld, NUM_FLD, "fld")
+BINOP(f_cld, NUM_CLD, "cld")
+BINOP(f_mod, NUM_MOD, "mod")
+BINOP(f_rem, NUM_REM, "rem")
+BINOP(f_mod1, NUM_MOD1, "mod1")
+#undef BINOP
+
+static int f_pow(jc_ctx *ctx, value *out, const jc_args *a)
+{
+    value x = a->v[0], p = a->v[1];
+    if (is_text(x) && (p.type == T_INT64 || p.type == T_BOOL)) {
+        /* "ab"^3 repeats */
+        if (p.u.i < 0)
+            return jc_throw(ctx, JC_ERR_ARGUMENT, NULL, "ArgumentError: can't repeat a string %lld times",
+                            (long long)p.u.i);
+        sb one = { 0 }, b = { 0 };
+        show_value(ctx, &one, x, SHOW_PRINT, 0);
+        if (num_check_bits(ctx, 8.0 * (double)one.len * (double)p.u.i) < 0) {
+            sb_free(&one);
+            return -1;
+        }
+        for (int64_t i = 0; i < p.u.i; i++)
+            sb_put(&b, sb_str(&one), one.len);
+        *out = v_string(sb_str(&b), b.len);
+        sb_free(&one);
+        sb_free(&b);
+        return 0;
+    }
+    return ret(ctx, num_binop(ctx, out, NUM_POW, x, p), "^", a);
+}
+
+static int f_and(jc_ctx *ctx, value *out, const jc_args *a) { return fold(ctx, out, a, NUM_AND, "&"); }
+static int f_or(jc_ctx *ctx, value *out, const jc_args *a) { return fold(ctx, out, a, NUM_OR, "|"); }
+static int f_xor(jc_ctx *ctx, value *out, const jc_args *a) { return fold(ctx, out, a, NUM_XOR, "xor"); }
+static int f_min(jc_ctx *ctx, value *out, const jc_args *a) { return fold(ctx, out, a, NUM_MIN, "min"); }
+static int f_max(jc_ctx *ctx, value *out, const jc_args *a) { return fold(ctx, out, a, NUM_MAX, "max"); }
+
+static int f_bitnot(jc_ctx *ctx, value *out, const jc_args *a)
+{
+    return ret(ctx, num_bitnot(ctx, out, a->v[0]), "~", a);
+}
+
+static int f_not(jc_ctx *ctx, value *out, const jc_args *a)
+{
+    if (a->v[0].type != T_BOOL)
+        return lib_no_method(ctx, "!", a);
+    *out = v_bool(!a->v[0].u.i);
+    return 0;
+}
+
+/* div(x, y, r::RoundingMode) for the modes the division family names. */
+static int f_div3(jc_ctx *ctx, value *out, const jc_args *a)
+{
+    if (a->n == 2)
+        return ret(ctx, num_binop(ctx, out, NUM_IDIV, a->v[0], a->v[1]), "div", a);
+    if (a->v[2].type != T_ROUNDMODE)
+        return lib_no_method(ctx, "div", a);
+    value x = a->v[0], y = a->v[1];
+    switch (a->v[2].u.i) {
+    case RM_TOZERO: return ret(ctx, num_binop(ctx, out, NUM_IDIV, x, y), "div", a);
+    case RM_DOWN: return ret(ctx, num_binop(ctx, out, NUM_FLD, x, y), "div", a);
+    case RM_UP: return ret(ctx, num_binop(ctx, out, NUM_CLD, x, y), "div", a);
+    default: break;
+    }
+    if (!num_is_integer_type(x) || !num_is_integer_type(y))
+        return lib_no_method(ctx, "div", a);
+    /* the nearest modes and FromZero on integers, from the exact quotient */
+    mpz_t n, d, q, r;
+    mpz_inits(n, d, q, r, NULL);
+    num_to_mpz(ctx, n, x);
+    num_to_mpz(ctx, d, y);
+    if (mpz_sgn(d) == 0) {
+        mpz_clears(n, d, q, r, NULL);
+        return jc_throw(ctx, JC_ERR_DIVIDE, NULL, "DivideError: integer division error");
+    }
+    mpz_tdiv_qr(q, r, n, d);
+    if (mpz_sgn(r) != 0) {
+        int away = mpz_sgn(n) * mpz_sgn(d);   /* direction away from zero */
+        if (a->v[2].u.i == RM_FROMZERO) {
+            mpz_add_ui(q, q, 0);
+            if (away > 0) mpz_add_ui(q, q, 1); else mpz_sub_ui(q, q, 1);
+        } else {
+            mpz_t r2;
+            mpz_init(r2);
+            mpz_mul_2exp(r2, r, 1);
+            int c = mpz_cmpabs(r2, d);   /* 2|r| vs |d| */
+            int up = c > 0;
+            if (c == 0) {
+                if (a->v[2].u.i == RM_NEARESTTIESAWAY) up = 1;
+                else if (a->v[2].u.i == RM_NEARESTTIESUP) up = away > 0;
+                else up = mpz_odd_p(q);
+            }
+            if (up) {
+                if (away > 0) mpz_add_ui(q, q, 1); else mpz_sub_ui(q, q, 1);
+            }
+            mpz_clear(r2);
+        }
+    }
+    *out = (x.type == T_BIGINT || y.type == T_BIGINT) ? v_bigint_from_mpz(q) : v_int_from_mpz(q);
+    mpz_clears(n, d, q, r, NULL);
+    return 0;
+}
+
+static int pair(jc_ctx *ctx, value *out, const jc_args *a, num_op o1, num_op o2, const char *name)
+{
+    value q, r;
+    int rc = num_binop(ctx, &q, o1, a->v[0], a->v[1]);
+    if (rc < 0)
+        return ret(ctx, rc, name, a);
+    rc = num_binop(ctx, &r, o2, a->v[0], a->v[1]);
+    if (rc < 0) {
+        val_release(q);
+        return ret(ctx, rc, name, a);
+    }
+    value t = v_tuple_new(2);
+    val_tuple(t)->v[0] = q;
+    val_tuple(t)->v[1] = r;
+    *out = t;
+    return 0;
+}
+
+static int f_divrem(jc_ctx *ctx, value *out, const jc_args *a) { return pair(ctx, out, a, NUM_IDIV, NUM_REM, "divrem"); }
+static int f_fldmod(jc_ctx *ctx, value *out, const jc_args *a) { return pair(ctx, out, a, NUM_FLD, NUM_MOD, "fldmod"); }
+
+/* ---- equality and order over all values ---- */
+
+static int values_equal(jc_ctx *ctx, value x, value y, int *res);
+
+static int tuple_equal(jc_ctx *ctx, value x, value y, int *res)
+{
+    jc_tuple *p = val_tuple(x), *q = val_tuple(y);
+    *res = p->n == q->n;
+    for (size_t i = 0; *res && i < p->n; i++)
+        if (values_equal(ctx, p->v[i], q->v[i], res) < 0)
+            return -1;
+    return 0;
+}
+
+static int type_equal(const jc_typeobj *p, const jc_typeobj *q)
+{
+    if (!p || !q)
+        return p == q;
+    if (p->base != q->base || p->sub != q->sub || p->ndims != q->ndims || p->nelts != q->nelts)
+        return 0;
+    if (!type_equal(p->param, q->param) && (p->param || q->param))
+        return 0;
+    for (size_t i = 0; i < p->nelts; i++)
+        if (!type_equal(p->elts[i], q->elts[i]))
+            return 0;
+    return 1;
+}
+
+/* == : numbers by value, other values structurally; different kinds are unequal. */
+static int values_equal(jc_ctx *ctx, value x, value y, int *res)
+{
+    if (num_is_number(x) && num_is_number(y))
+        return num_equal(ctx, x, y, res);
+    *res = 0;
+    if (x.type != y.type)
+        return 0;
+    switch (x.type) {
+    case T_NOTHING: *res = 1; return 0;
+    case T_CHAR: *res = x.u.c == y.u.c; return 0;
+    case T_SYMBOL: case T_ROUNDMODE: *res = x.u.i == y.u.i; return 0;
+    case T_STRING:
+        *res = val_string(x)->len == val_string(y)->len &&
+               !memcmp(val_string(x)->s, val_string(y)->s, val_string(x)->len);
+        return 0;
+    case T_TUPLE: return tuple_equal(ctx, x, y, res);
+    case T_TYPE: *res = type_equal(val_typeobj(x), val_typeobj(y)); return 0;
+    case T_ARRAY: {
+        int64_t n = array_length(x);
+        *res = n == array_length(y);
+        for (int64_t i = 0; *res && i < n; i++) {
+            value p, q;
+            if (array_get_linear(ctx, x, i, &p) < 0) return -1;
+            if (array_get_linear(ctx, y, i, &q) < 0) { val_release(p); return -1; }
+            int rc = values_equal(ctx, p, q, res);
+            val_release(p);
+            val_release(q);
+            if (rc < 0) return -1;
+        }
+        return 0;
+    }
+    default: *res = x.u.o == y.u.o; return 0;
+    }
+}
+
+/* === */
+static int identical(value x, value y)
+{
+    if (num_is_number(x) || num_is_number(y))
+        return num_identical(x, y);
+    if (x.type != y.type)
+        return 0;
+    switch (x.type) {
+    case T_NOTHING: return 1;
+    case T_CHAR: return x.u.c == y.u.c;
+    case T_SYMBOL: case T_ROUNDMODE: return x.u.i == y.u.i;
+    case T_STRING:
+        return val_string(x)->len == val_string(y)->len &&
+               !memcmp(val_string(x)->s, val_string(y)->s, val_string(x)->len);
+    case T_TUPLE: {
+        jc_tuple *p = val_tuple(x), *q = val_tuple(y);
+        if (p->n != q->n) return 0;
+        for (size_t i = 0; i < p->n; i++)
+            if (!identical(p->v[i], q->v[i])) return 0;
+        return 1;
+    }
+    case T_TYPE: return type_equal(val_typeobj(x), val_typeobj(y));
+    default: return x.u.o == y.u.o;
+    }
+}
+
+/* Order for <, <=, >, >=: -1/0/1 or NUM_UNORDERED; NUM_NOMETHOD when not comparable. */
+static int values_cmp(jc_ctx *ctx, value x, value y, int *res)
+{
+    if (num_is_real(x) && num_is_real(y))
+        return num_cmp(ctx, x, y, res);
+    if (x.type == T_STRING && y.type == T_STRING) {
+        jc_string *p = val_string(x), *q = val_string(y);
+        size_t n = p->len < q->len ? p->len : q->len;
+        int c = memcmp(p->s, q->s, n);
+        if (c == 0) c = (p->len > q->len) - (p->len < q->len);
+        *res = (c > 0) - (c < 0);
+        return 0;
+    }
+    if (x.type == T_CHAR && y.type == T_CHAR) {
+        *res = (x.u.c > y.u.c) - (x.u.c < y.u.c);
+        return 0;
+    }
+    if (x.type == T_SYMBOL && y.type == T_SYMBOL) {
+        int c = strcmp(sym_name(ctx, (int)x.u.i), sym_name(ctx, (int)y.u.i));
+        *res = (c > 0) - (c < 0);
+        return 0;
+    }
+    if (x.type == T_TUPLE && y.type == T_TUPLE) {
+        /* lexicographic by isless; a prefix sorts first */
+        jc_tuple *p = val_tuple(x), *q = val_tuple(y);
+        size_t n = p->n < q->n ? p->n : q->n;
+        for (size_t i = 0; i < n; i++) {
+            int c, rc = values_cmp(ctx, p->v[i], q->v[i], &c);
+            if (rc < 0) return rc;
+            if (c != 0) { *res = c; return 0; }
+        }
+        *res = (p->n > q->n) - (p->n < q->n);
+        return 0;
+    }
+    return NUM_NOMETHOD;
+}
+
+enum { C_EQ, C_NE, C_LT, C_LE, C_GT, C_GE, C_IS, C_ISNOT };
+
+static int compare(jc_ctx *ctx, value *out, const jc_args *a, int how, const char *name)
+{
+    value x = a->v[0], y = a->v[1];
+    int r = 0, rc;
+    switch (how) {
+    case C_IS: *out = v_bool(identical(x, y)); return 0;
+    case C_ISNOT: *out = v_bool(!identical(x, y)); return 0;
+    case C_EQ: case C_NE:
+        if ((rc = values_equal(ctx, x, y, &r)) < 0) return ret(ctx, rc, name, a);
+        *out = v_bool(how == C_EQ ? r : !r);
+        return 0;
+    default:
+        if ((rc = values_cmp(ctx, x, y, &r)) < 0) return ret(ctx, rc, name, a);
+        switch (how) {
+        case C_LT: *out = v_bool(r == -1); break;
+        case C_LE: *out = v_bool(r == -1 || r == 0); break;
+        case C_GT: *out = v_bool(r == 1); break;
+        default: *out = v_bool(r == 1 || r == 0); break;
+        }
+        return 0;
+    }
+}
+
+#define CMP(fn, HOW, NAME) \
+    static int fn(jc_ctx *ctx, value *out, const jc_args *a) { return compare(ctx, out, a, HOW, NAME); }
+CMP(f_eq, C_EQ, "==")
+CMP(f_ne, C_NE, "!=")
+CMP(f_lt, C_LT, "<")
+CMP(f_le, C_LE, "<=")
+CMP(f_gt, C_GT, ">")
+CMP(f_ge, C_GE, ">=")
+CMP(f_is, C_IS, "===")
+CMP(f_isnot, C_ISNOT, "!==")
+#undef CMP
+
+static int approx(jc_ctx *ctx, const jc_args *a, int *res, const char *name)
+{
+    const value *rtol = lib_kwarg(ctx, a, "rtol"), *atol = lib_kwarg(ctx, a, "atol");
+    const value *nans = lib_kwarg(ctx, a, "nans");
+    int rc = num_isapprox(ctx, a->v[0], a->v[1], rtol, atol, nans && nans->type == T_BOOL && nans->u.i, res);
+    return rc < 0 ? ret(ctx, rc, name, a) : 0;
+}
+
+static int f_approx(jc_ctx *ctx, value *out, const jc_args *a)
+{
+    int r;
+    if (approx(ctx, a, &r, "isapprox") < 0) return -1;
+    *out = v_bool(r);
+    return 0;
+}
+
+static int f_napprox(jc_ctx *ctx, value *out, const jc_args *a)
+{
+    int r;
+    if (approx(ctx, a, &r, "≉") < 0) return -1;
+    *out = v_bool(!r);
+    return 0;
+}
+
+/* ---- conversions ---- */
+
+static int big_type(num_type *t)
+{
+    switch (t->t) {
+    case T_BOOL: case T_INT64: case T_BIGINT: case T_UINT8: case T_UINT16: case T_UINT32: case T_UINT64:
+        t->t = T_BIGINT; return 0;
+    case T_RATIONAL: t->sub = T_BIGINT; return 0;
+    default: t->t = T_BIGFLOAT; t->sub = 0; return 0;
+    }
+}
+
+static int float_type(num_type *t)
+{
+    switch (t->t) {
+    case T_BIGINT: t->t = T_BIGFLOAT; break;
+    case T_RATIONAL: t->t = t->sub == T_BIGINT ? T_BIGFLOAT : T_FLOAT64; break;
+    case T_FLOAT16: case T_FLOAT32: case T_FLOAT64: case T_BIGFLOAT: break;
+    default: t->t = T_FLOAT64; break;
+    }
+    t->sub = 0;
+    return 0;
+}
+
+/* The number type a T_TYPE value names, when it names one. */
+static int typeobj_num(value v, num_type *t)
+{
+    if (v.type != T_TYPE) return -1;
+    const jc_typeobj *o = val_typeobj(v);
+    t->cplx = 0;
+    t->sub = o->sub;
+    if (o->base == T_COMPLEX) {
+        if (!o->param) return -1;
+        t->cplx = 1;
+        o = o->param;
+    }
+    if (o->base < T_BOOL || o->base > T_BIGFLOAT) return -1;
+    t->t = o->base;
+    if (o->base == T_RATIONAL)
+        t->sub = o->param && o->param->base == T_BIGINT ? T_BIGINT : T_INT64;
+    return 0;
+}
+
+static int convert_by(jc_ctx *ctx, value *out, const jc_args *a, int (*map)(num_type *), const char *name)
+{
+    num_type t;
+    if (typeobj_num(a->v[0], &t) == 0) {
+        map(&t);
+        *out = num_type_value(t);
+        return 0;
+    }
+    if (num_typeof(a->v[0], &t) < 0)
+        return lib_no_method(ctx, name, a);
+    map(&t);
+    return ret(ctx, num_convert_to(ctx, out, t, a->v[0]), name, a);
+}
+
+static int f_big(jc_ctx *ctx, value *out, const jc_args *a) { return convert_by(ctx, out, a, big_type, "big"); }
+static int f_float(jc_ctx *ctx, value *out, const jc_args *a) { return convert_by(ctx, out, a, float_type, "float"); }
+
+static int widen_type(num_type *t)
+{
+    switch (t->t) {
+    case T_FLOAT16: t->t = T_FLOAT32; return 0;
+    case T_FLOAT32: t->t = T_FLOAT64; return 0;
+    case T_UINT8: case T_UINT16: case T_UINT32: t->t = (uint8_t)(t->t + 1); return 0;
+    default: return big_type(t);   /* no Int128: Int64 widens to BigInt */
+    }
+}
+static int f_widen(jc_ctx *ctx, value *out, const jc_args *a) { return convert_by(ctx, out, a, widen_type, "widen"); }
+
+static int f_complex(jc_ctx *ctx, value *out, const jc_args *a)
+{
+    jc_typeobj t = { .base = T_COMPLEX, .ndims = -1 };
+    if (a->n == 1 && a->v[0].type == T_COMPLEX) {
+        *out = val_retain(a->v[0]);
+        return 0;
+    }
+    return ret(ctx, num_construct(ctx, out, &t, a->n == 1 ? 1 : 2, a->v), "complex", a);
+}
+
+static int f_typeof(jc_ctx *ctx, value *out, const jc_args *a)
+{
+    (void)ctx;
+    *out = num_typeof_value(a->v[0]);
+    return 0;
+}
+
+/* rationalize(x; tol = eps(x)): Julia's continued-fraction search for the simplest
+ * Rational{Int64} within tol, in the float's arithmetic. */
+static int f_rationalize(jc_ctx *ctx, value *out, const jc_args *a)
+{
+    value xv = a->v[a->n - 1];
+    if (a->n == 2 && a->v[0].type != T_TYPE)
+        return lib_no_method(ctx, "rationalize", a);
+    if (num_is_integer_type(xv) || xv.type == T_RATIONAL) {
+        num_type t = { T_RATIONAL, T_INT64, 0 };
+        return ret(ctx, num_convert_to(ctx, out, t, xv), "rationalize", a);
+    }
+    if (!num_is_float_type(xv))
+        return lib_no_method(ctx, "rationalize", a);
+    double x;
+    num_to_double(ctx, xv, &x);
+    double tol;
+    const value *tv = lib_kwarg(ctx, a, "tol");
+    if (tv) {
+        if (num_to_double(ctx, *tv, &tol) < 0) return lib_no_method(ctx, "rationalize", a);
+    } else {
+        int e;
+        if (!isfinite(x)) tol = NAN;
+        else if (x == 0) tol = xv.type == T_FLOAT32 ? 1.401298464324817e-45 : xv.type == T_FLOAT16 ? 5.960464477539063e-8 : 4.9406564584124654e-324;
+        else {
+            frexp(x, &e);
+            int mant = xv.type == T_FLOAT32 ? 24 : xv.type == T_FLOAT16 ? 11 : 53;
+            tol = ldexp(1.0, e - mant);
+        }
+    }
+    if (tol < 0)
+        return jc_throw(ctx, JC_ERR_ARGUMENT, NULL, "ArgumentError: negative tolerance %g", tol);
+    mpz_t n, d;
+    mpz_inits(n, d, NULL);
+    int rc;
+    if (isnan(x)) {
+        mpz_clears(n, d, NULL);
+        return num_inexact_error(ctx, "Int64", NULL, xv);
+    }
+    if (isinf(x)) {
+        mpz_set_si(n, x < 0 ? -1 : 1);
+        mpz_set_ui(d, 0);
+        rc = num_rational(ctx, out, n, d, T_INT64);
+        mpz_clears(n, d, NULL);
+        return rc;
+    }
+    int64_t p = x < 0 ? -1 : 1, q = 0, pp = 0, qq = 1, np, nq;
+    x = fabs(x);
+    double aa = trunc(x), r = x - aa, y = 1.0, nt = tol, t = 0, tt = tol;
+    int done = 0;
+    while (r > nt) {
+        if (!(aa < 9.2e18)) { done = 1; break; }
+        int64_t ia = (int64_t)aa;
+        if (__builtin_mul_overflow(ia, p, &np) || __builtin_add_overflow(np, pp, &np) ||
+            __builtin_mul_overflow(ia, q, &nq) || __builtin_add_overflow(nq, qq, &nq)) {
+            done = 1;
+            break;
+        }
+        pp = p; p = np;
+        qq = q; q = nq;
+        double xx = y;
+        y = r;
+        x = xx;
+        double rem = fmod(x, y);
+        aa = nearbyint((x - rem) / y);
+        r = rem;
+        double t2 = t;
+        t = nt;
+        tt = t2;
+        nt = aa * t + tt;
+    }
+    if (!done) {
+        /* the optimal semiconvergent: smallest a with x - a*y < a*t + tt */
+        double num = x - tt, den = y + t;
+        double m = fmod(num, -den);
+        if (m != 0 && ((m > 0) != (-den > 0))) m += -den;
+        double ac = nearbyint((num - m) / den);
+        int64_t ia;
+        if (ac < 9.2e18 && ac > -9.2e18) {
+            ia = (int64_t)ac;
+            if (!__builtin_mul_overflow(ia, p, &np) && !__builtin_add_overflow(np, pp, &np) &&
+                !__builtin_mul_overflow(ia, q, &nq) && !__builtin_add_overflow(nq, qq, &nq)) {
+                p = np;
+                q = nq;
+            }
+        }
+    }
+    mpz_set_si(n, p);
+    mpz_set_si(d, q);
+    rc = num_rational(ctx, out, n, d, T_INT64);
+    mpz_clears(n, d, NULL);
+    return rc;
+}
+
+/* ---- precision, eps, nextfloat, typemax ---- */
+
+static int prec_of(jc_ctx *ctx, value v, long *p)
+{
+    num_type t;
+    if (typeobj_num(v, &t) == 0 && !t.cplx) {
+        switch (t.t) {
+        case T_FLOAT16: *p = 11; return 0;
+        case T_FLOAT32: *p = 24; return 0;
+        case T_FLOAT64: *p = 53; return 0;
+        case T_BIGFLOAT: *p = (long)ctx->precision; return 0;
+        default: return -1;
+        }
+    }
+    switch (v.type) {
+    case T_FLOAT16: *p = 11; return 0;
+    case T_FLOAT32: *p = 24; return 0;
+    case T_FLOAT64: *p = 53; return 0;
+    case T_BIGFLOAT: *p = (long)mpfr_get_prec(val_mpfr(v)); return 0;
+    default: return -1;
+    }
+}
+
+static int f_precision(jc_ctx *ctx, value *out, const jc_args *a)
+{
+    long p;
+    if (prec_of(ctx, a->v[0], &p) < 0)
+        return lib_no_method(ctx, "precision", a);
+    *out = v_int(p);
+    return 0;
+}
+
+static int f_setprecision(jc_ctx *ctx, value *out, const jc_args *a)
+{
+    value n = a->v[a->n - 1];
+    if (a->n == 2) {
+        num_type t;
+        if (typeobj_num(a->v[0], &t) < 0 || t.t != T_BIGFLOAT || t.cplx)
+            return lib_no_method(ctx, "setprecision", a);
+    }
+    if (!num_is_integer_type(n))
+        return lib_no_method(ctx, "setprecision", a);
+    int64_t p;
+    if (num_to_int64(ctx, n, &p) < 0)
+        return -1;
+    if (p < 1)
+        return num_domain_error(ctx, n, "`precision` cannot be less than 1.");
+    if (num_check_bits(ctx, (double)p) < 0)
+        return -1;
+    if (p > (int64_t)MPFR_PREC_MAX)
+        return num_domain_error(ctx, n, "`precision` is larger than MPFR allows.");
+    ctx->precision = (mpfr_prec_t)p;
+    *out = v_int(p);
+    return 0;
+}
+
+static int f_eps(jc_ctx *ctx, value *out, const jc_args *a)
+{
+    value x = a->n ? a->v[0] : v_f64(1.0);
+    num_type t;
+    if (a->n && typeobj_num(x, &t) == 0) {
+        if (t.cplx || t.t < T_FLOAT16) return lib_no_method(ctx, "eps", a);
+        if (t.t == T_BIGFLOAT) {
+            value r = num_bigfloat(ctx);
+            mpfr_set_ui_2exp(val_mpfr(r), 1, 1 - (long)ctx->precision, MPFR_RNDN);
+            *out = r;
+            return 0;
+        }
+        int mant = t.t == T_FLOAT16 ? 11 : t.t == T_FLOAT32 ? 24 : 53;
+        *out = num_from_double_typed((jc_type)t.t, ldexp(1.0, 1 - mant));
+        return 0;
+    }
+    if (x.type == T_BIGFLOAT) {
+        mpfr_srcptr f = val_mpfr(x);
+        value r = v_bigfloat_new(mpfr_get_prec(f));
+        if (!mpfr_number_p(f))
+            mpfr_set_nan(val_mpfr(r));
+        else if (mpfr_zero_p(f))
+            mpfr_set_ui_2exp(val_mpfr(r), 1, mpfr_get_emin() - 1, MPFR_RNDN);
+        else
+            mpfr_set_ui_2exp(val_mpfr(r), 1, mpfr_get_exp(f) - (long)mpfr_get_prec(f), MPFR_RNDN);
+        *out = r;
+        return 0;
+    }
+    if (x.type < T_FLOAT16 || x.type > T_FLOAT64)
+        return lib_no_method(ctx, "eps", a);
+    int mant = x.type == T_FLOAT16 ? 11 : x.type == T_FLOAT32 ? 24 : 53;
+    int emin = x.type == T_FLOAT16 ? -14 : x.type == T_FLOAT32 ? -126 : -1022;
+    double v = fabs(x.u.f), r;
+    if (!isfinite(v))
+        r = NAN;
+    else if (v < ldexp(1.0, emin))
+        r = ldexp(1.0, emin - mant + 1);   /* nextfloat(zero) */
+    else
+        r = ldexp(1.0, ilogb(v) - mant + 1);
+    *out = num_from_double_typed((jc_type)x.type, r);
+    return 0;
+}
+
+/* One step of nextfloat (dir 1) / prevfloat (dir -1) in x's type. */
+static value step_float(value x, int dir)
+{
+    switch (x.type) {
+    case T_FLOAT64: return v_f64(nextafter(x.u.f, dir > 0 ? INFINITY : -INFINITY));
+    case T_FLOAT32: return num_from_double_typed(T_FLOAT32, nextafterf((float)x.u.f, dir > 0 ? INFINITY : -INFINITY));
+    default: {   /* Float16: step the bit pattern */
+        double d = x.u.f;
+        if (isnan(d) || (isinf(d) && (d > 0) == (dir > 0)))
+            return x;
+        uint16_t h = f16_from_double(d);
+        if (d == 0)
+            h = dir > 0 ? 0x0001 : 0x8001;
+        else if ((d > 0) == (dir > 0))
+            h++;
+        else
+            h--;
+        return num_from_double_typed(T_FLOAT16, f16_to_double(h));
+    }
+    }
+}
+
+static int nextprev(jc_ctx *ctx, value *out, const jc_args *a, int dir, const char *name)
+{
+    value x = a->v[0];
+    int64_t n = 1;
+    if (a->n == 2 && num_to_int64(ctx, a->v[1], &n) < 0)
+        return -1;
+    if (n < 0) { n = -n; dir = -dir; }
+    if (x.type == T_BIGFLOAT) {
+        value r = v_bigfloat_new(mpfr_get_prec(val_mpfr(x)));
+        mpfr_set(val_mpfr(r), val_mpfr(x), MPFR_RNDN);
+        for (int64_t i = 0; i < n && i < 100000000; i++) {
+            if (dir > 0) mpfr_nextabove(val_mpfr(r)); else mpfr_nextbelow(val_mpfr(r));
+        }
+        *out = r;
+        return 0;
+    }
+    if (x.type < T_FLOAT16 || x.type > T_FLOAT64)
+        return lib_no_method(ctx, name, a);
+    for (int64_t i = 0; i < n; i++) {
+        if ((i & 0xfffff) == 0 && jc_poll(ctx) < 0) return -1;
+        value y = step_float(x, dir);
+        if (y.u.f == x.u.f && !(x.u.f == 0)) { x = y; break; }
+        x = y;
+    }
+    *out = x;
+    return 0;
+}
+
+static int f_nextfloat(jc_ctx *ctx, value *out, const jc_args *a) { return nextprev(ctx, out, a, 1, "nextfloat"); }
+static int f_prevfloat(jc_ctx *ctx, value *out, const jc_args *a) { return nextprev(ctx, out, a, -1, "prevfloat"); }
+
+static int typeext(jc_ctx *ctx, value *out, const jc_args *a, int max, const char *name)
+{
+    num_type t;
+    if (typeobj_num(a->v[0], &t) < 0 && num_typeof(a->v[0], &t) < 0)
+        return lib_no_method(ctx, name, a);
+    if (t.cplx)
+        return lib_no_method(ctx, name, a);
+    switch (t.t) {
+    case T_BOOL: *out = v_bool(max); return 0;
+    case T_INT64: *out = v_int(max ? INT64_MAX : INT64_MIN); return 0;
+    case T_UINT8: case T_UINT16: case T_UINT32: case T_UINT64: {
+        value v = { t.t, 0, { .u = 0 } };
+        if (max) v.u.u = t.t == T_UINT64 ? ~(uint64_t)0 : (((uint64_t)1 << (8 << (t.t - T_UINT8))) - 1);
+        *out = v;
+        return 0;
+    }
+    case T_FLOAT16: case T_FLOAT32: case T_FLOAT64:
+        *out = num_from_double_typed((jc_type)t.t, max ? INFINITY : -INFINITY);
+        return 0;
+    case T_BIGFLOAT: {
+        value r = num_bigfloat(ctx);
+        mpfr_set_inf(val_mpfr(r), max ? 1 : -1);
+        *out = r;
+        return 0;
+    }
+    default:
+        return lib_no_method(ctx, name, a);
+    }
+}
+
+static int f_typemax(jc_ctx *ctx, value *out, const jc_args *a) { return typeext(ctx, out, a, 1, "typemax"); }
+static int f_typemin(jc_ctx *ctx, value *out, const jc_args *a) { return typeext(ctx, out, a, 0, "typemin"); }
+
+/* ---- parts and queries ---- */
+
+static int ratpart(jc_ctx *ctx, value *out, const jc_args *a, int den, const char *name)
+{
+    value x = a->v[0];
+    if (x.type == T_RATIONAL) {
+        mpz_srcptr z = den ? mpq_denref(val_mpq(x)) : mpq_numref(val_mpq(x));
+        *out = x.sub == T_BIGINT ? v_bigint_from_mpz(z) : v_int_from_mpz(z);
+        return 0;
+    }
+    if (!num_is_integer_type(x))
+        return lib_no_method(ctx, name, a);
+    if (!den) {
+        *out = val_retain(x);
+        return 0;
+    }
+    num_type t;
+    num_typeof(x, &t);
+    return num_convert_to(ctx, out, t, v_int(1));
+}
+
+static int f_numerator(jc_ctx *ctx, value *out, const jc_args *a) { return ratpart(ctx, out, a, 0, "numerator"); }
+static int f_denominator(jc_ctx *ctx, value *out, const jc_args *a) { return ratpart(ctx, out, a, 1, "denominator"); }
+
+static int zero_one(jc_ctx *ctx, value *out, const jc_args *a, int one, const char *name)
+{
+    value x = a->v[0];
+    num_type t;
+    if (typeobj_num(x, &t) < 0) {
+        if (num_typeof(x, &t) < 0)
+            return lib_no_method(ctx, name, a);
+    }
+    if (t.t == T_IRRATIONAL) {
+        *out = v_bool(one);
+        return 0;
+    }
+    return num_convert_to(ctx, out, t, v_int(one));
+}
+
+static int f_zero(jc_ctx *ctx, value *out, const jc_args *a) { return zero_one(ctx, out, a, 0, "zero"); }
+static int f_one(jc_ctx *ctx, value *out, const jc_args *a) { return zero_one(ctx, out, a, 1, "one"); }
+
+static int f_real(jc_ctx *ctx, value *out, const jc_args *a)
+{
+    value x = a->v[0];
+    if (x.type == T_COMPLEX) { *out = val_retain(val_complex(x)->re); return 0; }
+    if (!num_is_real(x)) return lib_no_method(ctx, "real", a);
+    *out = val_retain(x);
+    return 0;
+}
+
+static int f_imag(jc_ctx *ctx, value *out, const jc_args *a)
+{
+    value x = a->v[0];
+    if (x.type == T_COMPLEX) { *out = val_retain(val_complex(x)->im); return 0; }
+    if (!num_is_real(x)) return lib_no_method(ctx, "imag", a);
+    if (x.type == T_IRRATIONAL) { *out = v_bool(0); return 0; }
+    num_type t;
+    num_typeof(x, &t);
+    return num_convert_to(ctx, out, t, v_int(0));
+}
+
+static int f_conj(jc_ctx *ctx, value *out, const jc_args *a)
+{
+    value x = a->v[0];
+    if (x.type == T_COMPLEX) {
+        value im;
+        if (num_neg(ctx, &im, val_complex(x)->im) < 0) return -1;
+        if (im.type != val_complex(x)->im.type) {
+            /* -false is an Int: conj(im) keeps Complex{Bool}?  Julia gives Complex{Int64} */
+            value re;
+            num_type t = { T_INT64, 0, 0 };
+            num_convert_to(ctx, &re, t, val_complex(x)->re);
+            *out = v_complex(re, im);
+            return 0;
+        }
+        *out = v_complex(val_retain(val_complex(x)->re), im);
+        return 0;
+    }
+    if (!num_is_real(x)) return lib_no_method(ctx, "conj", a);
+    *out = val_retain(x);
+    return 0;
+}
+
+static int f_abs(jc_ctx *ctx, value *out, const jc_args *a) { return ret(ctx, num_abs(ctx, out, a->v[0]), "abs", a); }
+static int f_abs2(jc_ctx *ctx, value *out, const jc_args *a) { return ret(ctx, num_abs2(ctx, out, a->v[0]), "abs2", a); }
+static int f_sign(jc_ctx *ctx, value *out, const jc_args *a) { return ret(ctx, num_sign(ctx, out, a->v[0]), "sign", a); }
+static int f_inv(jc_ctx *ctx, value *out, const jc_args *a) { return ret(ctx, num_inv(ctx, out, a->v[0]), "inv", a); }
+
+static int f_angle(jc_ctx *ctx, value *out, const jc_args *a)
+{
+    value x = a->v[0];
+    value re = x.type == T_COMPLEX ? val_complex(x)->re : x;
+    value im = x.type == T_COMPLEX ? val_complex(x)->im : v_bool(0);
+    if (!num_is_number(x))
+        return lib_no_method(ctx, "angle", a);
+    num_type t;
+    num_typeof(re, &t);
+    if (t.t == T_BIGFLOAT || t.t == T_BIGINT || (t.t == T_RATIONAL && t.sub == T_BIGINT)) {
+        value r = num_bigfloat(ctx);
+        mpfr_t y, z;
+        mpfr_inits2(ctx->precision, y, z, (mpfr_ptr)0);
+        num_to_mpfr(ctx, y, im);
+        num_to_mpfr(ctx, z, re);
+        mpfr_atan2(val_mpfr(r), y, z, ctx->rounding);
+        mpfr_clears(y, z, (mpfr_ptr)0);
+        *out = r;
+        return 0;
+    }
+    double y, z;
+    num_to_double(ctx, im, &y);
+    num_to_double(ctx, re, &z);
+    jc_type ft = (t.t == T_FLOAT16 || t.t == T_FLOAT32) ? (jc_type)t.t : T_FLOAT64;
+    *out = num_from_double_typed(ft, atan2(y, z));
+    return 0;
+}
+
+typedef int (*pred_fn)(jc_ctx *ctx, value x, int *res);
+
+static int p_iszero(jc_ctx *ctx, value x, int *r) { return num_iszero(ctx, x, r); }
+static int p_isone(jc_ctx *ctx, value x, int *r) { return num_isone(ctx, x, r); }
+static int p_isinteger(jc_ctx *ctx, value x, int *r) { return num_isinteger(ctx, x, r); }
+static int p_isfinite(jc_ctx *ctx, value x, int *r) { (void)ctx; if (!num_is_number(x)) return NUM_NOMETHOD; *r = num_isfinite(x); return 0; }
+static int p_isnan(jc_ctx *ctx, value x, int *r) { (void)ctx; if (!num_is_number(x)) return NUM_NOMETHOD; *r = num_isnan(x); return 0; }
+static int p_isinf(jc_ctx *ctx, value x, int *r) { (void)ctx; if (!num_is_number(x)) return NUM_NOMETHOD; *r = num_isinf(x); return 0; }
+static int p_signbit(jc_ctx *ctx, value x, int *r) { (void)ctx; if (!num_is_real(x)) return NUM_NOMETHOD; *r = num_signbit(x); return 0; }
+
+static int parity(jc_ctx *ctx, value x, int *r, int odd)
+{
+    if (!num_is_number(x)) return NUM_NOMETHOD;
+    int integer;
+    num_isinteger(ctx, x, &integer);
+    if (!integer) { *r = 0; return 0; }
+    mpz_t z;
+    mpz_init(z);
+    num_to_mpz(ctx, z, x);
+    *r = odd ? mpz_odd_p(z) != 0 : mpz_even_p(z) != 0;
+    mpz_clear(z);
+    return 0;
+}
+static int p_iseven(jc_ctx *ctx, value x, int *r) { return parity(ctx, x, r, 0); }
+static int p_isodd(jc_ctx *ctx, value x, int *r) { return parity(ctx, x, r, 1); }
+
+#define PRED(fn, P, NAME) \
+    static int fn(jc_ctx *ctx, value *out, const jc_args *a) \
+    { int r = 0, rc = P(ctx, a->v[0], &r); if (rc < 0) return ret(ctx, rc, NAME, a); *out = v_bool(r); return 0; }
+PRED(f_iszero, p_iszero, "iszero")
+PRED(f_isone, p_isone, "isone")
+PRED(f_isinteger, p_isinteger, "isinteger")
+PRED(f_isfinite, p_isfinite, "isfinite")
+PRED(f_isnan, p_isnan, "isnan")
+PRED(f_isinf, p_isinf, "isinf")
+PRED(f_signbit, p_signbit, "signbit")
+PRED(f_iseven, p_iseven, "iseven")
+PRED(f_isodd, p_isodd, "isodd")
+#undef PRED
+
+static int f_promote(jc_ctx *ctx, value *out, const jc_args *a)
+{
+    num_type t;
+    for (int i = 0; i < a->n; i++) {
+        num_type ti;
+        if (num_typeof(a->v[i], &ti) < 0)
+            return lib_no_method(ctx, "promote", a);
+        t = i ? num_promote_type(t, ti) : ti;
+    }
+    if (t.t == T_IRRATIONAL)
+        t.t = T_FLOAT64;
+    value tu = v_tuple_new((size_t)a->n);
+    for (int i = 0; i < a->n; i++) {
+        if (num_convert_to(ctx, &val_tuple(tu)->v[i], t, a->v[i]) < 0) {
+            val_release(tu);
+            return -1;
+        }
+    }
+    *out = tu;
+    return 0;
+}
+
+/* ---- the table ---- */
+
+#define OP2(name, fn, help) { name, 2, 2, fn, help, NULL }
+const builtin lib_arith[] = {
+    { "+", 1, -1, f_add, "  +(x, y...)\n\n  Addition operator. x+y+z+... calls this function with all arguments, i.e. +(x, y, z, ...).", NULL },
+    { "-", 1, 2, f_sub, "  -(x)\n  -(x, y)\n\n  Unary minus (negation), or subtraction of y from x.", NULL },
+    { "*", 1, -1, f_mul, "  *(x, y...)\n\n  Multiplication operator; for strings and characters, concatenation.", NULL },
+    OP2("/", f_div, "  /(x, y)\n\n  Right division: x divided by y. Integers give Float64 (BigInt gives BigFloat)."),
+    OP2("\\", f_ldiv, "  \\(x, y)\n\n  Left division: y divided by x, i.e. y / x."),
+    OP2("^", f_pow, "  ^(x, y)\n\n  Exponentiation. An integer raised to a negative integer held in a variable is a\n  DomainError; write 2^-1 (a literal) or float(x)^n instead. For strings, repetition."),
+    OP2("÷", f_idiv, "  ÷(x, y)\n  div(x, y)\n\n  The quotient from Euclidean (truncating) division, rounded toward zero."),
+    OP2("%", f_rem_op, "  %(x, y)\n  rem(x, y)\n\n  Remainder from Euclidean division; it has the sign of x."),
+    OP2("//", f_rdiv, "  //(num, den)\n\n  Divide two integers or rational numbers, giving a Rational result."),
+    OP2("==", f_eq, "  ==(x, y)\n\n  Generic equality: numbers compare by value across types (1 == 1.0)."),
+    OP2("!=", f_ne, "  !=(x, y)\n  ≠(x, y)\n\n  Not-equals: !(x == y)."),
+    OP2("≠", f_ne, "  ≠(x, y)\n\n  Not-equals: !(x == y)."),
+    OP2("<", f_lt, "  <(x, y)\n\n  Less-than. NaN is unordered: every comparison with it is false."),
+    OP2("<=", f_le, "  <=(x, y)\n  ≤(x, y)\n\n  Less-than-or-equals."),
+    OP2("≤", f_le, "  ≤(x, y)\n\n  Less-than-or-equals."),
+    OP2(">", f_gt, "  >(x, y)\n\n  Greater-than."),
+    OP2(">=", f_ge, "  >=(x, y)\n  ≥(x, y)\n\n  Greater-than-or-equals."),
+    OP2("≥", f_ge, "  ≥(x, y)\n\n  Greater-than-or-equals."),
+    OP2("===", f_is, "  ===(x, y)\n  ≡(x, y)\n\n  Identity: same type and same bits (1 === 1.0 is false, 0.0 === -0.0 is false)."),
+    OP2("≡", f_is, "  ≡(x, y)\n\n  Identity, the same as ===."),
+    OP2("!==", f_isnot, "  !==(x, y)\n  ≢(x, y)\n\n  Not identical: !(x === y)."),
+    OP2("≢", f_isnot, "  ≢(x, y)\n\n  Not identical: !(x === y)."),
+    { "≈", 2, 2, f_approx, "  ≈(x, y; rtol, atol)\n  isapprox(x, y; rtol, atol)\n\n  Inexact equality: norm(x-y) <= max(atol, rtol*max(norm(x), norm(y))).", "rtol atol nans" },
+    { "≉", 2, 2, f_napprox, "  ≉(x, y)\n\n  Not approximately equal: !isapprox(x, y).", "rtol atol nans" },
+    { "&", 2, -1, f_and, "  &(x, y)\n\n  Bitwise and; for Bool, logical and that evaluates both sides.", NULL },
+    { "|", 2, -1, f_or, "  |(x, y)\n\n  Bitwise or; for Bool, logical or that evaluates both sides.", NULL },
+    { "⊻", 2, -1, f_xor, "  ⊻(x, y)\n  xor(x, y)\n\n  Bitwise exclusive or.", NULL },
+    { "xor", 2, -1, f_xor, "  xor(x, y)\n  ⊻(x, y)\n\n  Bitwise exclusive or.", NULL },
+    { "~", 1, 1, f_bitnot, "  ~(x)\n\n  Bitwise not.", NULL },
+    OP2("<<", f_shl, "  <<(x, n)\n\n  Left shift: x * 2^n. Int64 results that would lose bits continue as BigInt."),
+    OP2(">>", f_shr, "  >>(x, n)\n\n  Arithmetic right shift: fld(x, 2^n)."),
+    OP2(">>>", f_ushr, "  >>>(x, n)\n\n  Logical (unsigned) right shift; for BigInt the same as >>."),
+    { "!", 1, 1, f_not, "  !(x)\n\n  Boolean not.", NULL },
+
+    { "div", 2, 3, f_div3, "  div(x, y)\n  div(x, y, r::RoundingMode)\n\n  The quotient x/y rounded to an integer: toward zero, or by the rounding mode r.", NULL },
+    OP2("fld", f_fld, "  fld(x, y)\n\n  Largest integer less than or equal to x / y."),
+    OP2("cld", f_cld, "  cld(x, y)\n\n  Smallest integer greater than or equal to x / y."),
+    OP2("mod", f_mod, "  mod(x, y)\n\n  x - y * fld(x, y): the result has the sign of y."),
+    OP2("rem", f_rem, "  rem(x, y)\n  %(x, y)\n\n  x - y * div(x, y): the result has the sign of x."),
+    OP2("mod1", f_mod1, "  mod1(x, y)\n\n  Modulus after flooring division, returning a value in (0, y] for positive y."),
+    OP2("divrem", f_divrem, "  divrem(x, y)\n\n  The tuple (div(x, y), rem(x, y))."),
+    OP2("fldmod", f_fldmod, "  fldmod(x, y)\n\n  The tuple (fld(x, y), mod(x, y))."),
+    { "min", 1, -1, f_min, "  min(x, y, ...)\n\n  The smallest argument; NaN if any is NaN.", NULL },
+    { "max", 1, -1, f_max, "  max(x, y, ...)\n\n  The largest argument; NaN if any is NaN.", NULL },
+    { "isapprox", 2, 2, f_approx, "  isapprox(x, y; rtol = sqrt(eps), atol = 0, nans = false)\n\n  Inexact equality: abs(x - y) <= max(atol, rtol * max(abs(x), abs(y))). The default rtol\n  is sqrt(eps) of the wider float type of x and y (0 for exact types) when atol is 0.", "rtol atol nans" },
+
+    { "big", 1, 1, f_big, "  big(x)\n\n  Convert x to its arbitrary-precision counterpart: integers to BigInt, floats to\n  BigFloat, Rational to Rational{BigInt}.", NULL },
+    { "float", 1, 1, f_float, "  float(x)\n\n  Convert x to a floating-point type: Float64 for Int and Rational{Int}, BigFloat for\n  BigInt; floats are returned unchanged.", NULL },
+    { "widen", 1, 1, f_widen, "  widen(x)\n\n  A type (or value) wide enough to hold products of x: Float32 -> Float64, Int64 -> BigInt.", NULL },
+    { "complex", 1, 2, f_complex, "  complex(r, [i])\n\n  The complex number r + i*im, both parts promoted to one type.", NULL },
+    { "typeof", 1, 1, f_typeof, "  typeof(x)\n\n  The concrete type of x.", NULL },
+    { "rationalize", 1, 2, f_rationalize, "  rationalize([T<:Integer=Int,] x; tol::Real=eps(x))\n\n  The simplest rational within tol of the float x: rationalize(0.1) == 1//10.", "tol" },
+    { "precision", 1, 1, f_precision, "  precision(x)\n  precision(T)\n\n  Significand bits of a float or float type; for BigFloat, its own precision\n  (precision(BigFloat) is the current default).", NULL },
+    { "setprecision", 1, 2, f_setprecision, "  setprecision([BigFloat,] n)\n\n  Set the precision in bits of new BigFloat values (default 256); returns n.", NULL },
+    { "eps", 0, 1, f_eps, "  eps(::Type{T}) / eps(x)\n\n  Machine epsilon of the float type T (eps() is eps(Float64)), or the spacing of\n  floats at x: the distance to the next float of larger magnitude.", NULL },
+    { "nextfloat", 1, 2, f_nextfloat, "  nextfloat(x, n = 1)\n\n  The n-th float after x in its type.", NULL },
+    { "prevfloat", 1, 2, f_prevfloat, "  prevfloat(x, n = 1)\n\n  The n-th float before x in its type.", NULL },
+    { "typemax", 1, 1, f_typemax, "  typemax(T)\n\n  The largest value of T: typemax(Int64) == 9223372036854775807, Inf for floats.", NULL },
+    { "typemin", 1, 1, f_typemin, "  typemin(T)\n\n  The smallest value of T: typemin(Int64), -Inf for floats.", NULL },
+    { "numerator", 1, 1, f_numerator, "  numerator(x)\n\n  The numerator of the rational form of x: numerator(2//3) == 2.", NULL },
+    { "denominator", 1, 1, f_denominator, "  denominator(x)\n\n  The denominator of the rational form of x: denominator(2//3) == 3.", NULL },
+    { "real", 1, 1, f_real, "  real(z)\n\n  The real part of z.", NULL },
+    { "imag", 1, 1, f_imag, "  imag(z)\n\n  The imaginary part of z (zero of the same type for reals).", NULL },
+    { "conj", 1, 1, f_conj, "  conj(z)\n\n  The complex conjugate of z.", NULL },
+    { "abs", 1, 1, f_abs, "  abs(x)\n\n  The absolute value of x; for complex z, its modulus.", NULL },
+    { "abs2", 1, 1, f_abs2, "  abs2(x)\n\n  The squared absolute value of x, computed without a square root.", NULL },
+    { "angle", 1, 1, f_angle, "  angle(z)\n\n  The phase angle of z in radians, atan(imag(z), real(z)).", NULL },
+    { "sign", 1, 1, f_sign, "  sign(x)\n\n  Zero if x == 0 and x/|x| otherwise (±1 for reals, keeping x's type).", NULL },
+    { "inv", 1, 1, f_inv, "  inv(x)\n\n  The multiplicative inverse of x: one(x)/x.", NULL },
+    { "zero", 1, 1, f_zero, "  zero(x)\n  zero(T)\n\n  The additive identity of the type of x (or of T).", NULL },
+    { "one", 1, 1, f_one, "  one(x)\n  one(T)\n\n  The multiplicative identity of the type of x (or of T).", NULL },
+    { "iszero", 1, 1, f_iszero, "  iszero(x)\n\n  true if x == zero(x).", NULL },
+    { "isone", 1, 1, f_isone, "  isone(x)\n\n  true if x == one(x).", NULL },
+    { "isinteger", 1, 1, f_isinteger, "  isinteger(x)\n\n  true if x is numerically equal to some integer.", NULL },
+    { "isfinite", 1, 1, f_isfinite, "  isfinite(x)\n\n  true if x is neither infinite nor NaN.", NULL },
+    { "isnan", 1, 1, f_isnan, "  isnan(x)\n\n  true if x is a NaN (not a number).", NULL },
+    { "isinf", 1, 1, f_isinf, "  isinf(x)\n\n  true if x is positive or negative infinity.", NULL },
+    { "iseven", 1, 1, f_iseven, "  iseven(x)\n\n  true if x is an even integer.", NULL },
+    { "isodd", 1, 1, f_isodd, "  isodd(x)\n\n  true if x is an odd integer.", NULL },
+    { "signbit", 1, 1, f_signbit, "  signbit(x)\n\n  true if the sign of x is negative (including -0.0).", NULL },
+    { "promote", 1, -1, f_promote, "  promote(xs...)\n\n  Convert all arguments to a common type, returned as a tuple:\n  promote(1, 2.5) == (1.0, 2.5).", NULL },
+    { NULL, 0, 0, NULL, NULL, NULL },
+};

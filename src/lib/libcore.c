@@ -1,0 +1,49 @@
+/* libcore.c — the helpers every builtin table uses: MethodError text and keyword lookup. */
+#include <string.h>
+
+#include "../show.h"
+#include "lib.h"
+
+/* "MethodError: no method matching name(::T1, ::T2; k::T3)" */
+static int no_method(jc_ctx *ctx, const char *name, int n, const value *v, int nkw,
+                     const int *kw, const value *kwv, const ast *site)
+{
+    sb b = { 0 };
+    sb_printf(&b, "MethodError: no method matching %s(", name);
+    for (int i = 0; i < n; i++) {
+        if (i)
+            sb_puts(&b, ", ");
+        sb_puts(&b, "::");
+        show_typename(ctx, &b, v[i]);
+    }
+    for (int i = 0; i < nkw; i++) {
+        sb_puts(&b, i ? ", " : "; ");
+        sb_printf(&b, "%s::", sym_name(ctx, kw[i]));
+        show_typename(ctx, &b, kwv[i]);
+    }
+    sb_putc(&b, ')');
+    jc_throw(ctx, JC_ERR_METHOD, site, "%s", sb_str(&b));
+    sb_free(&b);
+    return -1;
+}
+
+int lib_no_method(jc_ctx *ctx, const char *name, const jc_args *a)
+{
+    return no_method(ctx, name, a->n, a->v, a->nkw, a->kw, a->kwv, a->site);
+}
+
+int lib_no_method_func(jc_ctx *ctx, const char *name, int n, const value *args)
+{
+    return no_method(ctx, name, n, args, 0, NULL, NULL, NULL);
+}
+
+const value *lib_kwarg(jc_ctx *ctx, const jc_args *a, const char *name)
+{
+    int sym = sym_find(ctx, name, strlen(name));
+    if (sym < 0)
+        return NULL;
+    for (int i = 0; i < a->nkw; i++)
+        if (a->kw[i] == sym)
+            return &a->kwv[i];
+    return NULL;
+}

@@ -1,0 +1,546 @@
+/* show.c — values as Julia 1.10 displays them (see show.h and the reference §1).
+ *
+ * Floats go through fmtfloat (shortest digits, Julia's layout); everything else is
+ * composed here.  Element values inside tuples and complex numbers are shown with
+ * `show` (repr) semantics whatever the outer mode, as Julia's show methods do. */
+#include "show.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <utf8proc.h>
+
+#include "array.h"
+#include "eval.h"
+#include "num/float16.h"
+#include "num/fmtfloat.h"
+#include "num/num.h"
+#include "range.h"
+
+/* ---- floats ---- */
+
+static void show_hwfloat(sb *out, value v, show_mode mode, unsigned flags)
+{
+    char buf[FMT_FLOAT_BUFSIZE];
+    int f = 0;
+    if (mode != SHOW_PRINT)
+        f = (flags & SHOWF_TYPEINFO_SAME) ? FMT_EXPF : FMT_SHOW;
+    if (flags & SHOWF_COMPACT)
+        f |= FMT_COMPACT;
+    size_t n;
+    if (v.type == T_FLOAT32)
+        n = fmt_float32(buf, sizeof buf, (float)v.u.f, f);
+    else if (v.type == T_FLOAT16)
+        n = fmt_float16(buf, sizeof buf, f16_from_double(v.u.f), f);
+    else
+        n = fmt_float64(buf, sizeof buf, v.u.f, f);
+    sb_put(out, buf, n < sizeof buf ? n : sizeof buf - 1);
+}
+
+static void show_bigfloat(sb *out, mpfr_srcptr x, unsigned flags)
+{
+    char *s = fmt_bigfloat(x, (flags & SHOWF_COMPACT) ? FMT_COMPACT : 0);
+    if (s) {
+        sb_puts(out, s);
+        free(s);
+    }
+}
+
+/* ---- strings and characters ---- */
+
+static int is_printable(uint32_t c)
+{
+    /* Julia's isprint: categories L*, M*, N*, P*, S* and Zs */
+    utf8proc_category_t k = utf8proc_category((utf8proc_int32_t)c);
+    return k >= UTF8PROC_CATEGORY_LU && k <= UTF8PROC_CATEGORY_ZS;
+}
+
+static int is_xdigit_cp(uint32_t c)
+{
+    return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F');
+}
+
+/* Julia's escape_string(io, s, esc): esc are the extra characters to backslash. */
+static void escape_string(sb *out, const char *s, size_t n, const char *esc)
+{
+    size_t i = 0;
+    while (i < n) {
+        uint32_t c;
+        int len = utf8_decode(s + i, n - i, &c);
+        if (len < 0) {   /* invalid byte: \xNN */
+            sb_printf(out, "\\x%02x", (unsigned char)s[i]);
+            i++;
+            continue;
+        }
+        i += (size_t)len;
+        uint32_t next = 0;
+        int has_next = 0;
+        if (i < n && utf8_decode(s + i, n - i, &next) > 0)
+            has_next = 1;
+        if (c < 0x80 && strchr(esc, (int)c) && c) {
+            sb_putc(out, '\\');
+            sb_putc(out, (char)c);
+        } else if (c < 0x80) {
+            if (c == 0)
+                sb_puts(out, has_next && next >= '0' && next <= '7' ? "\\x00" : "\\0");
+            else if (c == 0x1b)
+                sb_puts(out, "\\e");
+            else if (c == '\\')
+                sb_puts(out, "\\\\");
+            else if (c >= 7 && c <= 13) {
+                sb_putc(out, '\\');
+                sb_putc(out, "abtnvfr"[c - 7]);
+            } else if (c >= 0x20 && c < 0x7f)
+                sb_putc(out, (char)c);
+            else
+                sb_printf(out, "\\x%02x", c);
+        } else if (is_printable(c)) {
+            sb_pututf8(out, c);
+        } else if (c <= 0xffff) {
+            sb_printf(out, "\\u%0*x", has_next && is_xdigit_cp(next) ? 4 : 2, c);
+        } else {
+            sb_printf(out, "\\U%0*x", has_next && is_xdigit_cp(next) ? 8 : 4, c);
+        }
+    }
+}
+
+static const char *const category_abbrev[] = {
+    "Cn", "Lu", "Ll", "Lt", "Lm", "Lo", "Mn", "Mc", "Me", "Nd", "Nl", "No", "Pc", "Pd", "Ps",
+    "Pe", "Pi", "Pf", "Po", "Sm", "Sc", "Sk", "So", "Zs", "Zl", "Zp", "Cc", "Cf", "Cs", "Co",
+};
+static const char *const category_text[] = {
+    "Other, not assigned", "Letter, uppercase", "Letter, lowercase", "Letter, titlecase",
+    "Letter, modifier", "Letter, other", "Mark, nonspacing", "Mark, spacing combining",
+    "Mark, enclosing", "Number, decimal digit", "Number, letter", "Number, other",
+    "Punctuation, connector", "Punctuation, dash", "Punctuation, open", "Punctuation, close",
+    "Punctuation, initial quote", "Punctuation, final quote", "Punctuation, other",
+    "Symbol, math", "Symbol, currency", "Symbol, modifier", "Symbol, other",
+    "Separator, space", "Separator, line", "Separator, paragraph", "Other, control",
+    "Other, format", "Other, surrogate", "Other, private use",
+};
+
+static void show_char(sb *out, uint32_t c, show_mode mode, unsigned flags)
+{
+    if (mode == SHOW_PRINT) {
+        sb_pututf8(out, c);
+        return;
+    }
+    static const char special[] = { '\0', '0', '\a', 'a', '\b', 'b', '\t', 't', '\n', 'n',
+                                    '\v', 'v', '\f', 'f', '\r', 'r', 0x1b, 'e', '\'', '\'',
+                                    '\\', '\\' };
+    int done = 0;
+    for (size_t i = 0; i < sizeof special; i += 2)
+        if (c == (unsigned char)special[i]) {
+            sb_putc(out, '\'');
+            sb_putc(out, '\\');
+            sb_putc(out, special[i + 1]);
+            sb_putc(out, '\'');
+            done = 1;
+            break;
+        }
+    if (!done) {
+        sb_putc(out, '\'');
+        if (c > 0x10ffff || (c >= 0xd800 && c <= 0xdfff) || !is_printable(c)) {
+            char tmp[8];
+            size_t n = 0;
+            if (c <= 0x10ffff && !(c >= 0xd800 && c <= 0xdfff)) {
+                sb t = { 0 };
+                sb_pututf8(&t, c);
+                n = t.len;
+                memcpy(tmp, t.s, n);
+                sb_free(&t);
+            }
+            escape_string(out, tmp, n, "'");
+        } else
+            sb_pututf8(out, c);
+        sb_putc(out, '\'');
+    }
+    if (mode != SHOW_PLAIN || (flags & SHOWF_COMPACT))
+        return;
+    sb_printf(out, ": %sUnicode U+%0*X", c < 0x80 ? "ASCII/" : "", c <= 0xffff ? 4 : 6, c);
+    int k = utf8proc_category((utf8proc_int32_t)c);
+    if (k < 0 || k > 29)
+        k = 0;
+    sb_printf(out, " (category %s: %s)", category_abbrev[k], category_text[k]);
+}
+
+/* ---- numbers ---- */
+
+static void show_real(jc_ctx *ctx, sb *out, value v, show_mode mode, unsigned flags);
+
+static void show_int_mpz(sb *out, mpz_srcptr z)
+{
+    size_t n = mpz_sizeinbase(z, 10) + 2;
+    sb_reserve(out, n);
+    mpz_get_str(out->s + out->len, 10, z);
+    out->len += strlen(out->s + out->len);
+}
+
+static void show_rational(sb *out, value v, unsigned flags)
+{
+    mpq_srcptr q = val_mpq(v);
+    show_int_mpz(out, mpq_numref(q));
+    if ((flags & SHOWF_TYPEINFO_RATIONAL) && mpz_cmp_ui(mpq_denref(q), 1) == 0)
+        return;
+    sb_puts(out, "//");
+    show_int_mpz(out, mpq_denref(q));
+}
+
+static void show_complex(jc_ctx *ctx, sb *out, value v, unsigned flags)
+{
+    jc_complex *c = val_complex(v);
+    int compact = (flags & SHOWF_COMPACT) != 0;
+    unsigned f = flags & SHOWF_COMPACT;
+    if (c->re.type == T_BOOL) {
+        if (!c->re.u.i && c->im.u.i)
+            sb_puts(out, "im");
+        else
+            sb_printf(out, "Complex(%s,%s)", c->re.u.i ? "true" : "false", c->im.u.i ? "true" : "false");
+        return;
+    }
+    show_real(ctx, out, c->re, SHOW_REPR, f);
+    value im = c->im;
+    if (num_signbit(im) && !num_isnan(im)) {
+        sb_puts(out, compact ? "-" : " - ");
+        value m;
+        if (num_neg(ctx, &m, im) == 0) {
+            show_real(ctx, out, m, SHOW_REPR, f);
+            val_release(m);
+        }
+    } else {
+        sb_puts(out, compact ? "+" : " + ");
+        show_real(ctx, out, im, SHOW_REPR, f);
+    }
+    int integer = num_is_integer_type(im) && im.type != T_BOOL;
+    int finite_float = num_is_float_type(im) && num_isfinite(im);
+    if (!(integer || finite_float))
+        sb_putc(out, '*');
+    sb_puts(out, "im");
+}
+
+static void show_irrational(sb *out, value v, show_mode mode, unsigned flags)
+{
+    const char *name = num_irrational_name(v.sub);
+    sb_puts(out, name);
+    if (mode != SHOW_PLAIN || (flags & SHOWF_COMPACT))
+        return;
+    /* string(Float64(x)) cut to 15 bytes, then "..." */
+    char buf[FMT_FLOAT_BUFSIZE];
+    size_t n = fmt_float64(buf, sizeof buf, num_irrational_double(v.sub), 0);
+    if (n > 15)
+        n = 15;
+    sb_puts(out, " = ");
+    sb_put(out, buf, n);
+    sb_puts(out, "...");
+}
+
+static void show_real(jc_ctx *ctx, sb *out, value v, show_mode mode, unsigned flags)
+{
+    switch (v.type) {
+    case T_BOOL:
+        if (flags & SHOWF_TYPEINFO_BOOL)
+            sb_putc(out, v.u.i ? '1' : '0');
+        else
+            sb_puts(out, v.u.i ? "true" : "false");
+        break;
+    case T_INT64:
+        sb_printf(out, "%lld", (long long)v.u.i);
+        break;
+    case T_BIGINT:
+        show_int_mpz(out, val_mpz(v));
+        break;
+    case T_UINT8: case T_UINT16: case T_UINT32: case T_UINT64:
+        sb_printf(out, "0x%0*llx", 2 << (v.type - T_UINT8), (unsigned long long)v.u.u);
+        break;
+    case T_RATIONAL:
+        show_rational(out, v, flags);
+        break;
+    case T_FLOAT16: case T_FLOAT32: case T_FLOAT64:
+        show_hwfloat(out, v, mode, flags);
+        break;
+    case T_BIGFLOAT:
+        show_bigfloat(out, val_mpfr(v), flags);
+        break;
+    case T_IRRATIONAL:
+        show_irrational(out, v, mode, flags);
+        break;
+    case T_COMPLEX:
+        show_complex(ctx, out, v, flags);
+        break;
+    default:
+        break;
+    }
+}
+
+/* ---- containers and the rest ---- */
+
+static void show_elems(jc_ctx *ctx, sb *out, const value *v, size_t n, unsigned flags)
+{
+    for (size_t i = 0; i < n; i++) {
+        if (i)
+            sb_puts(out, ", ");
+        show_value(ctx, out, v[i], SHOW_REPR, flags & SHOWF_COMPACT);
+    }
+}
+
+static void show_function(jc_ctx *ctx, sb *out, value v, show_mode mode)
+{
+    jc_func *f = val_func(v);
+    const char *name = f->name >= 0 ? sym_name(ctx, f->name) : "#anonymous";
+    sb_puts(out, name);
+    if (mode != SHOW_PLAIN)
+        return;
+    int n = f->nrows;
+    for (const jc_method *m = f->methods; m; m = m->next)
+        n++;
+    sb_printf(out, " (generic function with %d method%s)", n, n == 1 ? "" : "s");
+}
+
+static void show_range(jc_ctx *ctx, sb *out, value v, unsigned flags)
+{
+    jc_range *r = val_range(v);
+    unsigned f = flags & SHOWF_COMPACT;
+    show_value(ctx, out, r->start, SHOW_REPR, f);
+    sb_putc(out, ':');
+    if (r->kind != RANGE_UNIT) {
+        show_value(ctx, out, r->step, SHOW_REPR, f);
+        sb_putc(out, ':');
+    }
+    show_value(ctx, out, r->stop, SHOW_REPR, f);
+}
+
+/* A plain fallback until arrays have their own display: [a, b, c]. */
+void show_array(jc_ctx *ctx, sb *out, value v, show_mode mode, unsigned flags)
+{
+    (void)mode;
+    int64_t n = array_length(v);
+    sb_putc(out, '[');
+    for (int64_t i = 0; i < n; i++) {
+        value e;
+        if (array_get_linear(ctx, v, i, &e) < 0) {
+            jc_clear_error(ctx);
+            sb_puts(out, "#undef");
+        } else {
+            show_value(ctx, out, e, SHOW_REPR, flags & SHOWF_COMPACT);
+            val_release(e);
+        }
+        if (i + 1 < n)
+            sb_puts(out, ", ");
+    }
+    sb_putc(out, ']');
+}
+
+void show_value(jc_ctx *ctx, sb *out, value v, show_mode mode, unsigned flags)
+{
+    switch (v.type) {
+    case T_NOTHING:
+        sb_puts(out, "nothing");
+        break;
+    case T_CHAR:
+        show_char(out, v.u.c, mode, flags);
+        break;
+    case T_STRING: {
+        jc_string *s = val_string(v);
+        if (mode == SHOW_PRINT)
+            sb_put(out, s->s, s->len);
+        else {
+            sb_putc(out, '"');
+            escape_string(out, s->s, s->len, "\"$");
+            sb_putc(out, '"');
+        }
+        break;
+    }
+    case T_SYMBOL:
+        if (mode != SHOW_PRINT)
+            sb_putc(out, ':');
+        sb_puts(out, sym_name(ctx, (int)v.u.i));
+        break;
+    case T_TUPLE: {
+        jc_tuple *t = val_tuple(v);
+        sb_putc(out, '(');
+        show_elems(ctx, out, t->v, t->n, flags);
+        if (t->n == 1)
+            sb_putc(out, ',');
+        sb_putc(out, ')');
+        break;
+    }
+    case T_NAMEDTUPLE: {
+        jc_namedtuple *t = (jc_namedtuple *)v.u.o;
+        sb_putc(out, '(');
+        for (size_t i = 0; i < t->n; i++) {
+            if (i)
+                sb_puts(out, ", ");
+            sb_printf(out, "%s = ", sym_name(ctx, t->names[i]));
+            show_value(ctx, out, t->v[i], SHOW_REPR, flags & SHOWF_COMPACT);
+        }
+        if (t->n == 1)
+            sb_putc(out, ',');
+        sb_putc(out, ')');
+        break;
+    }
+    case T_RANGE:
+        show_range(ctx, out, v, flags);
+        break;
+    case T_FUNCTION:
+        show_function(ctx, out, v, mode);
+        break;
+    case T_ARRAY:
+        show_array(ctx, out, v, mode, flags);
+        break;
+    case T_TYPE:
+        show_type(ctx, out, val_typeobj(v));
+        break;
+    case T_ROUNDMODE:
+        sb_printf(out, "RoundingMode{:%s}()",
+                  v.u.i >= 0 && v.u.i < RM__COUNT ? num_roundmode_names[v.u.i] : "Nearest");
+        break;
+    default:
+        show_real(ctx, out, v, mode, flags);
+        break;
+    }
+}
+
+/* ---- type names ---- */
+
+static void show_type_param(jc_ctx *ctx, sb *out, const jc_typeobj *p)
+{
+    if (p)
+        show_type(ctx, out, p);
+    else
+        sb_puts(out, "Any");
+}
+
+void show_type(jc_ctx *ctx, sb *out, const jc_typeobj *t)
+{
+    switch (t->base) {
+    case T_RATIONAL:
+        sb_puts(out, "Rational");
+        if (t->param) {
+            sb_putc(out, '{');
+            show_type(ctx, out, t->param);
+            sb_putc(out, '}');
+        }
+        return;
+    case T_COMPLEX:
+        if (!t->param) {
+            sb_puts(out, "Complex");
+            return;
+        }
+        if (t->param->base >= T_FLOAT16 && t->param->base <= T_FLOAT64) {
+            sb_printf(out, "ComplexF%d", t->param->base == T_FLOAT16 ? 16 : t->param->base == T_FLOAT32 ? 32 : 64);
+            return;
+        }
+        sb_puts(out, "Complex{");
+        show_type(ctx, out, t->param);
+        sb_putc(out, '}');
+        return;
+    case T_IRRATIONAL:
+        sb_printf(out, "Irrational{:%s}", num_irrational_name(t->sub));
+        return;
+    case T_TUPLE:
+        sb_puts(out, "Tuple{");
+        for (size_t i = 0; i < t->nelts; i++) {
+            if (i)
+                sb_puts(out, ", ");
+            show_type(ctx, out, t->elts[i]);
+        }
+        sb_putc(out, '}');
+        return;
+    case T_ARRAY:
+        if (t->ndims == 1 || t->ndims == 2) {
+            sb_puts(out, t->ndims == 1 ? "Vector{" : "Matrix{");
+            show_type_param(ctx, out, t->param);
+            sb_putc(out, '}');
+        } else {
+            sb_puts(out, "Array{");
+            show_type_param(ctx, out, t->param);
+            if (t->ndims >= 0)
+                sb_printf(out, ", %d", t->ndims);
+            sb_putc(out, '}');
+        }
+        return;
+    case T_RANGE:
+        sb_puts(out, "UnitRange{Int64}");
+        return;
+    default:
+        sb_puts(out, num_type_basename((jc_type)t->base));
+        return;
+    }
+}
+
+void show_typename(jc_ctx *ctx, sb *out, value v)
+{
+    num_type t;
+    if (num_typeof(v, &t) == 0) {
+        num_type_name(out, t);
+        return;
+    }
+    switch (v.type) {
+    case T_TUPLE: {
+        jc_tuple *tu = val_tuple(v);
+        sb_puts(out, "Tuple{");
+        for (size_t i = 0; i < tu->n; i++) {
+            if (i)
+                sb_puts(out, ", ");
+            show_typename(ctx, out, tu->v[i]);
+        }
+        sb_putc(out, '}');
+        return;
+    }
+    case T_FUNCTION: {
+        jc_func *f = val_func(v);
+        if (f->name >= 0)
+            sb_printf(out, "typeof(%s)", sym_name(ctx, f->name));
+        else
+            sb_puts(out, "Function");
+        return;
+    }
+    case T_RANGE: {
+        jc_range *r = val_range(v);
+        sb t1 = { 0 };
+        show_typename(ctx, &t1, r->start);
+        if (r->kind == RANGE_UNIT)
+            sb_printf(out, "UnitRange{%s}", sb_str(&t1));
+        else if (r->kind == RANGE_STEP) {
+            sb t2 = { 0 };
+            show_typename(ctx, &t2, r->step);
+            sb_printf(out, "StepRange{%s, %s}", sb_str(&t1), sb_str(&t2));
+            sb_free(&t2);
+        } else
+            sb_printf(out, "StepRangeLen{%s, Base.TwicePrecision{%s}, Base.TwicePrecision{%s}, Int64}",
+                      sb_str(&t1), sb_str(&t1), sb_str(&t1));
+        sb_free(&t1);
+        return;
+    }
+    case T_TYPE: {
+        const jc_typeobj *t = val_typeobj(v);
+        sb_puts(out, (t->base == T_RATIONAL || t->base == T_COMPLEX || t->base == T_ARRAY) && !t->param
+                         ? "UnionAll" : "DataType");
+        return;
+    }
+    case T_ROUNDMODE:
+        sb_printf(out, "RoundingMode{:%s}",
+                  v.u.i >= 0 && v.u.i < RM__COUNT ? num_roundmode_names[v.u.i] : "Nearest");
+        return;
+    case T_NAMEDTUPLE: {
+        jc_namedtuple *nt = (jc_namedtuple *)v.u.o;
+        sb_puts(out, "NamedTuple{(");
+        for (size_t i = 0; i < nt->n; i++) {
+            if (i)
+                sb_puts(out, ", ");
+            sb_printf(out, ":%s", sym_name(ctx, nt->names[i]));
+        }
+        sb_puts(out, nt->n == 1 ? ",), Tuple{" : "), Tuple{");
+        for (size_t i = 0; i < nt->n; i++) {
+            if (i)
+                sb_puts(out, ", ");
+            show_typename(ctx, out, nt->v[i]);
+        }
+        sb_puts(out, "}}");
+        return;
+    }
+    default:
+        sb_puts(out, num_type_basename((jc_type)v.type));
+        return;
+    }
+}
