@@ -45,6 +45,7 @@ NUMTYPE(t_bigfloat, T_BIGFLOAT, 0, 0)
 NUMTYPE(t_complexf64, T_FLOAT64, 0, 1)
 NUMTYPE(t_complexf32, T_FLOAT32, 0, 1)
 NUMTYPE(t_complexf16, T_FLOAT16, 0, 1)
+static value t_complex(void) { return num_type_value_base(T_COMPLEX); }
 #undef NUMTYPE
 static value t_string(void) { return num_type_value_base(T_STRING); }
 static value t_char(void) { return num_type_value_base(T_CHAR); }
@@ -68,7 +69,7 @@ static const constant constants[] = {
     { "UInt8", t_uint8 }, { "UInt16", t_uint16 }, { "UInt32", t_uint32 }, { "UInt64", t_uint64 },
     { "UInt", t_uint64 }, { "Rational", t_rational }, { "Float16", t_float16 },
     { "Float32", t_float32 }, { "Float64", t_float64 }, { "BigFloat", t_bigfloat },
-    { "ComplexF64", t_complexf64 }, { "ComplexF32", t_complexf32 }, { "ComplexF16", t_complexf16 },
+    { "Complex", t_complex }, { "ComplexF64", t_complexf64 }, { "ComplexF32", t_complexf32 }, { "ComplexF16", t_complexf16 },
     { "String", t_string }, { "Char", t_char }, { "Nothing", t_nothing },
     { "RoundNearest", r_nearest }, { "RoundToZero", r_tozero }, { "RoundUp", r_up },
     { "RoundDown", r_down }, { "RoundFromZero", r_fromzero },
@@ -134,14 +135,22 @@ int lib_apply_type(jc_ctx *ctx, value *out, int n, const value *args, const ast 
             *out = num_type_value(t);
             return 0;
         }
+        if (base->base == T_COMPLEX && !base->param && p->base >= T_BOOL && p->base <= T_BIGFLOAT) {
+            num_type t = { p->base, p->base == T_RATIONAL ? (p->param ? p->param->base : T_INT64) : 0, 1 };
+            *out = num_type_value(t);
+            return 0;
+        }
     }
     return jc_throw(ctx, JC_ERR_TYPE, site, "TypeError: unsupported type parameters");
 }
 
 int lib_construct(jc_ctx *ctx, value *out, const jc_typeobj *t, const jc_args *a)
 {
-    if (a->n == 1 && num_is_number(a->v[0]))
-        return num_convert(ctx, out, t, a->v[0]);
+    if (a->nkw == 0) {
+        int rc = num_construct(ctx, out, t, a->n, a->v);
+        if (rc != NUM_NOMETHOD)
+            return rc;
+    }
     sb tn = { 0 };
     show_type(ctx, &tn, t);
     int r = lib_no_method(ctx, sb_str(&tn), a);
