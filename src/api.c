@@ -2,6 +2,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "ast.h"
 #include "diag.h"
 #include "eval.h"
 #include "jc.h"
@@ -141,6 +142,9 @@ void jc_error_locate(jc_ctx *ctx, const ast *at)
 {
     if (!ctx->err_set || ctx->err.line || !at || !ctx->src)
         return;
+    /* an infix operation failed: point at its operator, not at its left operand */
+    if ((at->kind == A_CALL || at->kind == A_DOTCALL) && (at->flags & AF_INFIX) && at->nkids > 0)
+        at = at->kids[0];
     jc_position(ctx, at->off, &ctx->err.line, &ctx->err.column);
     ctx->err.offset = at->off;
     ctx->err.length = at->len;
