@@ -462,6 +462,9 @@ void show_type(jc_ctx *ctx, sb *out, const jc_typeobj *t)
     case T_RANGE:
         sb_puts(out, "UnitRange{Int64}");
         return;
+    case T_ROUNDMODE:
+        sb_printf(out, "RoundingMode{:%s}", t->sub < RM__COUNT ? num_roundmode_names[t->sub] : "Nearest");
+        return;
     default:
         sb_puts(out, num_type_basename((jc_type)t->base));
         return;

@@ -1275,6 +1275,46 @@ static int exp_domain_error(jc_ctx *ctx, value x)
 
 static int complex_pow_mpc(jc_ctx *ctx, value *out, value a, value b);
 
+/* z^p for hardware-float complex results in Julia's polar form:
+ * r^pr * exp(-pi*θ) * cis(pr*θ + pi*log r), θ = angle(z), r = abs(z).  An integral real
+ * p goes through repeated multiplication.  Returns 1 when the case is not one of
+ * these (zero or non-finite operands, BigFloat parts): the caller uses MPC. */
+static int complex_pow_polar(jc_ctx *ctx, value *out, value a, value b)
+{
+    num_type ta, tb;
+    num_typeof(a, &ta);
+    num_typeof(b, &tb);
+    num_type t = num_promote_type(ta, tb);
+    if (t.t == T_BIGFLOAT || t.t == T_BIGINT || (t.t == T_RATIONAL && t.sub == T_BIGINT))
+        return 1;
+    jc_type ft = (t.t == T_FLOAT16 || t.t == T_FLOAT32) ? (jc_type)t.t : T_FLOAT64;
+    double zr, zi = 0, pr, pi = 0;
+    num_to_double(ctx, a.type == T_COMPLEX ? val_complex(a)->re : a, &zr);
+    if (a.type == T_COMPLEX) num_to_double(ctx, val_complex(a)->im, &zi);
+    num_to_double(ctx, b.type == T_COMPLEX ? val_complex(b)->re : b, &pr);
+    if (b.type == T_COMPLEX) num_to_double(ctx, val_complex(b)->im, &pi);
+    if (!isfinite(zr) || !isfinite(zi) || !isfinite(pr) || !isfinite(pi) || (zr == 0 && zi == 0))
+        return 1;
+    if (pi == 0 && pr == trunc(pr) && fabs(pr) < 0x1p31) {
+        /* integral exponent: Complex{float}^Int */
+        value z;
+        num_type zt = { ft, 0, 1 };
+        int rc = num_convert_to(ctx, &z, zt, a);
+        if (rc < 0) return rc;
+        rc = num_binop(ctx, out, NUM_POW, z, v_int((int64_t)pr));
+        val_release(z);
+        return rc;
+    }
+    double r = hypot(zr, zi), th = atan2(zi, zr);
+    double rp = mpfr_pow_d(r, pr, 53), ang = pr * th;
+    if (pi != 0) {
+        rp *= exp(-pi * th);
+        ang += pi * log(r);
+    }
+    *out = v_complex(num_from_double_typed(ft, rp * cos(ang)), num_from_double_typed(ft, rp * sin(ang)));
+    return 0;
+}
+
 static int pow_op(jc_ctx *ctx, value *out, value a, value b)
 {
     int rc;
@@ -1343,6 +1383,8 @@ static int pow_op(jc_ctx *ctx, value *out, value a, value b)
             val_release(base);
             return rc;
         }
+        if ((rc = complex_pow_polar(ctx, out, a, b)) != 1)
+            return rc;
         return complex_pow_mpc(ctx, out, a, b);
     }
     if (!num_is_real(a) || !num_is_real(b))

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "../show.h"
+#include "float16.h"
 
 const char *const num_roundmode_names[RM__COUNT] = {
     "Nearest", "ToZero", "Up", "Down", "FromZero", "NearestTiesAway", "NearestTiesUp",
@@ -268,22 +269,10 @@ double num_round_f32(double d)
     return (double)(float)d;
 }
 
-/* Rounds to binary16 (11-bit significand, exponents -14..15, subnormals down to 2^-24)
- * with ties to even.  Scaling by powers of two is exact, so one nearbyint is the only
- * rounding. */
+/* Correct rounding to binary16 lives in float16.c. */
 double num_round_f16(double d)
 {
-    if (isnan(d) || isinf(d) || d == 0)
-        return d;
-    double a = fabs(d);
-    if (a >= 65520.0)                     /* halfway between 65504 and 2^16 rounds up */
-        return copysign(INFINITY, d);
-    int e = ilogb(a);
-    if (e < -14)
-        e = -14;                          /* subnormal: fixed quantum 2^-24 */
-    double q = ldexp(1.0, e - 10);
-    double r = nearbyint(a / q) * q;
-    return copysign(r, d);
+    return f16_round(d);
 }
 
 /* Rounds an mpfr value to a double with round-to-odd, so that a later rounding to
@@ -893,5 +882,8 @@ value num_typeof_value(value v)
         /* typeof(Int64) is DataType; Complex/Rational without parameters is UnionAll */
         return num_type_value_base(T_TYPE);
     }
-    return num_type_value_base((jc_type)v.type);
+    value t = num_type_value_base((jc_type)v.type);
+    if (v.type == T_ROUNDMODE)
+        val_typeobj(t)->sub = (uint8_t)v.u.i;   /* RoundingMode{:Nearest} */
+    return t;
 }
