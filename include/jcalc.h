@@ -102,4 +102,16 @@ void jc_set_output(jc_ctx *ctx, FILE *out);
  * sets a flag that the evaluator polls. */
 void jc_interrupt(jc_ctx *ctx);
 
+/* Tab completion of line at byte offset cursor: LaTeX and emoji names (`\pi` -> π),
+ * reverse (`\∜` -> `\fourthroot`), builtin and user names, keyword arguments
+ * (`digits=`); never file names.  Returns *n sorted candidates (malloc'd; free with
+ * jc_complete_free) that replace bytes [*start, *end) of line, or NULL when none. */
+char **jc_complete(jc_ctx *ctx, const char *line, size_t cursor, size_t *start,
+                   size_t *end, int *n);
+void jc_complete_free(char **items, int n);
+
+/* What help mode shows for `?text` (malloc'd, ends with a newline): how to type the
+ * symbol (`"∜" can be typed by \fourthroot<tab>`), then the builtin's help text. */
+char *jc_help(jc_ctx *ctx, const char *text);
+
 #endif
