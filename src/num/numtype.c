@@ -882,8 +882,8 @@ value num_typeof_value(value v)
         /* typeof(Int64) is DataType; Complex/Rational without parameters is UnionAll */
         return num_type_value_base(T_TYPE);
     }
-    value t = num_type_value_base((jc_type)v.type);
+    value tv = num_type_value_base((jc_type)v.type);
     if (v.type == T_ROUNDMODE)
-        val_typeobj(t)->sub = (uint8_t)v.u.i;   /* RoundingMode{:Nearest} */
-    return t;
+        val_typeobj(tv)->sub = (uint8_t)v.u.i;   /* RoundingMode{:Nearest} */
+    return tv;
 }
