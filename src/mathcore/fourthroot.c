@@ -30,7 +30,46 @@
 #include "mathcore/mathcore.h"
 #include "mathcore/mc_impl.h"
 
-MC_INLINE double root4_fmt(double x, const mc_fmt *f)
+#include <string.h>
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
+
+/* sqrt without the errno branch that the libm call carries (arguments here are > 0). */
+MC_INLINE double sqrt_pos(double x)
+{
+#ifdef __SSE2__
+    return _mm_cvtsd_f64(_mm_sqrt_sd(_mm_set_sd(x), _mm_set_sd(x)));
+#else
+    return sqrt(x);
+#endif
+}
+
+MC_INLINE uint64_t to_bits(double x)
+{
+    uint64_t u;
+    memcpy(&u, &x, sizeof u);
+    return u;
+}
+
+MC_INLINE double from_bits(uint64_t u)
+{
+    double x;
+    memcpy(&x, &u, sizeof x);
+    return x;
+}
+
+/* y = sqrt(sqrt(x)) and the residual x - y^4 (to 2^-101.7 x), y^2 ~ *a. */
+MC_INLINE double residual(double x, double y, double *a)
+{
+    double b, d, c;
+    *a = mc_two_prod(y, y, &b);   /* y^2 = a + b */
+    c = mc_two_prod(*a, *a, &d); /* a^2 = c + d */
+    return ((x - c) - d) - 2.0 * *a * b;
+}
+
+/* Every input, every format: specials, scaling, Newton step and mc_round_dd. */
+static double root4_fmt(double x, const mc_fmt *f)
 {
     if (!(x > 0.0)) {
         if (x == 0.0)
@@ -47,17 +86,10 @@ MC_INLINE double root4_fmt(double x, const mc_fmt *f)
         x *= 0x1p-1000;
         back = 0x1p250;
     }
-    double y = sqrt(sqrt(x));
-    double b, a = mc_two_prod(y, y, &b); /* y^2 = a + b */
-    double d, c = mc_two_prod(a, a, &d); /* a^2 = c + d */
-    double rho = ((x - c) - d) - 2.0 * a * b;
+    double a, y = sqrt_pos(sqrt_pos(x));
+    double rho = residual(x, y, &a);
     double delta = rho / (4.0 * y * a);
     double err = 0x1p-100 * y;
-    if (f == &mc_fmt_double) {
-        double lo = y + (delta - err), hi = y + (delta + err);
-        if (lo == hi)
-            return lo * back;
-    }
     double res, l, h = mc_fast_two_sum(y, delta, &l);
     mc_mid mid;
     if (!mc_round_dd(h, l, err, 0, f, &res, &mid))
@@ -67,6 +99,30 @@ MC_INLINE double root4_fmt(double x, const mc_fmt *f)
 
 MC_CLONES double mc_fourthroot(double x)
 {
+    /* Fast path for 2^-900 <= x < 2^900 (one unsigned comparison also rejects signs,
+     * zeros, NaN and Inf).  Division-free decision: t - y ~ rho / (4 y^3), so the
+     * rounding boundaries y -+ u/2 (u = ulp(y)) sit at rho = -+w, w = 2 y a u, and
+     * y -+ 3u/2 at -+3w.  The estimate is within 2^-48 w of the truth (residual error
+     * 2^-49.7 w, linearisation and a ~ y^2: 2^-51 each).  Anything within 2^-40 w of a
+     * boundary, beyond 2.5w, or below a power of two (where the spacing halves) takes
+     * the general path.  The neighbours y -+ u are the bit patterns yb -+ 1. */
+    uint64_t xb = to_bits(x);
+    const uint64_t lo = 0x07b0000000000000u, hi = 0x7830000000000000u; /* 2^-900, 2^900 */
+    if (xb - lo < hi - lo) {
+        double a, y = sqrt_pos(sqrt_pos(x));
+        double rho = residual(x, y, &a);
+        uint64_t yb = to_bits(y);
+        double u = from_bits((yb & 0x7ff0000000000000u) - (52ull << 52));
+        double w = 2.0 * y * a * u, ar = fabs(rho);
+        if (fabs(ar - w) > 0x1p-40 * w && ar < 2.5 * w &&
+            ((yb & 0x000fffffffffffffu) != 0 || rho >= 0)) {
+            /* Which neighbour is random: decide it without branches.  ar and w are
+             * positive, so their bit patterns order like their values. */
+            int64_t up = (int64_t)(to_bits(w) - to_bits(ar)) >> 63; /* -1 iff ar > w */
+            int64_t dir = 1 - 2 * (int64_t)(to_bits(rho) >> 63);  /* sign of rho */
+            return from_bits(yb + (uint64_t)(dir & up));
+        }
+    }
     return root4_fmt(x, &mc_fmt_double);
 }
 

@@ -39,6 +39,8 @@
 #include "mathcore/mathcore.h"
 #include "mathcore/mc_impl.h"
 
+#include <string.h>
+
 #define PI_H 0x1.921fb54442d18p+1
 #define PI_L 0x1.1a62633145c07p-53
 
@@ -107,12 +109,17 @@ MC_INLINE void kernel(double ar, double *sh, double *sl, double *ch, double *cl)
     *cl = (c1 - (ql - T[3] + T[0] * s + T[1] * p1)) - T[2] * c2;
 }
 
-/* (nh + nl) / (dh + dl) in double-double. */
+/* (nh + nl) / (dh + dl) in double-double, for normalised pairs (|lo| <= ulp(hi)).
+ * With inv = RN(1/dh) and h = RN(nh*inv) (within 2 ulp of the quotient),
+ * (nh + nl)/(dh + dl) = h + (nh - h dh + nl - h dl)/(dh + dl) exactly; the remainder
+ * nh - h dh is below 2^-51 nh and fma rounds it by at most 2^-104 nh, and replacing
+ * 1/(dh + dl) by inv changes the small correction by 2^-52 of itself: < 2^-100 total. */
 MC_INLINE double dd_div(double nh, double nl, double dh, double dl, double *lo)
 {
-    double h = nh / dh;
-    double rem = fma(-h, dh, nh); /* exact */
-    *lo = (rem + (nl - h * dl)) / dh;
+    double inv = 1.0 / dh;
+    double h = nh * inv;
+    double rem = fma(-h, dh, nh);
+    *lo = (rem + (nl - h * dl)) * inv;
     return h;
 }
 
@@ -131,27 +138,26 @@ static double finish(double h, double l, double rel, int S, double ar, int g, co
     return mc_trig_cmp_mid(R, e - 53, g, mid.M, mid.k) > 0 ? mid.hi : mid.lo;
 }
 
-/* |g(pi ar)| rounded to format f; ar > 0 and (ar != 1/4 or g is sin/cos). */
-MC_INLINE double magnitude(double ar, int g, const mc_fmt *f)
+/* |sin(pi ar)| (swap = 0) or |cos(pi ar)| (swap = 1), or with quot = 1 |tan(pi ar)|
+ * (swap = 0) or |cot(pi ar)| (swap = 1), rounded to format f; ar > 0, and ar != 1/4
+ * for quotients.  swap follows the quadrant's parity, which is random for random
+ * arguments, so the fast path selects operands by indexing rather than branching. */
+MC_INLINE double magnitude(double ar, int quot, int swap, const mc_fmt *f)
 {
+    int g = quot ? (swap ? MC_COT : MC_TAN) : (swap ? MC_COS : MC_SIN);
     if (ar < TINY && g != MC_COS) { /* sin, tan: pi*ar*(1 +- 2^-990) */
         double ts = ar * 0x1p600, e1, p = mc_two_prod(PI_H, ts, &e1);
         return finish(p, e1 + PI_L * ts, 0x1p-100, TINY_SCALE, ar, g, f);
     }
-    double sh, sl, ch, cl, h, l, rel = ERR_SC;
-    kernel(ar, &sh, &sl, &ch, &cl);
-    switch (g) {
-    case MC_SIN: h = sh, l = sl; break;
-    case MC_COS: h = ch, l = cl; break;
-    default: /* the division drops second-order terms: needs |lo| <= ulp(hi) */
-        sh = mc_fast_two_sum(sh, sl, &sl);
-        ch = mc_fast_two_sum(ch, cl, &cl);
-        rel = ERR_TC;
-        if (g == MC_TAN)
-            h = dd_div(sh, sl, ch, cl, &l);
-        else
-            h = dd_div(ch, cl, sh, sl, &l);
-        break;
+    double v[4], h, l, rel;
+    kernel(ar, &v[0], &v[1], &v[2], &v[3]);
+    int i = 2 * swap;
+    if (!quot) {
+        h = v[i], l = v[i + 1], rel = ERR_SC;
+    } else { /* the division needs normalised pairs */
+        v[0] = mc_fast_two_sum(v[0], v[1], &v[1]);
+        v[2] = mc_fast_two_sum(v[2], v[3], &v[3]);
+        h = dd_div(v[i], v[i + 1], v[2 - i], v[3 - i], &l), rel = ERR_TC;
     }
     if (f == &mc_fmt_double) {
         /* RN is monotone: if both ends of [v - err, v + err] round alike, so does v. */
@@ -160,6 +166,16 @@ MC_INLINE double magnitude(double ar, int g, const mc_fmt *f)
             return lo;
     }
     return finish(h, l, rel, 0, ar, g, f);
+}
+
+/* -m if neg else m, without a branch: the sign is random for random arguments. */
+MC_INLINE double flip(double m, int neg)
+{
+    uint64_t b;
+    memcpy(&b, &m, sizeof b);
+    b ^= (uint64_t)neg << 63;
+    memcpy(&m, &b, sizeof m);
+    return m;
 }
 
 MC_INLINE double sinpi_fmt(double x, const mc_fmt *f)
@@ -172,8 +188,8 @@ MC_INLINE double sinpi_fmt(double x, const mc_fmt *f)
     double m;
     if (d.ar == 0.0) /* integers give copysign(0, x), as in Julia */
         return odd ? (neg ? -1.0 : 1.0) : (d.xneg ? -0.0 : 0.0);
-    m = magnitude(d.ar, odd ? MC_COS : MC_SIN, f);
-    return neg ? -m : m;
+    m = magnitude(d.ar, 0, odd, f);
+    return flip(m, neg);
 }
 
 MC_INLINE double cospi_fmt(double x, const mc_fmt *f)
@@ -185,8 +201,7 @@ MC_INLINE double cospi_fmt(double x, const mc_fmt *f)
     if (d.ar == 0.0)
         return odd ? 0.0 : (d.q == 0 ? 1.0 : -1.0);
     int neg = (d.q == 1 || d.q == 2) ^ (odd ? d.rneg : 0);
-    double m = magnitude(d.ar, odd ? MC_SIN : MC_COS, f);
-    return neg ? -m : m;
+    return flip(magnitude(d.ar, 0, !odd, f), neg);
 }
 
 MC_INLINE double tanpi_fmt(double x, const mc_fmt *f)
@@ -201,8 +216,7 @@ MC_INLINE double tanpi_fmt(double x, const mc_fmt *f)
         return (d.xneg ^ (d.q == 2)) ? -0.0 : 0.0;
     }
     int neg = d.xneg ^ d.rneg ^ odd;
-    double m = d.ar == 0.25 ? 1.0 : magnitude(d.ar, odd ? MC_COT : MC_TAN, f);
-    return neg ? -m : m;
+    return flip(d.ar == 0.25 ? 1.0 : magnitude(d.ar, 1, odd, f), neg);
 }
 
 MC_CLONES double mc_sinpi(double x)

@@ -328,6 +328,58 @@ static void test_sincospi(tally *t, long n)
     check(t, bad == 0, "sincospi == (sinpi, cospi)");
 }
 
+/* The exact decider alone (it is reached only when the fast path cannot round): for
+ * the correctly rounded y = RN(g(pi r)), g(pi r) lies above the midpoint below y and
+ * below the midpoint above y. */
+static void test_decider(tally *t, long n)
+{
+    uint64_t s = 4242;
+    long bad = 0, cnt = 0;
+    mpfr_t mx, my;
+    mpfr_init2(mx, 53);
+    mpfr_init2(my, 53);
+    for (long i = 0; i < n; i++) {
+        double r = 0.25 * unif(&s);
+        if (i % 3 == 0)
+            r = ldexp(r, -(int)(next_rand(&s) % 60));
+        if (r == 0.0 || r == 0.25)
+            continue;
+        int g = (int)(next_rand(&s) % 4);
+        mpfr_set_d(mx, r, MPFR_RNDN);
+        switch (g) {
+        case MC_SIN: mpfr_sinpi(my, mx, MPFR_RNDN); break;
+        case MC_COS: mpfr_cospi(my, mx, MPFR_RNDN); break;
+        case MC_TAN: mpfr_tanpi(my, mx, MPFR_RNDN); break;
+        default: break;
+        }
+        if (g == MC_COT) { /* cot = 1/tan at 200 bits, then rounded to 53 */
+            mpfr_t hp;
+            mpfr_init2(hp, 200);
+            mpfr_tanpi(hp, mx, MPFR_RNDN);
+            mpfr_ui_div(hp, 1, hp, MPFR_RNDN);
+            mpfr_set(my, hp, MPFR_RNDN);
+            mpfr_clear(hp);
+        }
+        double y = mpfr_get_d(my, MPFR_RNDN);
+        int e;
+        double fr = frexp(r, &e);
+        uint64_t R = (uint64_t)ldexp(fr, 53);
+        /* y = Y * 2^q with a 53-bit Y */
+        int ey;
+        double fy = frexp(y, &ey);
+        uint64_t Y = (uint64_t)ldexp(fy, 53);
+        int q = ey - 53;
+        cnt++;
+        if (mc_trig_cmp_mid(R, e - 53, g, 2 * Y + 1, q - 1) != -1)
+            bad++;
+        if (Y > (1ull << 52) && mc_trig_cmp_mid(R, e - 53, g, 2 * Y - 1, q - 1) != 1)
+            bad++;
+    }
+    mpfr_clears(mx, my, (mpfr_ptr)0);
+    printf("exact decider vs MPFR: %ld cases, %ld wrong\n", cnt, bad);
+    check(t, bad == 0, "exact trig decider");
+}
+
 static float callf(int f, float x)
 {
     switch (f) {
@@ -445,6 +497,7 @@ int main(void)
     run_range(&t, ROOT, "near midpoints", gen_root_mid, n, 7002);
     run_range(&t, ROOT, "all positive doubles", gen_positive, n, 7003);
     test_sincospi(&t, n / 10);
+    test_decider(&t, n / 100 + 1000);
 
     for (int f = SIN; f <= ROOT; f++)
         test_float(&t, f, n);
