@@ -86,7 +86,7 @@ build/gen/.dir:
 # one tree at once never see each other's half-written files.
 build/obj/%.o: %.c config.mk $(GEN_HEADERS) | build/gen/.dir
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS_ALL) -MMD -MP -MF $(@:.o=.d) -c $< -o $@.$$$$.tmp && mv -f $@.$$$$.tmp $@
+	$(CC) $(CFLAGS_ALL) -MMD -MP -MT $@ -MF $(@:.o=.d) -c $< -o $@.$$$$.tmp && mv -f $@.$$$$.tmp $@
 
 -include $(LIB_OBJS:.o=.d) build/obj/src/main.d
 

@@ -653,7 +653,9 @@ static int make_lambda(jc_ctx *ctx, env *e, const ast *n, arena *a, value *out)
         }
     } else
         params[np++] = p;
-    value f = func_new(-1);
+    char name[24];
+    int len = snprintf(name, sizeof name, "#%d", ++ctx->anon_count);
+    value f = func_new(sym_intern(ctx, name, (size_t)len));
     if (add_methods(ctx, e, val_func(f), params, np, kw, n->kids[1], a, n) < 0) {
         val_release(f);
         return -1;
@@ -796,6 +798,26 @@ static int destructure(jc_ctx *ctx, env *e, const ast *target, value v)
     }
     return 0;
 }
+
+/* ---- scopes for the array module (comprehensions) ---- */
+
+struct env *eval_scope_new(struct env *parent) { return env_new(parent, 0); }
+
+int eval_scope_bind(jc_ctx *ctx, struct env *scope, const ast *var, value v)
+{
+    if (var->kind == A_ID) {
+        env_define(scope, var->sym, v);
+        return 0;
+    }
+    /* destructuring iteration variables are local to the iteration, as in ev_for_level */
+    if (var->kind == A_TUPLE)
+        for (uint32_t i = 0; i < var->nkids; i++)
+            if (var->kids[i]->kind == A_ID)
+                env_define(scope, var->kids[i]->sym, v_nothing());
+    return assign_to(ctx, scope, var, v);
+}
+
+void eval_scope_release(struct env *scope) { env_release(scope); }
 
 /* ---- expressions ---- */
 

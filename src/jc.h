@@ -63,6 +63,7 @@ struct jc_ctx {
     int first_line;
 
     value ans;
+    int anon_count;            /* anonymous functions are named #1, #2 ... as in Julia */
     void *lib;                 /* builtin-library private state */
 };
 

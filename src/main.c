@@ -232,6 +232,8 @@ static int real_main(int argc, char **argv)
         jc_error err;
         if (jc_parse_sexpr(ctx, parse_expr, strlen(parse_expr), "none", &text, &err) == JC_OK) {
             fputs(text, stdout);
+            if (*text && text[strlen(text) - 1] != '\n')
+                fputc('\n', stdout);
             free(text);
         } else {
             char *msg = jc_error_render(ctx, &err);
