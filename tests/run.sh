@@ -63,12 +63,12 @@ for jl in tests/cases/*.jl; do
     status=$?
     # compare line by line: each expected line is one assertion
     counts=$(awk -v got="$tmp/out" '
-        { exp[NR] = $0; n = NR }
+        { want[NR] = $0; n = NR }
         END {
             i = 0
             while ((getline line < got) > 0) { i++; g[i] = line }
             m = (i > n) ? i : n; p = 0; f = 0
-            for (k = 1; k <= m; k++) { if ((k in exp) && (k in g) && exp[k] == g[k]) p++; else f++ }
+            for (k = 1; k <= m; k++) { if ((k in want) && (k in g) && want[k] == g[k]) p++; else f++ }
             print p, f
         }' "$base.out")
     p=${counts% *}
