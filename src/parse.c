@@ -1024,7 +1024,7 @@ static ast *parse_paren(parser *p)
         r->flags |= AF_PARENS;
         goto done;
     }
-    int ncommas = 0, nsemis = 0, trailing = 0, splat_first = 0, generator = 0;
+    int ncommas = 0, nsemis = 0, trailing = 0, splat_first = 0, generator = 0, lead_double = 0;
     size_t first_semi = 0;
     /* collect elements and separators; decide tuple vs block vs parens at the end */
     size_t nelems = 0;
@@ -1038,6 +1038,8 @@ static ast *parse_paren(parser *p)
         if (t->kind == TK_SEMI) {
             if (nsemis == 0)
                 first_semi = p->nstk;
+            if (nsemis == 1 && nelems == 0)
+                lead_double = 1;  /* (;;) is an empty block */
             nsemis++;
             if (nseg == capseg) {
                 capseg = capseg ? 2 * capseg : 4;
@@ -1089,22 +1091,16 @@ static ast *parse_paren(parser *p)
     bump(p);  /* ) */
     if (nsemis == 0 && ncommas == 0 && nelems == 1) {
         r = finish(p, A_PARENS, base, off);
-    } else if (ncommas > 0 || (nsemis > 0 && (splat_first || first_semi == base ||
+    } else if (ncommas > 0 || (nsemis > 0 && !lead_double && (splat_first || first_semi == base ||
                                              (nelems > 0 && p->stk[base]->kind == A_SPLAT)))) {
-        /* a tuple; each ;-segment becomes an A_PARAMETERS node */
-        for (size_t k = nseg; k-- > 0;) {
-            size_t sb0 = seg_starts[k];
-            ast *params = finish(p, A_PARAMETERS, sb0, off);
-            push(p, params);
-        }
-        /* parameters were pushed in reverse order; restore source order */
-        size_t np = nseg;
-        size_t top = p->nstk;
-        for (size_t i = 0; i < np / 2; i++) {
-            ast *tmp = p->stk[top - np + i];
-            p->stk[top - np + i] = p->stk[top - 1 - i];
-            p->stk[top - 1 - i] = tmp;
-        }
+        /* a tuple; each ;-segment becomes an A_PARAMETERS node (built last to first,
+         * each popping its own elements, then pushed back in source order) */
+        ast **params = xmalloc((nseg + 1) * sizeof *params);
+        for (size_t k = nseg; k-- > 0;)
+            params[k] = finish(p, A_PARAMETERS, seg_starts[k], off);
+        for (size_t k = 0; k < nseg; k++)
+            push(p, params[k]);
+        free(params);
         r = finish(p, A_TUPLE, base, off);
         r->flags |= AF_PARENS;
         if (trailing && nsemis == 0)
@@ -1197,11 +1193,15 @@ static ast *parse_cat(parser *p, ast *typ, size_t off)
     }
     /* a comprehension */
     {
-        modes m2 = save_modes(p);
-        p->nl_ws = 1;
-        t = cur(p);
-        restore_modes(p, m2);
-        if (is_kw(t, KW_FOR)) {
+        lexer save_lx = p->lx;
+        token save_tok = p->tok;
+        skip_newlines(p);
+        int is_for = is_kw(cur(p), KW_FOR);
+        if (!is_for) {
+            p->lx = save_lx;
+            p->tok = save_tok;
+        }
+        if (is_for) {
             p->nl_ws = 1;
             p->space_sens = 0;
             ast *g = parse_generator(p, first, first->off);
@@ -1438,7 +1438,8 @@ static ast *parse_if(parser *p, ast_kind k)
             return e;
         }
         push(p, e);
-        return finish(p, k, base, off);
+        ast *n = finish(p, k, base, off);
+        return k == A_IF ? expect_end(p, n) : n;
     }
     if (is_kw(t, KW_ELSE)) {
         bump(p);
@@ -1874,7 +1875,7 @@ static ast *parse_call(parser *p)
             r = op_id(p, &t);
         } else {
             bump(p);
-            ast *e = parse_call(p);
+            ast *e = is_op(&t, "::") ? parse_call(p) : parse_atom(p);
             if (p->err) {
                 leave(p);
                 return e;
@@ -1917,6 +1918,15 @@ static ast *decl_after(parser *p, ast *x)
         if (x->kind == A_PARENS) {
             params = node1(p, A_TUPLE, x->off, x->kids[0]);
             params->len = x->len;
+            params->flags |= AF_PARENS;
+        } else if (x->kind == A_BLOCK && (x->flags & AF_PARENS) && x->nkids > 0) {
+            size_t base = p->nstk;
+            push(p, x->kids[0]);
+            size_t pb = p->nstk;
+            for (uint32_t i = 1; i < x->nkids; i++)
+                push(p, x->kids[i]);
+            push(p, finish(p, A_PARAMETERS, pb, x->kids[x->nkids > 1 ? 1 : 0]->off));
+            params = finish(p, A_TUPLE, base, x->off);
             params->flags |= AF_PARENS;
         } else if (!(x->kind == A_TUPLE && (x->flags & AF_PARENS))) {
             params = node1(p, A_TUPLE, x->off, x);
@@ -2033,6 +2043,13 @@ static ast *parse_unary(parser *p)
     if (is_op(&t, "?") || is_op(&t, "&&") || is_op(&t, "||") || is_op(&t, "->") ||
         is_op(&t, "...") || (t.op->cls == OPC_DOT && !(t.flags & TF_DOTTED))) {
         r = fail_unexpected(p);
+        leave(p);
+        return r;
+    }
+    if (t2.kind == TK_LBRACE && !(t2.flags & TF_WS)) {
+        bump(p);
+        ast *op = op_id(p, &t);
+        r = factor_after(p, call_chain(p, op));
         leave(p);
         return r;
     }
@@ -2202,7 +2219,7 @@ static int binary_prec(const token *t)
  * could also start an operand, ends the element. */
 static int space_separates(parser *p, const token *t)
 {
-    if (!p->space_sens || !(t->flags & TF_WS))
+    if (!p->space_sens || !(t->flags & TF_WS) || (t->flags & TF_SUFFIXED))
         return 0;
     token n = peek2(p);
     if (n.flags & TF_WS)
