@@ -3,12 +3,16 @@
 
 extern const builtin lib_strings[];
 extern const builtin lib_arith[];
+extern const builtin lib_math[];
+extern const builtin lib_intfuncs[];
 extern const builtin lib_range[];
 extern const builtin lib_core[];
 
 const builtin *const lib_tables[] = {
     lib_strings,
     lib_arith,
+    lib_math,
+    lib_intfuncs,
     lib_range,
     lib_core,
     NULL,
