@@ -13,10 +13,13 @@
 #include "repl.h"
 
 #include <errno.h>
+#include <poll.h>
+#include <pthread.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/syscall.h>
 #include <unistd.h>
 
 #include "../compl.h"
@@ -56,11 +59,16 @@ typedef struct repl {
  * terminal: the REPL being run is found here.  Set only while repl_run runs. */
 static repl *active;
 static volatile sig_atomic_t got_sigint;
+static pid_t reader_tid;   /* the thread blocked reading the terminal */
 
+/* SIGINT is process-directed: the kernel may hand it to another thread (main.c runs
+ * the program on a big-stack thread while the first one waits), whose read is not the
+ * one to interrupt.  Such a thread passes it on to the reader. */
 static void on_sigint_reading(int sig)
 {
-    (void)sig;
     got_sigint = 1;
+    if (reader_tid && gettid() != reader_tid)
+        syscall(SYS_tgkill, getpid(), reader_tid, sig);
 }
 
 static const char *prompt_for(const repl *r)
@@ -76,24 +84,45 @@ static const char *prompt_for(const repl *r)
 #if JC_HAVE_READLINE
 
 /* Reads a byte for readline; a SIGINT while waiting arrives as Ctrl-C (byte 3),
- * which key_cancel handles like any other key. */
+ * which key_cancel handles like any other key.  SIGINT is blocked except inside
+ * ppoll, so one that comes between the flag test and the wait still ends the wait. */
 static int rl_getc_jc(FILE *in)
 {
+    sigset_t intr, waiting;
+    sigemptyset(&intr);
+    sigaddset(&intr, SIGINT);
+    pthread_sigmask(SIG_BLOCK, &intr, &waiting);
+    sigset_t saved = waiting;
+    sigdelset(&waiting, SIGINT);
+    int c;
     for (;;) {
-        unsigned char c;
-        ssize_t n = read(fileno(in), &c, 1);
-        if (n == 1)
-            return c;
-        if (n == 0)
-            return EOF;
-        if (errno != EINTR)
-            return RL_ISSTATE(RL_STATE_READCMD) ? READERR : EOF;
         if (got_sigint) {
             got_sigint = 0;
-            return 3;
+            c = 3;
+            break;
         }
-        rl_check_signals();   /* a window size change */
+        struct pollfd p = { fileno(in), POLLIN, 0 };
+        if (ppoll(&p, 1, NULL, &waiting) < 0) {
+            if (errno == EINTR) {
+                rl_check_signals();   /* a window size change */
+                continue;
+            }
+            c = RL_ISSTATE(RL_STATE_READCMD) ? READERR : EOF;
+            break;
+        }
+        unsigned char b;
+        ssize_t n = read(fileno(in), &b, 1);
+        if (n == 1) {
+            c = b;
+            break;
+        }
+        if (n < 0 && errno == EINTR)
+            continue;
+        c = n == 0 ? EOF : (RL_ISSTATE(RL_STATE_READCMD) ? READERR : EOF);
+        break;
     }
+    pthread_sigmask(SIG_SETMASK, &saved, NULL);
+    return c;
 }
 
 static void replace_text(size_t start, size_t end, const char *s, size_t len)
@@ -233,6 +262,9 @@ static void line_setup(repl *r)
     rl_catch_signals = 0;
     rl_getc_function = rl_getc_jc;
     rl_attempted_completion_function = no_completion;
+    /* initialize first: readline binds the terminal's erase and kill characters
+     * on its first initialization, which would undo the bindings below */
+    rl_initialize();
     rl_completion_entry_function = no_entries;
     rl_bind_key('\t', key_tab);
     rl_bind_key('?', key_question);
@@ -439,6 +471,7 @@ int repl_run(jc_ctx *ctx, const repl_options *opt)
 {
     repl r = { .ctx = ctx, .opt = opt };
     active = &r;
+    reader_tid = gettid();
     line_setup(&r);
     if (!opt->quiet)
         printf("jcalc %s — Julia's expression language. Type ?name for help, "
@@ -508,5 +541,6 @@ int repl_run(jc_ctx *ctx, const repl_options *opt)
     hist_close(&r.hist);
     line_teardown(&r);
     active = NULL;
+    reader_tid = 0;
     return 0;
 }
