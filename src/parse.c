@@ -245,7 +245,8 @@ static ast *finish(parser *p, ast_kind k, size_t base, size_t off)
     size_t n = p->nstk - base;
     size_t end = p->last_end > off ? p->last_end : off;
     ast *node = ast_new(p->a, k, off, end - off, (uint32_t)n);
-    memcpy(node->kids, p->stk + base, n * sizeof *node->kids);
+    if (n)
+        memcpy(node->kids, p->stk + base, n * sizeof *node->kids);
     p->nstk = base;
     return node;
 }
@@ -755,9 +756,14 @@ static ast *parse_string(parser *p)
                     goto out;
                 }
                 if (cur(p)->kind != TK_RPAREN) {
-                    result = cur(p)->kind == TK_COMMA || cur(p)->kind == TK_SEMI
-                                 ? fail_at(p, i, cur(p)->off - i + 1, "invalid interpolation syntax")
-                                 : fail_expected(p, ")");
+                    if (cur(p)->kind == TK_COMMA || cur(p)->kind == TK_SEMI) {
+                        /* marks the whole parenthesized group */
+                        const char *close = memchr(s + cur(p)->off, ')', n - cur(p)->off);
+                        size_t e = close ? (size_t)(close - s) + 1 : n;
+                        result = fail_at(p, i + 1, e - i - 1, "invalid interpolation syntax");
+                    } else {
+                        result = fail_expected(p, ")");
+                    }
                     restore_modes(p, m);
                     goto out;
                 }
@@ -1588,6 +1594,10 @@ static ast *parse_function(parser *p)
     restore_modes(p, m);
     if (p->err)
         return sig;
+    if (sig->kind == A_PARENS) {  /* function (x) ... end: an anonymous function */
+        sig->kind = A_TUPLE;
+        sig->flags |= AF_PARENS;
+    }
     if (sig->kind == A_ID && (is_kw(cur(p), KW_END) || cur(p)->kind == TK_NEWLINE)) {
         skip_newlines(p);
         if (is_kw(cur(p), KW_END)) {
@@ -2416,6 +2426,10 @@ static ast *parse_comma(parser *p)
     while (cur(p)->kind == TK_COMMA) {
         bump(p);
         token *t = cur(p);
+        if (t->kind == TK_COMMA) {
+            p->nstk = base;
+            return fail_unexpected(p);
+        }
         if (is_closing(t) || (t->kind == TK_OP && t->op->cls == OPC_ASSIGN))
             break;
         ast *e = parse_binary(p, OPC_PAIR);
