@@ -124,10 +124,13 @@ FUZZ_FLAGS = -std=c11 -D_GNU_SOURCE -g -O1 -fsanitize=fuzzer,address,undefined $
 FUZZ_SECONDS ?= 60
 fuzz: $(GEN_HEADERS) | build/gen/.dir
 	@if [ -z "$(FUZZ_CC)" ]; then echo "make fuzz: run ./configure --enable-fuzzing (needs clang)"; exit 2; fi
-	@mkdir -p build/fuzz tests/fuzz/corpus
+	@mkdir -p build/fuzz/corpus-run tests/fuzz/corpus
 	$(FUZZ_CC) $(FUZZ_FLAGS) -o build/fuzz/fuzz_eval tests/fuzz/fuzz_eval.c $(LIB_SRCS) $(LIBS_CONF) -lm
-	./build/fuzz/fuzz_eval -max_total_time=$(FUZZ_SECONDS) -max_len=512 -timeout=10 \
-	    -rss_limit_mb=2048 build/fuzz/corpus-run tests/fuzz/corpus 2>&1 | tail -5
+	@echo "fuzzing for $(FUZZ_SECONDS) s (log: build/fuzz/fuzz.log)"
+	@./build/fuzz/fuzz_eval -max_total_time=$(FUZZ_SECONDS) -max_len=512 -timeout=10 \
+	    -rss_limit_mb=2048 build/fuzz/corpus-run tests/fuzz/corpus >build/fuzz/fuzz.log 2>&1; \
+	    status=$$?; tail -n 3 build/fuzz/fuzz.log; \
+	    if [ $$status -ne 0 ]; then grep -A40 -m1 -E 'ERROR|SUMMARY' build/fuzz/fuzz.log; exit $$status; fi
 
 install: build/jcalc
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/man/man1

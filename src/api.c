@@ -206,6 +206,7 @@ void jc_free(jc_ctx *ctx)
     free(ctx->globals);
     val_release(ctx->ans);
     eval_free_state(ctx);
+    arena_release(ctx->spare);
     for (size_t i = 0; i < ctx->syms.n; i++)
         free(ctx->syms.names[i]);
     free(ctx->syms.names);
@@ -255,7 +256,8 @@ jc_status jc_eval(jc_ctx *ctx, const char *src, size_t len, const char *source,
     jc_clear_error(ctx);
     ctx->interrupted = 0;
     set_source(ctx, src, len, source, first_line);
-    arena *a = arena_new();
+    arena *a = ctx->spare ? ctx->spare : arena_new();
+    ctx->spare = NULL;
     arena_set_source(a, src, len, ctx->srcname, ctx->first_line);
     ast *prog = NULL;
     jc_status st = parse_into(ctx, a, src, len, &prog, &out->error);
@@ -274,7 +276,11 @@ jc_status jc_eval(jc_ctx *ctx, const char *src, size_t len, const char *source,
             val_release(v);
         }
     }
-    arena_release(a);
+    /* keep the arena for the next input unless a definition holds on to it */
+    if (arena_reset(a) == 0)
+        ctx->spare = a;
+    else
+        arena_release(a);
     out->status = st;
     ctx->src = NULL;
     ctx->srclen = 0;

@@ -15,7 +15,8 @@ struct arena {
     chunk *head;
     value *owned;
     size_t nowned, capowned;
-    char *src, *name;
+    const char *src, *name;   /* borrowed from the caller until the arena is retained */
+    char *own_src, *own_name;
     size_t srclen;
     int first_line;
 };
@@ -52,17 +53,62 @@ char *arena_strndup(arena *a, const char *s, size_t n)
     return d;
 }
 
-void arena_retain(arena *a) { a->refs++; }
+/* Once something outlives the evaluation (a function body), the arena needs its own
+ * copy of the source text for error positions. */
+static void arena_own_source(arena *a)
+{
+    if (a->src && !a->own_src) {
+        a->own_src = xstrndup(a->src, a->srclen);
+        a->src = a->own_src;
+    }
+    if (a->name && !a->own_name) {
+        a->own_name = xstrdup(a->name);
+        a->name = a->own_name;
+    }
+}
+
+void arena_retain(arena *a)
+{
+    arena_own_source(a);
+    a->refs++;
+}
+
+static void release_owned(arena *a)
+{
+    for (size_t i = 0; i < a->nowned; i++)
+        val_release(a->owned[i]);
+    a->nowned = 0;
+}
+
+int arena_reset(arena *a)
+{
+    if (a->refs != 1)
+        return -1;
+    release_owned(a);
+    /* keep the newest chunk, drop the others */
+    if (a->head) {
+        for (chunk *c = a->head->next, *next; c; c = next) {
+            next = c->next;
+            free(c);
+        }
+        a->head->next = NULL;
+        a->head->used = 0;
+    }
+    free(a->own_src);
+    free(a->own_name);
+    a->own_src = a->own_name = NULL;
+    a->src = a->name = NULL;
+    return 0;
+}
 
 void arena_release(arena *a)
 {
     if (!a || --a->refs)
         return;
-    for (size_t i = 0; i < a->nowned; i++)
-        val_release(a->owned[i]);
+    release_owned(a);
     free(a->owned);
-    free(a->src);
-    free(a->name);
+    free(a->own_src);
+    free(a->own_name);
     for (chunk *c = a->head, *next; c; c = next) {
         next = c->next;
         free(c);
@@ -83,12 +129,15 @@ void arena_own(arena *a, value v)
 
 void arena_set_source(arena *a, const char *src, size_t len, const char *name, int first_line)
 {
-    free(a->src);
-    free(a->name);
-    a->src = xstrndup(src, len);
+    free(a->own_src);
+    free(a->own_name);
+    a->own_src = a->own_name = NULL;
+    a->src = src;
     a->srclen = len;
-    a->name = xstrdup(name ? name : "none");
+    a->name = name ? name : "none";
     a->first_line = first_line;
+    if (a->refs > 1)
+        arena_own_source(a);
 }
 
 const char *arena_source(const arena *a, size_t *len, const char **name, int *first_line)

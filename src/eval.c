@@ -153,8 +153,10 @@ static size_t stack_budget(void)
         lim = (size_t)rl.rlim_cur;
     if (lim > ((size_t)1 << 30))
         lim = (size_t)1 << 30;
-    /* keep a margin for the builtins, printing and the sanitizers' own frames */
-    return lim > (2u << 20) ? lim - (lim / 4 > (1u << 20) ? lim / 4 : (1u << 20)) : lim / 2;
+    /* keep a margin for what runs below the last check: builtins, printing, GMP and
+     * MPFR's stack temporaries, the sanitizers' own frames */
+    size_t margin = lim / 8 > (1u << 20) ? lim / 8 : (1u << 20);
+    return lim > 2 * margin ? lim - margin : lim / 2;
 }
 
 typedef struct evstate {
@@ -247,7 +249,7 @@ static int call_user(jc_ctx *ctx, const jc_method *m, int n, const value *args, 
     else if (r == EV_BREAK || r == EV_CONTINUE) {
         if (r == 0)
             val_release(*out);
-        return jc_throw(ctx, JC_ERR_SYNTAX, m->body, "syntax: break or continue outside a loop");
+        return jc_throw(ctx, JC_ERR_SYNTAX, m->body, "syntax: break or continue outside loop");
     }
     return r;
 }
@@ -1557,7 +1559,7 @@ int eval_toplevel(jc_ctx *ctx, const ast *prog, arena *a, value *out)
     if (r == EV_RETURN)
         r = 0; /* `return` at top level ends the input with its value */
     else if (r == EV_BREAK || r == EV_CONTINUE)
-        r = jc_throw(ctx, JC_ERR_SYNTAX, prog, "syntax: break or continue outside a loop");
+        r = jc_throw(ctx, JC_ERR_SYNTAX, prog, "syntax: break or continue outside loop");
     return r < 0 ? -1 : 0;
 }
 

@@ -63,7 +63,8 @@ struct jc_ctx {
     int first_line;
 
     value ans;
-    int anon_count;            /* anonymous functions are named #1, #2 ... as in Julia */
+    int anon_count;
+    arena *spare;              /* an emptied arena kept for the next evaluation */            /* anonymous functions are named #1, #2 ... as in Julia */
     void *lib;                 /* builtin-library private state */
 };
 

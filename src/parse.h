@@ -19,11 +19,14 @@ arena *arena_new(void);
 void *arena_alloc(arena *a, size_t n);
 char *arena_strndup(arena *a, const char *s, size_t n);
 void arena_retain(arena *a);
+/* Empties an arena that nothing else holds, for reuse; -1 when it is still retained. */
+int arena_reset(arena *a);
 void arena_release(arena *a);
 /* Registers a value that the arena releases when it dies (AST literals). */
 void arena_own(arena *a, value v);
-/* The source text an arena's tree was parsed from (copied), for error positions in
- * function bodies that run long after their definition was typed. */
+/* The source text an arena's tree was parsed from, for error positions in function
+ * bodies that run long after their definition was typed.  The text is borrowed until
+ * the arena is retained, and copied then. */
 void arena_set_source(arena *a, const char *src, size_t len, const char *name, int first_line);
 const char *arena_source(const arena *a, size_t *len, const char **name, int *first_line);
 /* A node with room for nkids children (zeroed). */
