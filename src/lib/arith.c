@@ -54,6 +54,27 @@ static int concat(jc_ctx *ctx, value *out, const jc_args *a)
 
 /* ---- arithmetic operators ---- */
 
+/* Char ± Integer is a Char, Char - Char an Int64, as in Julia. */
+static int char_arith(jc_ctx *ctx, value *out, const jc_args *a, int sign)
+{
+    value c = a->v[0].type == T_CHAR ? a->v[0] : a->v[1];
+    value o = a->v[0].type == T_CHAR ? a->v[1] : a->v[0];
+    if (sign < 0 && o.type == T_CHAR) {
+        *out = v_int((int64_t)c.u.c - (int64_t)o.u.c);
+        return 0;
+    }
+    int64_t n;
+    if (!num_is_integer_type(o) || (sign < 0 && a->v[1].type == T_CHAR))
+        return lib_no_method(ctx, sign > 0 ? "+" : "-", a);
+    if (num_to_int64(ctx, o, &n) < 0)
+        return -1;
+    int64_t r = (int64_t)c.u.c + sign * n;
+    if (r < 0 || r > 0x7fffffff)
+        return jc_throw(ctx, JC_ERR_INEXACT, NULL, "InexactError: trunc(UInt32, %lld)", (long long)r);
+    *out = v_char((uint32_t)r);
+    return 0;
+}
+
 static int f_add(jc_ctx *ctx, value *out, const jc_args *a)
 {
     if (a->n == 1) {
@@ -62,6 +83,8 @@ static int f_add(jc_ctx *ctx, value *out, const jc_args *a)
         *out = val_retain(a->v[0]);
         return 0;
     }
+    if (a->n == 2 && (a->v[0].type == T_CHAR || a->v[1].type == T_CHAR))
+        return char_arith(ctx, out, a, 1);
     return fold(ctx, out, a, NUM_ADD, "+");
 }
 
@@ -69,6 +92,8 @@ static int f_sub(jc_ctx *ctx, value *out, const jc_args *a)
 {
     if (a->n == 1)
         return ret(ctx, num_neg(ctx, out, a->v[0]), "-", a);
+    if (a->v[0].type == T_CHAR)
+        return char_arith(ctx, out, a, -1);
     return ret(ctx, num_binop(ctx, out, NUM_SUB, a->v[0], a->v[1]), "-", a);
 }
 
