@@ -8,11 +8,11 @@
  * Julia's promotion (an integer never widens a float: atan(1f0, 2) is a Float32).
  *
  * Where the answer comes from:
- *   Float64     the C library for the elementary functions (glibc's are within one ulp
- *               and almost always correctly rounded, as Julia's own are); the math core
- *               (correctly rounded) for sinpi/cospi/tanpi/fourthroot; MPFR at 53 bits
- *               (correctly rounded) for the degree functions and the special functions.
- *   Float32/16  the Float64 value rounded once more; the math core's own Float32/Float16
+ *   Float64     MPFR at 53 bits, so every elementary function is correctly rounded
+ *               (glibc's are not always: its cbrt(27.0) is 3.0000000000000004; Julia's
+ *               own kernels are within an ulp and agree wherever they round correctly);
+ *               the math core for sinpi/cospi/tanpi/fourthroot; sqrt from the C library.
+ *   Float32/16  MPFR at 24 bits (Float16: 11 bits); the math core's own Float32/Float16
  *               kernels for the π functions and fourthroot.
  *   BigFloat    MPFR at the context's precision and rounding mode (correctly rounded).
  *   Complex     MPC at the precision of the element type (each part correctly rounded
@@ -286,7 +286,7 @@ enum {
 
 typedef struct ufn {
     const char *name;     /* the name in error texts (cos for sec, acos for asec) */
-    double (*d)(double);  /* the Float64 kernel */
+    double (*d)(double);  /* an exact Float64 kernel (sqrt), or NULL: MPFR at the type's precision */
     mpfr_fn mp;           /* the BigFloat kernel, under the same pre/post inversion */
     mpfr_fn mpdirect;     /* a BigFloat kernel for the whole function (mpfr_sec), or NULL */
     mpc_fn mc;            /* the Complex kernel, or NULL: no complex method */
@@ -396,47 +396,62 @@ static int unary(jc_ctx *ctx, value *out, value x, const ufn *f)
         d = rk(k, 1.0 / d);
     if (dom_bad(f->dom, d))
         return dom_raise(ctx, mkf(k, d), f, 0);
-    double r = rk(k, f->d(d));
-    if (f->post_inv)
+    double r;
+    if (f->d) {
+        r = rk(k, f->d(d));
+    } else {
+        /* MPFR at the type's precision: correctly rounded (a subnormal result is
+         * rounded twice) */
+        mpfr_t m, t;
+        mpfr_init2(m, 53);
+        mpfr_init2(t, fk_prec(ctx, k));
+        mpfr_set_d(m, d, MPFR_RNDN);
+        f->mp(t, m, MPFR_RNDN);
+        if (f->post_inv)      /* Julia's sec(x) = inv(cos(x)): two roundings */
+            mpfr_ui_div(t, 1, t, MPFR_RNDN);
+        r = rk(k, mpfr_get_d(t, MPFR_RNDN));
+        mpfr_clears(m, t, (mpfr_ptr)0);
+    }
+    if (f->d && f->post_inv)
         r = rk(k, 1.0 / r);
     *out = mkf(k, r);
     return 0;
 }
 
-static const ufn U_sin = { "sin", sin, mpfr_sin, NULL, mpc_sin, DOM_FINITE, 0, 0, 0 };
-static const ufn U_cos = { "cos", cos, mpfr_cos, NULL, mpc_cos, DOM_FINITE, 0, 0, 0 };
-static const ufn U_tan = { "tan", tan, mpfr_tan, NULL, mpc_tan, DOM_FINITE, 0, 0, 0 };
-static const ufn U_sec = { "cos", cos, mpfr_cos, mpfr_sec, mpc_cos, DOM_FINITE, 0, 1, 0 };
-static const ufn U_csc = { "sin", sin, mpfr_sin, mpfr_csc, mpc_sin, DOM_FINITE, 0, 1, 0 };
-static const ufn U_cot = { "tan", tan, mpfr_tan, mpfr_cot, mpc_tan, DOM_FINITE, 0, 1, 0 };
-static const ufn U_asin = { "asin", asin, mpfr_asin, NULL, mpc_asin, DOM_ASIN, 0, 0, 0 };
-static const ufn U_acos = { "acos", acos, mpfr_acos, NULL, mpc_acos, DOM_ACOS, 0, 0, 0 };
-static const ufn U_atan = { "atan", atan, mpfr_atan, NULL, mpc_atan, DOM_NONE, 0, 0, 0 };
-static const ufn U_asec = { "acos", acos, mpfr_acos, NULL, mpc_acos, DOM_ACOS, 1, 0, 0 };
-static const ufn U_acsc = { "asin", asin, mpfr_asin, NULL, mpc_asin, DOM_ASIN, 1, 0, 0 };
-static const ufn U_acot = { "atan", atan, mpfr_atan, NULL, mpc_atan, DOM_NONE, 1, 0, 0 };
-static const ufn U_sinh = { "sinh", sinh, mpfr_sinh, NULL, mpc_sinh, DOM_NONE, 0, 0, 0 };
-static const ufn U_cosh = { "cosh", cosh, mpfr_cosh, NULL, mpc_cosh, DOM_NONE, 0, 0, 0 };
-static const ufn U_tanh = { "tanh", tanh, mpfr_tanh, NULL, mpc_tanh, DOM_NONE, 0, 0, 0 };
-static const ufn U_sech = { "cosh", cosh, mpfr_cosh, mpfr_sech, mpc_cosh, DOM_NONE, 0, 1, 0 };
-static const ufn U_csch = { "sinh", sinh, mpfr_sinh, mpfr_csch, mpc_sinh, DOM_NONE, 0, 1, 0 };
-static const ufn U_coth = { "tanh", tanh, mpfr_tanh, mpfr_coth, mpc_tanh, DOM_NONE, 0, 1, 0 };
-static const ufn U_asinh = { "asinh", asinh, mpfr_asinh, NULL, mpc_asinh, DOM_NONE, 0, 0, 0 };
-static const ufn U_acosh = { "acosh", acosh, mpfr_acosh, NULL, mpc_acosh, DOM_ACOSH, 0, 0, 0 };
-static const ufn U_atanh = { "atanh", atanh, mpfr_atanh, NULL, mpc_atanh, DOM_ATANH, 0, 0, 0 };
-static const ufn U_asech = { "acosh", acosh, mpfr_acosh, NULL, mpc_acosh, DOM_ACOSH, 1, 0, 0 };
-static const ufn U_acsch = { "asinh", asinh, mpfr_asinh, NULL, mpc_asinh, DOM_NONE, 1, 0, 0 };
-static const ufn U_acoth = { "atanh", atanh, mpfr_atanh, NULL, mpc_atanh, DOM_ATANH, 1, 0, 0 };
-static const ufn U_exp = { "exp", exp, mpfr_exp, NULL, mpc_exp, DOM_NONE, 0, 0, 0 };
-static const ufn U_exp2 = { "exp2", exp2, mpfr_exp2, NULL, cx_exp2, DOM_NONE, 0, 0, 0 };
-static const ufn U_exp10 = { "exp10", exp10, mpfr_exp10, NULL, cx_exp10, DOM_NONE, 0, 0, 0 };
-static const ufn U_expm1 = { "expm1", expm1, mpfr_expm1, NULL, cx_expm1, DOM_NONE, 0, 0, 0 };
-static const ufn U_log = { "log", log, mpfr_log, NULL, mpc_log, DOM_NEG, 0, 0, 1 };
-static const ufn U_log2 = { "log2", log2, mpfr_log2, NULL, cx_log2, DOM_NEG, 0, 0, 1 };
-static const ufn U_log10 = { "log10", log10, mpfr_log10, NULL, mpc_log10, DOM_NEG, 0, 0, 1 };
-static const ufn U_log1p = { "log1p", log1p, mpfr_log1p, NULL, cx_log1p, DOM_LOG1P, 0, 0, 1 };
+static const ufn U_sin = { "sin", NULL, mpfr_sin, NULL, mpc_sin, DOM_FINITE, 0, 0, 0 };
+static const ufn U_cos = { "cos", NULL, mpfr_cos, NULL, mpc_cos, DOM_FINITE, 0, 0, 0 };
+static const ufn U_tan = { "tan", NULL, mpfr_tan, NULL, mpc_tan, DOM_FINITE, 0, 0, 0 };
+static const ufn U_sec = { "cos", NULL, mpfr_cos, mpfr_sec, mpc_cos, DOM_FINITE, 0, 1, 0 };
+static const ufn U_csc = { "sin", NULL, mpfr_sin, mpfr_csc, mpc_sin, DOM_FINITE, 0, 1, 0 };
+static const ufn U_cot = { "tan", NULL, mpfr_tan, mpfr_cot, mpc_tan, DOM_FINITE, 0, 1, 0 };
+static const ufn U_asin = { "asin", NULL, mpfr_asin, NULL, mpc_asin, DOM_ASIN, 0, 0, 0 };
+static const ufn U_acos = { "acos", NULL, mpfr_acos, NULL, mpc_acos, DOM_ACOS, 0, 0, 0 };
+static const ufn U_atan = { "atan", NULL, mpfr_atan, NULL, mpc_atan, DOM_NONE, 0, 0, 0 };
+static const ufn U_asec = { "acos", NULL, mpfr_acos, NULL, mpc_acos, DOM_ACOS, 1, 0, 0 };
+static const ufn U_acsc = { "asin", NULL, mpfr_asin, NULL, mpc_asin, DOM_ASIN, 1, 0, 0 };
+static const ufn U_acot = { "atan", NULL, mpfr_atan, NULL, mpc_atan, DOM_NONE, 1, 0, 0 };
+static const ufn U_sinh = { "sinh", NULL, mpfr_sinh, NULL, mpc_sinh, DOM_NONE, 0, 0, 0 };
+static const ufn U_cosh = { "cosh", NULL, mpfr_cosh, NULL, mpc_cosh, DOM_NONE, 0, 0, 0 };
+static const ufn U_tanh = { "tanh", NULL, mpfr_tanh, NULL, mpc_tanh, DOM_NONE, 0, 0, 0 };
+static const ufn U_sech = { "cosh", NULL, mpfr_cosh, mpfr_sech, mpc_cosh, DOM_NONE, 0, 1, 0 };
+static const ufn U_csch = { "sinh", NULL, mpfr_sinh, mpfr_csch, mpc_sinh, DOM_NONE, 0, 1, 0 };
+static const ufn U_coth = { "tanh", NULL, mpfr_tanh, mpfr_coth, mpc_tanh, DOM_NONE, 0, 1, 0 };
+static const ufn U_asinh = { "asinh", NULL, mpfr_asinh, NULL, mpc_asinh, DOM_NONE, 0, 0, 0 };
+static const ufn U_acosh = { "acosh", NULL, mpfr_acosh, NULL, mpc_acosh, DOM_ACOSH, 0, 0, 0 };
+static const ufn U_atanh = { "atanh", NULL, mpfr_atanh, NULL, mpc_atanh, DOM_ATANH, 0, 0, 0 };
+static const ufn U_asech = { "acosh", NULL, mpfr_acosh, NULL, mpc_acosh, DOM_ACOSH, 1, 0, 0 };
+static const ufn U_acsch = { "asinh", NULL, mpfr_asinh, NULL, mpc_asinh, DOM_NONE, 1, 0, 0 };
+static const ufn U_acoth = { "atanh", NULL, mpfr_atanh, NULL, mpc_atanh, DOM_ATANH, 1, 0, 0 };
+static const ufn U_exp = { "exp", NULL, mpfr_exp, NULL, mpc_exp, DOM_NONE, 0, 0, 0 };
+static const ufn U_exp2 = { "exp2", NULL, mpfr_exp2, NULL, cx_exp2, DOM_NONE, 0, 0, 0 };
+static const ufn U_exp10 = { "exp10", NULL, mpfr_exp10, NULL, cx_exp10, DOM_NONE, 0, 0, 0 };
+static const ufn U_expm1 = { "expm1", NULL, mpfr_expm1, NULL, cx_expm1, DOM_NONE, 0, 0, 0 };
+static const ufn U_log = { "log", NULL, mpfr_log, NULL, mpc_log, DOM_NEG, 0, 0, 1 };
+static const ufn U_log2 = { "log2", NULL, mpfr_log2, NULL, cx_log2, DOM_NEG, 0, 0, 1 };
+static const ufn U_log10 = { "log10", NULL, mpfr_log10, NULL, mpc_log10, DOM_NEG, 0, 0, 1 };
+static const ufn U_log1p = { "log1p", NULL, mpfr_log1p, NULL, cx_log1p, DOM_LOG1P, 0, 0, 1 };
 static const ufn U_sqrt = { "sqrt", sqrt, mpfr_sqrt, NULL, mpc_sqrt, DOM_NEG, 0, 0, 0 };
-static const ufn U_cbrt = { "cbrt", cbrt, mpfr_cbrt, NULL, NULL, DOM_NONE, 0, 0, 0 };
+static const ufn U_cbrt = { "cbrt", NULL, mpfr_cbrt, NULL, NULL, DOM_NONE, 0, 0, 0 };
 
 #define UNARY(id) \
     static int bi_##id(jc_ctx *ctx, value *out, const jc_args *a) { return unary(ctx, out, a->v[0], &U_##id); }
@@ -496,7 +511,14 @@ static int atan2_common(jc_ctx *ctx, value *out, value y, value x, int deg)
     double a, b;
     real_d(ctx, y, k, &a);
     real_d(ctx, x, k, &b);
-    double r = rk(k, atan2(a, b));
+    mpfr_t ma, mb, mr;
+    mpfr_inits2(53, ma, mb, (mpfr_ptr)0);
+    mpfr_init2(mr, fk_prec(ctx, k));
+    mpfr_set_d(ma, a, MPFR_RNDN);
+    mpfr_set_d(mb, b, MPFR_RNDN);
+    mpfr_atan2(mr, ma, mb, MPFR_RNDN);
+    double r = mpfr_get_d(mr, MPFR_RNDN);
+    mpfr_clears(ma, mb, mr, (mpfr_ptr)0);
     if (deg)
         r = rk(k, r * rk(k, 180.0 / rk(k, M_PI)));
     *out = mkf(k, r);
@@ -741,8 +763,8 @@ static int bi_sincospi(jc_ctx *ctx, value *out, const jc_args *a)
 
 static int bi_sincos(jc_ctx *ctx, value *out, const jc_args *a)
 {
-    static const ufn U_sin2 = { "sincos", sin, mpfr_sin, NULL, mpc_sin, DOM_FINITE, 0, 0, 0 };
-    static const ufn U_cos2 = { "sincos", cos, mpfr_cos, NULL, mpc_cos, DOM_FINITE, 0, 0, 0 };
+    static const ufn U_sin2 = { "sincos", NULL, mpfr_sin, NULL, mpc_sin, DOM_FINITE, 0, 0, 0 };
+    static const ufn U_cos2 = { "sincos", NULL, mpfr_cos, NULL, mpc_cos, DOM_FINITE, 0, 0, 0 };
     value s, c;
     int r = unary(ctx, &s, a->v[0], &U_sin2);
     if (r != 0)
