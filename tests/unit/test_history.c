@@ -1,0 +1,250 @@
+/* test_history.c — the REPL history file: format, limits, damage, concurrency.
+ *
+ * The format is Julia's (REPL.jl): "# time: ..." and "# mode: ..." lines, then each
+ * line of the entry after a TAB.  Two processes appending at once must lose nothing and
+ * interleave whole entries; a damaged file is reported and what can be read is kept. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "repl/history.h"
+
+static int passed, failed;
+
+static void check(int ok, const char *what, const char *detail)
+{
+    if (ok) {
+        passed++;
+        return;
+    }
+    failed++;
+    printf("FAIL %s%s%s\n", what, detail ? ": " : "", detail ? detail : "");
+}
+
+typedef struct got {
+    char *text[1000];
+    char *mode[1000];
+    int n;
+} got;
+
+static void collect(void *ud, const char *text, const char *mode)
+{
+    got *g = ud;
+    if (g->n < 1000) {
+        g->text[g->n] = strdup(text);
+        g->mode[g->n] = strdup(mode);
+        g->n++;
+    }
+}
+
+static void got_free(got *g)
+{
+    for (int i = 0; i < g->n; i++) {
+        free(g->text[i]);
+        free(g->mode[i]);
+    }
+    g->n = 0;
+}
+
+static char dir[256];
+
+static void path_of(char *out, size_t n, const char *name)
+{
+    snprintf(out, n, "%s/%s", dir, name);
+}
+
+static char *slurp(const char *path)
+{
+    FILE *f = fopen(path, "r");
+    if (!f)
+        return NULL;
+    static char buf[1 << 16];
+    size_t k = fread(buf, 1, sizeof buf - 1, f);
+    buf[k] = 0;
+    fclose(f);
+    return buf;
+}
+
+static void test_format_and_rules(void)
+{
+    char p[512], *err;
+    path_of(p, sizeof p, "a/b/history");   /* directories are created */
+    hist h = { 0 };
+    check(hist_open(&h, p, &err) == 0, "open creates directories", err);
+    check(hist_append(&h, "1+1", "julia", &err) == 1, "append", NULL);
+    check(hist_append(&h, "1+1", "julia", &err) == 0, "immediate duplicate skipped", NULL);
+    check(hist_append(&h, "   \n\t", "julia", &err) == 0, "blank skipped", NULL);
+    check(hist_append(&h, "1+1", "help", &err) == 1, "same text, other mode kept", NULL);
+    check(hist_append(&h, "function f(x)\n    x + 1\nend\n\n", "julia", &err) == 1,
+          "multi-line append", NULL);
+    check(hist_append(&h, "# not metadata\nx", "julia", &err) == 1, "entry starting with #", NULL);
+    check(hist_append(&h, "1+1", "julia", &err) == 1, "non-adjacent duplicate kept", NULL);
+    hist_close(&h);
+
+    const char *s = slurp(p);
+    check(s && strstr(s, "# mode: julia\n\tfunction f(x)\n\t    x + 1\n\tend\n# time: "),
+          "Julia's layout, trailing blank lines dropped", s);
+    check(s && !strncmp(s, "# time: ", 8), "starts with # time:", s);
+
+    got g = { 0 };
+    check(hist_load(p, 100, collect, &g, &err) == 0, "load", err);
+    static const char *const want[] = { "1+1", "1+1", "function f(x)\n    x + 1\nend",
+                                        "# not metadata\nx", "1+1" };
+    static const char *const wmode[] = { "julia", "help", "julia", "julia", "julia" };
+    int ok = g.n == 5;
+    for (int i = 0; ok && i < 5; i++)
+        ok = !strcmp(g.text[i], want[i]) && !strcmp(g.mode[i], wmode[i]);
+    check(ok, "round trip", g.n ? g.text[g.n - 1] : NULL);
+    got_free(&g);
+
+    check(hist_load(p, 2, collect, &g, &err) == 0 && g.n == 2 &&
+          !strcmp(g.text[0], "# not metadata\nx") && !strcmp(g.text[1], "1+1"),
+          "only the last N entries", NULL);
+    got_free(&g);
+
+    path_of(p, sizeof p, "missing");
+    check(hist_load(p, 10, collect, &g, &err) == 0 && g.n == 0, "missing file is empty", NULL);
+}
+
+static void test_damage(void)
+{
+    char p[512], *err = NULL;
+    path_of(p, sizeof p, "damaged");
+    FILE *f = fopen(p, "w");
+    fputs("# time: 2024-01-01 00:00:00 UTC\n# mode: julia\n\tgood1\n"
+          "    spaces instead of a tab\n"
+          "\tstray continuation\n"
+          "\x01\x02 garbage \xff\n"
+          "# time: 2024-01-01 00:00:01 UTC\n# mode: julia\n\tgood2\n\tline2\n", f);
+    fclose(f);
+    got g = { 0 };
+    int rc = hist_load(p, 100, collect, &g, &err);
+    check(rc == -1 && err && strstr(err, "damaged") && strstr(err, "line 4"),
+          "damage reported", err);
+    free(err);
+    check(g.n == 3 && !strcmp(g.text[0], "good1") && !strcmp(g.text[2], "good2\nline2"),
+          "readable entries kept", g.n ? g.text[g.n - 1] : NULL);
+    got_free(&g);
+
+    /* a directory where the file should be: reported, no crash, nothing loaded */
+    path_of(p, sizeof p, "adir");
+    mkdir(p, 0700);
+    err = NULL;
+    rc = hist_load(p, 100, collect, &g, &err);
+    check(rc == -1 && err != NULL && g.n == 0, "unreadable file reported", err);
+    free(err);
+    hist h = { 0 };
+    err = NULL;
+    check(hist_open(&h, p, &err) == -1 && err && h.fd == -1, "unwritable file reported", err);
+    free(err);
+    check(hist_append(&h, "1", "julia", &err) == 0, "append without a file is a no-op", NULL);
+    hist_close(&h);
+}
+
+static void writer(const char *p, int id)
+{
+    hist h = { 0 };
+    char *err;
+    if (hist_open(&h, p, &err) < 0)
+        _exit(2);
+    char text[128];
+    for (int i = 0; i < 100; i++) {
+        if (i % 3 == 0)
+            snprintf(text, sizeof text, "begin\n    w%d = %d\nend", id, i);
+        else
+            snprintf(text, sizeof text, "w%d = %d", id, i);
+        if (hist_append(&h, text, "julia", &err) != 1)
+            _exit(3);
+    }
+    hist_close(&h);
+    _exit(0);
+}
+
+static void test_concurrent(void)
+{
+    char p[512], *err;
+    path_of(p, sizeof p, "concurrent");
+    pid_t a = fork();
+    if (a == 0)
+        writer(p, 1);
+    pid_t b = fork();
+    if (b == 0)
+        writer(p, 2);
+    int sa = -1, sb = -1;
+    waitpid(a, &sa, 0);
+    waitpid(b, &sb, 0);
+    check(WIFEXITED(sa) && WEXITSTATUS(sa) == 0 && WIFEXITED(sb) && WEXITSTATUS(sb) == 0,
+          "writers succeed", NULL);
+    got g = { 0 };
+    check(hist_load(p, 1000, collect, &g, &err) == 0, "load after concurrent writes", NULL);
+    /* every entry of each writer is there exactly once, whole, in its writer's order */
+    int next[3] = { 0, 0, 0 }, bad = 0;
+    for (int i = 0; i < g.n; i++) {
+        int id, k;
+        char want[128];
+        if (sscanf(g.text[i], "w%d = %d", &id, &k) != 2 &&
+            sscanf(g.text[i], "begin\n    w%d = %d", &id, &k) != 2) {
+            bad++;
+            continue;
+        }
+        if (id < 1 || id > 2 || k != next[id]) {
+            bad++;
+            continue;
+        }
+        if (k % 3 == 0)
+            snprintf(want, sizeof want, "begin\n    w%d = %d\nend", id, k);
+        else
+            snprintf(want, sizeof want, "w%d = %d", id, k);
+        bad += strcmp(want, g.text[i]) != 0;
+        next[id]++;
+    }
+    char msg[128];
+    snprintf(msg, sizeof msg, "%d entries, %d+%d in order, %d bad", g.n, next[1], next[2], bad);
+    check(g.n == 200 && next[1] == 100 && next[2] == 100 && bad == 0, "none lost", msg);
+    got_free(&g);
+}
+
+static void test_size_env(void)
+{
+    unsetenv("JCALC_HISTORY_SIZE");
+    check(hist_max_entries() == 10000, "default size", NULL);
+    setenv("JCALC_HISTORY_SIZE", "25", 1);
+    check(hist_max_entries() == 25, "JCALC_HISTORY_SIZE", NULL);
+    setenv("JCALC_HISTORY_SIZE", "-3", 1);
+    check(hist_max_entries() == 10000, "bad size ignored", NULL);
+    setenv("JCALC_HISTORY_SIZE", "12abc", 1);
+    check(hist_max_entries() == 10000, "bad size ignored", NULL);
+    unsetenv("JCALC_HISTORY_SIZE");
+
+    setenv("XDG_STATE_HOME", "/tmp/state", 1);
+    char *p = hist_default_path();
+    check(p && !strcmp(p, "/tmp/state/jcalc/history"), "XDG_STATE_HOME", p);
+    free(p);
+    setenv("XDG_STATE_HOME", "relative", 1);   /* ignored, as the XDG spec says */
+    setenv("HOME", "/home/u", 1);
+    p = hist_default_path();
+    check(p && !strcmp(p, "/home/u/.local/state/jcalc/history"), "HOME fallback", p);
+    free(p);
+}
+
+int main(void)
+{
+    snprintf(dir, sizeof dir, "/tmp/jcalc-test-history-XXXXXX");
+    if (!mkdtemp(dir)) {
+        perror("mkdtemp");
+        return 1;
+    }
+    test_format_and_rules();
+    test_damage();
+    test_concurrent();
+    test_size_env();
+    char cmd[300];
+    snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
+    if (system(cmd) != 0)
+        printf("note: could not remove %s\n", dir);
+    printf("%d passed, %d failed\n", passed, failed);
+    return failed != 0;
+}
