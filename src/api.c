@@ -214,6 +214,9 @@ void jc_free(jc_ctx *ctx)
     free(ctx->syms.slots);
     jc_error_clear(&ctx->err);
     free(ctx);
+    /* MPFR caches constants (π, log 2) per thread; they are rebuilt on demand, and
+     * freeing them here keeps leak checkers quiet about a context's whole life */
+    mpfr_free_cache();
 }
 
 int jc_set_precision(jc_ctx *ctx, long bits)

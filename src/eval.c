@@ -283,8 +283,12 @@ int eval_call_kw(jc_ctx *ctx, value f, const jc_args *a, value *out)
         sb_free(&name);
         const jc_typeobj *t = val_typeobj(f);
         if (sym < 0 || (size_t)sym >= ctx->nglobals || !ctx->globals[sym].defined ||
-            ctx->globals[sym].v.type != T_FUNCTION)
-            return lib_construct(ctx, out, t, a);
+            ctx->globals[sym].v.type != T_FUNCTION) {
+            int r = lib_construct(ctx, out, t, a);
+            if (r < 0)
+                jc_error_locate(ctx, a->site);
+            return r < 0 ? -1 : 0;
+        }
         f = ctx->globals[sym].v;
     }
     if (f.type != T_FUNCTION) {
