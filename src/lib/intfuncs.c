@@ -632,7 +632,8 @@ static int bi_factor(jc_ctx *ctx, value *out, const jc_args *a)
     if (mpz_cmp_ui(n, 1) > 0)
         r = factor_into(ctx, &l, n);
     if (r == 0) {
-        qsort(l.p, l.n, sizeof *l.p, cmp_mpz);
+        if (l.n > 1)
+            qsort(l.p, l.n, sizeof *l.p, cmp_mpz);
         size_t distinct = 0;
         for (size_t i = 0; i < l.n; i++)
             distinct += i == 0 || mpz_cmp(l.p[i], l.p[i - 1]) != 0;
