@@ -161,10 +161,10 @@ static size_t swallow_number(const char *s, size_t len, size_t i)
 /* The longest operator at s[i..] that has a dotted form (for `.op`). */
 static const op_info *longest_dottable(const char *s, size_t len, size_t i)
 {
-    size_t n = len - i;
-    if (n > 5)
-        n = 5;
-    for (size_t k = n; k > 0; k--) {
+    const op_info *r0 = optable_longest(s + i, len - i);
+    if (!r0 || (r0->flags & OPF_DOTTABLE))
+        return r0;
+    for (size_t k = r0->len - 1; k > 0; k--) {  /* .-> is .- then > */
         const op_info *r = optable_find(s + i, k);
         if (r && (r->flags & OPF_DOTTABLE))
             return r;
@@ -531,7 +531,8 @@ void lex_next(lexer *lx, token *t)
         t->kind = TK_ID;
         if (n <= 10 && s[i] >= 'a' && s[i] <= 'z') {
             for (size_t w = 0; w < sizeof keywords / sizeof keywords[0]; w++)
-                if (keywords[w].len == n && memcmp(keywords[w].w, s + i, n) == 0) {
+                if (keywords[w].len == n && keywords[w].w[0] == s[i] &&
+                    memcmp(keywords[w].w, s + i, n) == 0) {
                     t->kind = TK_KW;
                     t->kw = keywords[w].kw;
                     break;
@@ -556,8 +557,6 @@ void lex_next(lexer *lx, token *t)
     lx->pos = i + (size_t)k;
 done:
     t->len = lx->pos - t->off;
-    if (t->kind != TK_NEWLINE) {
-        lx->prev = t->kind;
-        lx->prev_kw = t->kw;
-    }
+    lx->prev = t->kind;  /* a newline too: x⏎'a' is a Char, not an adjoint */
+    lx->prev_kw = t->kw;
 }

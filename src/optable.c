@@ -1,8 +1,8 @@
 /* optable.c — lookup in the generated operator table.
  *
  * Rows are sorted by spelling bytes (the generator's output goes through `sort`), so an
- * exact lookup is a binary search and a longest-prefix lookup tries each possible length
- * from the longest down.  Spellings are at most OPT_MAXLEN bytes. */
+ * exact lookup is a binary search, and a longest-prefix lookup is one binary search for
+ * the rows that begin with the text's first character followed by a scan of those few. */
 #include <string.h>
 
 #include "optable.h"
@@ -10,9 +10,6 @@
 static const op_info op_rows[] = {
 #include "optable.inc"
 };
-
-/* Longest spelling in data/operators.tsv, in bytes; test_lex checks it against the table. */
-enum { OPT_MAXLEN = 5 };
 
 static int cmp_spelling(const op_info *r, const char *s, size_t n)
 {
@@ -39,16 +36,47 @@ const op_info *optable_find(const char *s, size_t n)
     return NULL;
 }
 
+/* Compares the first k bytes of a row's spelling with s[0..k) (a shorter spelling sorts
+ * first); inline byte loop, since k is at most a few bytes. */
+static inline int prefix_cmp(const op_info *r, const char *s, size_t k)
+{
+    const unsigned char *a = (const unsigned char *)r->spelling, *b = (const unsigned char *)s;
+    for (size_t i = 0; i < k; i++) {
+        if (i >= r->len)
+            return -1;
+        if (a[i] != b[i])
+            return a[i] < b[i] ? -1 : 1;
+    }
+    return 0;
+}
+
 const op_info *optable_longest(const char *s, size_t n)
 {
-    if (n > OPT_MAXLEN)
-        n = OPT_MAXLEN;
-    for (size_t k = n; k > 0; k--) {
-        const op_info *r = optable_find(s, k);
-        if (r)
-            return r;
+    /* Rows sharing a first character are contiguous: find the first of them, then keep
+     * the longest row that prefixes s (a prefix sorts before its extensions). */
+    if (n == 0)
+        return NULL;
+    unsigned char c = (unsigned char)s[0];
+    size_t k = c < 0x80 ? 1 : c < 0xE0 ? 2 : c < 0xF0 ? 3 : 4;
+    if (k > n)
+        return NULL;
+    size_t lo = 0, hi = sizeof op_rows / sizeof op_rows[0];
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        if (prefix_cmp(&op_rows[mid], s, k) < 0)
+            lo = mid + 1;
+        else
+            hi = mid;
     }
-    return NULL;
+    const op_info *best = NULL;
+    for (size_t i = lo; i < sizeof op_rows / sizeof op_rows[0]; i++) {
+        const op_info *r = &op_rows[i];
+        if (prefix_cmp(r, s, k) != 0)
+            break;
+        if (r->len <= n && prefix_cmp(r, s, r->len) == 0)
+            best = r;
+    }
+    return best;
 }
 
 size_t optable_count(void) { return sizeof op_rows / sizeof op_rows[0]; }
