@@ -1,22 +1,123 @@
-/* array.h — arrays as the evaluator sees them: literals, element access, broadcasting.
+/* array.h — arrays (Vector, Matrix, Array{T,N}), the UniformScaling `I` and the
+ * Hermitian wrapper: storage, element types, literals, comprehensions, element access,
+ * broadcasting and Julia's display of them.
  *
- * The evaluator builds array literals and comprehensions through array_eval_literal
- * (handing it a callback to evaluate sub-expressions), iterates arrays by linear index,
- * and sends every dotted call (f.(x), a .+ b) through array_broadcast, which falls back
- * to a plain call when no argument is a collection. */
+ * An array owns its elements (values, column-major) and its element type; it is shared
+ * by reference like Julia's arrays (setindex! mutates every holder).  Unassigned elements
+ * of non-bits element types are ARR_UNDEF and raise UndefRefError when read; arrays of
+ * bits element types (Bool, Int64, the floats ...) are zero-filled where Julia would leave
+ * arbitrary memory.  Functions return 0, or -1 after jc_throw with Julia's error text;
+ * the builtin rows live in src/lib/arrays.c and src/lib/linalg.c. */
 #ifndef JC_ARRAY_H
 #define JC_ARRAY_H
 
 #include "eval.h"
+#include "num/num.h"
+#include "show.h"
 
+#define ARR_MAXDIMS 8
+
+/* jc_array.kind */
+enum {
+    ARR_DENSE,        /* Array{T,N} */
+    ARR_HERMITIAN,    /* Hermitian{T, Matrix{T}}: stored in full, shown with its own summary */
+    ARR_UNIFORM,      /* UniformScaling{T}: v[0] is λ; nd == 0 */
+    ARR_ADJVEC,       /* adjoint(::Vector): a 1×n matrix that times a vector is a scalar */
+    ARR_TRANSVEC,     /* transpose(::Vector) */
+};
+
+/* A Union{...} element type is a jc_typeobj with base TA_ANY, this flag, and its members
+ * in elts (so code that does not know unions treats it as Any). */
+#define ARR_TYPEF_UNION (1u << 30)
+
+typedef struct jc_array {
+    obj h;
+    uint8_t kind;
+    int nd;                        /* number of dimensions (0 only for ARR_UNIFORM) */
+    int64_t dims[ARR_MAXDIMS];
+    int64_t len;                   /* product of dims */
+    jc_typeobj *et;                /* element type (owned reference) */
+    value *v;                      /* len elements; ARR_UNDEF marks #undef */
+} jc_array;
+
+/* An allocation count for n elements: at least 1, so that malloc(0) never happens. */
+static inline size_t nz(int64_t n) { return n > 0 ? (size_t)n : 1; }
+
+static inline jc_array *val_array(value v) { return (jc_array *)v.u.o; }
+/* The marker of an unassigned element: nothing with sub 1. */
+static inline value arr_undef(void) { value v = { T_NOTHING, 1, { 0 } }; return v; }
+static inline int arr_is_undef(value v) { return v.type == T_NOTHING && v.sub == 1; }
+
+/* ---- the evaluator's hooks ---- */
 struct env;
 typedef int (*array_eval_fn)(jc_ctx *ctx, struct env *e, const ast *n, value *out);
-
 int array_eval_literal(jc_ctx *ctx, const ast *n, array_eval_fn eval, struct env *e, value *out);
 int64_t array_length(value a);
 /* Element i (0-based, column-major) of a; UndefRefError for an unassigned element. */
 int array_get_linear(jc_ctx *ctx, value a, int64_t i, value *out);
+/* f.(args...) with Julia's broadcast shapes; a plain call when no argument is a collection. */
 int array_broadcast(jc_ctx *ctx, value f, const jc_args *a, value *out);
 void array_free(obj *o);
+
+/* ---- construction ---- */
+/* A new array of element type et (borrowed) and the given dims: zero-filled for bits
+ * number types, ARR_UNDEF otherwise. */
+value array_new(jc_ctx *ctx, const jc_typeobj *et, int nd, const int64_t *dims);
+/* Stores x (borrowed) at linear index i, converted to the element type. */
+int array_set(jc_ctx *ctx, value a, int64_t i, value x, const ast *site);
+/* Builds an array from n values (owned, moved in), with the element type Julia's
+ * collect would choose (the type join of the values) unless et is given. */
+value array_from_values(jc_ctx *ctx, value *vals, int64_t n, int nd, const int64_t *dims,
+                        const jc_typeobj *et);
+/* Julia's promote_type over the values' types, for literals ([1, 2.5] -> Float64). */
+value array_promote_eltype(jc_ctx *ctx, const value *vals, int64_t n);
+
+/* ---- types ---- */
+/* typeof(a) as a T_TYPE value (Vector{Int64}, Hermitian{...}, UniformScaling{Bool}). */
+value array_typeof(value a);
+/* The type's name for an array's element type or any type jcalc shows in a summary. */
+void array_type_name(jc_ctx *ctx, sb *out, const jc_typeobj *t);
+/* Appends typeof(a)'s name. */
+void array_typename(jc_ctx *ctx, sb *out, value a);
+/* Whether t is a concrete number type; fills *nt. */
+int array_type_number(const jc_typeobj *t, num_type *nt);
+/* Converts x to element type et (Julia's convert); x borrowed, *out owned. */
+int array_convert_elt(jc_ctx *ctx, const jc_typeobj *et, value x, value *out);
+/* typejoin of two types (for collect/broadcast widening); returns a new reference. */
+jc_typeobj *array_type_join(const jc_typeobj *a, const jc_typeobj *b);
+int array_type_equal(const jc_typeobj *a, const jc_typeobj *b);
+static inline jc_typeobj *array_type_retain(const jc_typeobj *t)
+{
+    ((obj *)&t->h)->refs++;
+    return (jc_typeobj *)t;
+}
+static inline void array_type_release(jc_typeobj *t)
+{
+    if (t)
+        val_release(v_obj(T_TYPE, 0, &t->h));
+}
+
+/* Type syntax routed here from src/lib/core.c: Vector{T}, Matrix{T}, Array{T,N},
+ * Union{...} (lib_apply_type) and calls of those types (lib_construct:
+ * Matrix{T}(undef, m, n), Vector{T}(undef, n)).  LIB_DECLINE when not an array type. */
+int array_apply_type(jc_ctx *ctx, value *out, int n, const value *args, const ast *site);
+int array_construct(jc_ctx *ctx, value *out, const jc_typeobj *t, const jc_args *a);
+/* Binds Vector, Matrix, Array, Union, undef and I (called by lib_install_constants). */
+void array_install_constants(jc_ctx *ctx);
+/* cat(parts...; dims=dim): parts owned by the caller (replaced in place by their array
+ * forms); et forces the element type (NULL: promote). */
+int array_cat(jc_ctx *ctx, int dim, value *parts, int64_t np, const jc_typeobj *et, const ast *site,
+              value *out);
+/* Whether v is the `:` used as an index (Colon()). */
+int array_is_colon(jc_ctx *ctx, value v);
+
+/* ---- display ---- */
+/* Julia's display of arrays: text/plain (summary, aligned columns, ⋮ … elision to the
+ * terminal size) for SHOW_PLAIN, [1, 2, 3] / [1 2; 3 4] forms otherwise. */
+void show_array(jc_ctx *ctx, sb *out, value v, show_mode mode, unsigned flags);
+/* Julia's summary: "3-element Vector{Int64}", "2×2 Matrix{Rational}". */
+void array_summary(jc_ctx *ctx, sb *out, value a);
+/* displaysize: LINES/COLUMNS from a terminal (TIOCGWINSZ) or the environment, else 24×80. */
+void array_display_size(jc_ctx *ctx, int *rows, int *cols);
 
 #endif

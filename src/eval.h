@@ -61,6 +61,12 @@ typedef struct jc_iter {
 int eval_iter_init(jc_ctx *ctx, jc_iter *it, value coll, const ast *site);
 int eval_iter_next(jc_ctx *ctx, jc_iter *it, value *out);
 
+/* Local scopes for comprehensions (the array module): a scope under parent (NULL at top
+ * level) in which iteration variables are bound as a `for` body binds them. */
+struct env *eval_scope_new(struct env *parent);
+int eval_scope_bind(jc_ctx *ctx, struct env *scope, const ast *var, value v); /* owns v */
+void eval_scope_release(struct env *scope);
+
 /* Releases the evaluator's private state (jc_free). */
 void eval_free_state(jc_ctx *ctx);
 /* Frees a T_FUNCTION object (registered in val_free_table). */

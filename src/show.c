@@ -309,27 +309,6 @@ static void show_range(jc_ctx *ctx, sb *out, value v, unsigned flags)
     show_value(ctx, out, r->stop, SHOW_REPR, f);
 }
 
-/* A plain fallback until arrays have their own display: [a, b, c]. */
-void show_array(jc_ctx *ctx, sb *out, value v, show_mode mode, unsigned flags)
-{
-    (void)mode;
-    int64_t n = array_length(v);
-    sb_putc(out, '[');
-    for (int64_t i = 0; i < n; i++) {
-        value e;
-        if (array_get_linear(ctx, v, i, &e) < 0) {
-            jc_clear_error(ctx);
-            sb_puts(out, "#undef");
-        } else {
-            show_value(ctx, out, e, SHOW_REPR, flags & SHOWF_COMPACT);
-            val_release(e);
-        }
-        if (i + 1 < n)
-            sb_puts(out, ", ");
-    }
-    sb_putc(out, ']');
-}
-
 void show_value(jc_ctx *ctx, sb *out, value v, show_mode mode, unsigned flags)
 {
     switch (v.type) {
@@ -490,6 +469,9 @@ void show_typename(jc_ctx *ctx, sb *out, value v)
         sb_putc(out, '}');
         return;
     }
+    case T_ARRAY:
+        array_typename(ctx, out, v);
+        return;
     case T_FUNCTION: {
         jc_func *f = val_func(v);
         if (f->name >= 0)

@@ -8,6 +8,7 @@
 #include "../num/num.h"
 #include "../range.h"
 #include "../show.h"
+#include "../array.h"
 #include "../types.h"
 #include "lib.h"
 
@@ -89,6 +90,7 @@ void lib_install_constants(jc_ctx *ctx)
         eval_set_global(ctx, sym, constants[i].make());
         ctx->globals[sym].constant = 1;
     }
+    array_install_constants(ctx);
 }
 
 int lib_module_constant(jc_ctx *ctx, const char *name, value *out)
@@ -128,6 +130,11 @@ int lib_getfield(jc_ctx *ctx, value *out, value x, const char *name, const ast *
 
 int lib_apply_type(jc_ctx *ctx, value *out, int n, const value *args, const ast *site)
 {
+    if (n >= 1 && args[0].type == T_TYPE) { /* Vector{T}, Matrix{T}, Array{T,N}, Union{...} */
+        int r = array_apply_type(ctx, out, n, args, site);
+        if (r != LIB_DECLINE)
+            return r;
+    }
     if (n == 2 && args[0].type == T_TYPE && args[1].type == T_TYPE) {
         const jc_typeobj *base = val_typeobj(args[0]), *p = val_typeobj(args[1]);
         if (base->base == T_RATIONAL && (p->base == T_INT64 || p->base == T_BIGINT)) {
@@ -146,6 +153,9 @@ int lib_apply_type(jc_ctx *ctx, value *out, int n, const value *args, const ast 
 
 int lib_construct(jc_ctx *ctx, value *out, const jc_typeobj *t, const jc_args *a)
 {
+    int ar = array_construct(ctx, out, t, a); /* Matrix{T}(undef, m, n) ... */
+    if (ar != LIB_DECLINE)
+        return ar;
     if (a->nkw == 0) {
         int rc = num_construct(ctx, out, t, a->n, a->v);
         if (rc != NUM_NOMETHOD)

@@ -1,6 +1,8 @@
 /* registry.c — the builtin tables, in lookup order (see lib.h). */
 #include "lib.h"
 
+extern const builtin lib_arrays[];
+extern const builtin lib_linalg[];
 extern const builtin lib_strings[];
 extern const builtin lib_arith[];
 extern const builtin lib_math[];
@@ -9,6 +11,8 @@ extern const builtin lib_range[];
 extern const builtin lib_core[];
 
 const builtin *const lib_tables[] = {
+    lib_arrays,   /* first: their rows decline unless an argument is an array */
+    lib_linalg,
     lib_strings,
     lib_arith,
     lib_math,

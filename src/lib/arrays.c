@@ -1,0 +1,1467 @@
+/* arrays.c — builtin rows over arrays: shape queries, indexing, constructors (zeros,
+ * ones, fill, collect, reshape ...), reordering (transpose, permutedims, reverse, sort)
+ * and reductions (sum, prod, maximum, minimum, extrema, cumsum, diff).
+ *
+ * Every row declines (LIB_DECLINE) unless an argument is an array (or, for the
+ * constructors, the row is the only one of its name), so the number tables keep their
+ * behaviour on scalars and ranges. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "../array.h"
+#include "../num/num.h"
+#include "../range.h"
+#include "../show.h"
+#include "../types.h"
+#include "lib.h"
+
+static int is_arr(value v) { return v.type == T_ARRAY && val_array(v)->kind != ARR_UNIFORM; }
+
+static jc_typeobj *num_tobj(num_type t) { return val_typeobj(num_type_value(t)); }
+
+/* Calls the global function `name` on two values (a + b for arrays of arrays ...). */
+static int call2(jc_ctx *ctx, const char *name, value a, value b, const ast *site, value *out)
+{
+    value f;
+    if (eval_get_global(ctx, name, &f) < 0)
+        return jc_throw(ctx, JC_ERR_UNDEFVAR, site, "UndefVarError: `%s` not defined", name);
+    value args[2] = { a, b };
+    int r = eval_call(ctx, f, 2, args, site, out);
+    val_release(f);
+    return r;
+}
+
+/* a op b: the number tower when both are numbers, else the named function. */
+static int binop(jc_ctx *ctx, num_op op, const char *name, value a, value b, const ast *site, value *out)
+{
+    if (num_is_number(a) && num_is_number(b)) {
+        int r = num_binop(ctx, out, op, a, b);
+        if (r != NUM_NOMETHOD)
+            return r < 0 ? -1 : 0;
+    }
+    return call2(ctx, name, a, b, site, out);
+}
+
+static int get_dims(jc_ctx *ctx, const value *v, int n, int64_t *dims, int *nd, const ast *site)
+{
+    const value *src = v;
+    if (n == 1 && v[0].type == T_TUPLE) {
+        src = val_tuple(v[0])->v;
+        n = (int)val_tuple(v[0])->n;
+    }
+    if (n > ARR_MAXDIMS)
+        return jc_throw(ctx, JC_ERR_ARGUMENT, site, "ArgumentError: too many dimensions");
+    for (int k = 0; k < n; k++) {
+        if (!num_is_integer_type(src[k]))
+            return LIB_DECLINE;
+        if (num_to_int64(ctx, src[k], &dims[k]) < 0)
+            return -1;
+        if (dims[k] < 0)
+            return jc_throw(ctx, JC_ERR_ARGUMENT, site,
+                            "ArgumentError: invalid Array dimensions");
+    }
+    *nd = n;
+    return 0;
+}
+
+/* ---- queries ---- */
+
+static int bi_typeof(jc_ctx *ctx, value *out, const jc_args *a)
+{
+    (void)ctx;
+    if (a->v[0].type != T_ARRAY)
+        return LIB_DECLINE;
+    *out = array_typeof(a->v[0]);
+    return 0;
+}
+
+static int bi_eltype(jc_ctx *ctx, value *out, const jc_args *a)
+{
+    (void)ctx;
+    value x = a->v[0];
+    if (x.type == T_ARRAY) {
+        *out = val_retain(v_obj(T_TYPE, 0, &val_array(x)->et->h));
+        return 0;
+    }
+    if (x.type == T_RANGE) {
+        *out = num_typeof_value(val_range(x)->start);
+        return 0;
+    }
+    if (x.type == T_TYPE && val_typeobj(x)->base == T_ARRAY && val_typeobj(x)->param) {
+        *out = val_retain(v_obj(T_TYPE, 0, &val_typeobj(x)->param->h));
+        return 0;
+    }
+    return LIB_DECLINE;
+}
+
+static int bi_size(jc_ctx *ctx, value *out, const jc_args *a)
+{
+    value x = a->v[0];
+    int64_t dims[ARR_MAXDIMS];
+    int nd;
+    if (is_arr(x)) {
+        nd = val_array(x)->nd;
+        memcpy(dims, val_array(x)->dims, sizeof dims);
+    } else if (x.type == T_RANGE) {
+        nd = 1;
+        dims[0] = range_length(x);
+    } else if (x.type == T_TUPLE) {
+        nd = 1;
+        dims[0] = (int64_t)val_tuple(x)->n;
+    } else if (num_is_number(x)) {
+        nd = 0;
+    } else
+        return LIB_DECLINE;
+    if (a->n == 2) {
+        int64_t d;
+        if (num_to_int64(ctx, a->v[1], &d) < 0)
+            return -1;
+        if (d < 1)
+            return jc_throw(ctx, JC_ERR_ARGUMENT, a->site, "ArgumentError: dimension out of range");
+        *out = v_int(d <= nd ? dims[d - 1] : 1);
+        return 0;
+    }
+    value t = v_tuple_new((size_t)nd);
+    for (int k = 0; k < nd; k++)
+        val_tuple(t)->v[k] = v_int(dims[k]);
+    *out = t;
+    return 0;
+}
+
+static int bi_length(jc_ctx *ctx, value *out, const jc_args *a)
+{
+    (void)ctx;
+    if (!is_arr(a->v[0]))
+        return LIB_DECLINE;
+    *out = v_int(val_array(a->v[0])->len);
+    return 0;
+}
+
+static int bi_ndims(jc_ctx *ctx, value *out, const jc_args *a)
+{
+    (void)ctx;
+    value x = a->v[0];
+    if (is_arr(x))
+        *out = v_int(val_array(x)->nd);
+    else if (x.type == T_RANGE || x.type == T_TUPLE)
+        *out = v_int(1);
+    else if (num_is_number(x))
+        *out = v_int(0);
+    else
+        return LIB_DECLINE;
+    return 0;
+}
+
+static int bi_isempty(jc_ctx *ctx, value *out, const jc_args *a)
+{
+    (void)ctx;
+    value x = a->v[0];
+    if (is_arr(x))
+        *out = v_bool(val_array(x)->len == 0);
+    else if (x.type == T_RANGE)
+        *out = v_bool(range_length(x) == 0);
+    else if (x.type == T_TUPLE)
+        *out = v_bool(val_tuple(x)->n == 0);
+    else
+        return LIB_DECLINE;
+    return 0;
+}
+
+/* ---- indexing ---- */
+
+typedef struct ixsel {
+    int64_t *ix;       /* 0-based positions along the dimension */
+    int64_t n;
+    int scalar;        /* an integer index: the dimension is dropped */
+    int nd;            /* dims the index contributes to the result's shape */
+    int64_t dims[ARR_MAXDIMS];
+} ixsel;
+
+static void sels_free(ixsel *s, int n)
+{
+    for (int i = 0; i < n; i++)
+        free(s[i].ix);
+}
+
+/* Resolves one index against a dimension of `extent` elements.  Bounds are checked by
+ * the caller (it knows the whole index for the message). */
+static int resolve_index(jc_ctx *ctx, value idx, int64_t extent, ixsel *s, const ast *site)
+{
+    memset(s, 0, sizeof *s);
+    if (array_is_colon(ctx, idx)) {
+        s->n = extent;
+        s->ix = xmalloc(nz(extent) * sizeof *s->ix);
+        for (int64_t i = 0; i < extent; i++)
+            s->ix[i] = i;
+        s->nd = 1;
+        s->dims[0] = extent;
+        return 0;
+    }
+    if (idx.type == T_INT64 || idx.type == T_BIGINT || (idx.type >= T_UINT8 && idx.type <= T_UINT64)) {
+        int64_t i;
+        if (num_to_int64(ctx, idx, &i) < 0)
+            return -1;
+        s->ix = xmalloc(sizeof *s->ix);
+        s->ix[0] = i - 1;
+        s->n = 1;
+        s->scalar = 1;
+        return 0;
+    }
+    if (idx.type == T_RANGE || (is_arr(idx) && val_array(idx)->et->base != T_BOOL) || idx.type == T_TUPLE) {
+        jc_iter it;
+        if (eval_iter_init(ctx, &it, idx, site) < 0)
+            return -1;
+        s->n = it.n;
+        s->ix = xmalloc(nz(it.n) * sizeof *s->ix);
+        for (int64_t k = 0; k < it.n; k++) {
+            value x;
+            if (eval_iter_next(ctx, &it, &x) < 0)
+                return -1;
+            int64_t i;
+            if (!num_is_integer_type(x) || x.type == T_BOOL) {
+                sb t = { 0 };
+                show_typename(ctx, &t, x);
+                sb xs = { 0 };
+                show_value(ctx, &xs, x, SHOW_REPR, 0);
+                jc_throw(ctx, JC_ERR_ARGUMENT, site, "ArgumentError: invalid index: %s of type %s",
+                         sb_str(&xs), sb_str(&t));
+                sb_free(&t);
+                sb_free(&xs);
+                val_release(x);
+                return -1;
+            }
+            int r = num_to_int64(ctx, x, &i);
+            val_release(x);
+            if (r < 0)
+                return -1;
+            s->ix[k] = i - 1;
+        }
+        if (is_arr(idx)) {
+            s->nd = val_array(idx)->nd;
+            memcpy(s->dims, val_array(idx)->dims, sizeof s->dims);
+        } else {
+            s->nd = 1;
+            s->dims[0] = s->n;
+        }
+        return 0;
+    }
+    if (is_arr(idx) && val_array(idx)->et->base == T_BOOL) {
+        /* logical indexing: the positions of the trues */
+        jc_array *m = val_array(idx);
+        if (m->len != extent) {
+            return jc_throw(ctx, JC_ERR_BOUNDS, site, "BoundsError: logical index of length %lld does not match the dimension length %lld",
+                            (long long)m->len, (long long)extent);
+        }
+        s->ix = xmalloc(nz(m->len) * sizeof *s->ix);
+        for (int64_t i = 0; i < m->len; i++)
+            if (m->v[i].type == T_BOOL && m->v[i].u.i)
+                s->ix[s->n++] = i;
+        s->nd = 1;
+        s->dims[0] = s->n;
+        return 0;
+    }
+    sb t = { 0 }, xs = { 0 };
+    show_typename(ctx, &t, idx);
+    show_value(ctx, &xs, idx, SHOW_REPR, 0);
+    jc_throw(ctx, JC_ERR_ARGUMENT, site, "ArgumentError: invalid index: %s of type %s", sb_str(&xs), sb_str(&t));
+    sb_free(&t);
+    sb_free(&xs);
+    return -1;
+}
+
+static int bounds_error(jc_ctx *ctx, value x, const value *idx, int n, const ast *site)
+{
+    sb s = { 0 };
+    array_summary(ctx, &s, x);
+    sb_puts(&s, " at index [");
+    for (int i = 0; i < n; i++) {
+        if (i)
+            sb_puts(&s, ", ");
+        if (array_is_colon(ctx, idx[i]))
+            sb_puts(&s, ":");
+        else
+            show_value(ctx, &s, idx[i], SHOW_REPR, 0);
+    }
+    sb_putc(&s, ']');
+    jc_throw(ctx, JC_ERR_BOUNDS, site, "BoundsError: attempt to access %s", sb_str(&s));
+    sb_free(&s);
+    return -1;
+}
+
+/* Resolves all indices of x[idx...] to per-dimension selections (linear indexing when
+ * one index is given; trailing indices beyond ndims must be 1). */
+static int resolve_all(jc_ctx *ctx, value x, const value *idx, int n, ixsel *sel, int64_t *extents,
+                       const ast *site)
+{
+    jc_array *a = val_array(x);
+    if (n > ARR_MAXDIMS)
+        return jc_throw(ctx, JC_ERR_ARGUMENT, site, "ArgumentError: too many indices");
+    for (int k = 0; k < n; k++) {
+        if (n == 1)
+            extents[k] = a->len;
+        else if (k < a->nd) {
+            extents[k] = a->dims[k];
+            if (k == n - 1) /* fewer indices than dims: the last spans the rest */
+                for (int j = n; j < a->nd; j++)
+                    extents[k] *= a->dims[j];
+        } else
+            extents[k] = 1;
+    }
+    for (int k = 0; k < n; k++) {
+        if (resolve_index(ctx, idx[k], extents[k], &sel[k], site) < 0) {
+            sels_free(sel, k);
+            return -1;
+        }
+        for (int64_t i = 0; i < sel[k].n; i++)
+            if (sel[k].ix[i] < 0 || sel[k].ix[i] >= extents[k]) {
+                sels_free(sel, k + 1);
+                return bounds_error(ctx, x, idx, n, site);
+            }
+    }
+    return 0;
+}
+
+static int bi_getindex(jc_ctx *ctx, value *out, const jc_args *a)
+{
+    value x = a->v[0];
+    if (x.type == T_TYPE) {
+        /* T[a, b]: a typed vector literal */
+        const jc_typeobj *t = val_typeobj(x);
+        int64_t n = a->n - 1;
+        value r = array_new(ctx, t, 1, &n);
+        for (int64_t i = 0; i < n; i++)
+            if (array_set(ctx, r, i, a->v[i + 1], a->site) < 0) {
+                val_release(r);
+                return -1;
+            }
+        *out = r;
+        return 0;
+    }
+    if (!is_arr(x))
+        return LIB_DECLINE;
+    jc_array *A = val_array(x);
+    int n = a->n - 1;
+    const value *idx = a->v + 1;
+    if (n == 0) {
+        if (A->len != 1)
+            return bounds_error(ctx, x, idx, 0, a->site);
+        return array_get_linear(ctx, x, 0, out);
+    }
+    /* the common case: all integers */
+    int allint = 1;
+    for (int k = 0; k < n; k++)
+        allint &= idx[k].type == T_INT64;
+    if (allint) {
+        int64_t pos = 0, stride = 1;
+        for (int k = 0; k < n; k++) {
+            int64_t ext = n == 1 ? A->len : k < A->nd ? A->dims[k] : 1;
+            if (n > 1 && k == n - 1)
+                for (int j = n; j < A->nd; j++)
+                    ext *= A->dims[j];
+            int64_t i = idx[k].u.i - 1;
+            if (i < 0 || i >= ext)
+                return bounds_error(ctx, x, idx, n, a->site);
+            pos += i * stride;
+            stride *= ext;
+        }
+        int r = array_get_linear(ctx, x, pos, out);
+        if (r < 0)
+            jc_error_locate(ctx, a->site);
+        return r;
+    }
+    ixsel sel[ARR_MAXDIMS];
+    int64_t ext[ARR_MAXDIMS];
+    if (resolve_all(ctx, x, idx, n, sel, ext, a->site) < 0)
+        return -1;
+    int nd = 0;
+    int64_t dims[ARR_MAXDIMS], total = 1;
+    for (int k = 0; k < n; k++) {
+        total *= sel[k].n;
+        for (int j = 0; j < sel[k].nd && nd < ARR_MAXDIMS; j++)
+            dims[nd++] = sel[k].dims[j];
+    }
+    if (n == 1 && sel[0].nd == 0) {
+        nd = 1;
+        dims[0] = sel[0].n;
+    }
+    value r = array_new(ctx, A->et, nd ? nd : 1, nd ? dims : &total);
+    jc_array *R = val_array(r);
+    for (int64_t li = 0; li < total; li++) {
+        int64_t rem = li, pos = 0, stride = 1;
+        for (int k = 0; k < n; k++) {
+            int64_t c = rem % sel[k].n;
+            rem /= sel[k].n;
+            pos += sel[k].ix[c] * stride;
+            stride *= ext[k];
+        }
+        val_release(R->v[li]);
+        R->v[li] = val_retain(A->v[pos]);
+    }
+    sels_free(sel, n);
+    *out = r;
+    return 0;
+}
+
+static int bi_setindex(jc_ctx *ctx, value *out, const jc_args *a)
+{
+    value x = a->v[0];
+    if (!is_arr(x))
+        return LIB_DECLINE;
+    jc_array *A = val_array(x);
+    if (A->kind == ARR_HERMITIAN)
+        return jc_throw(ctx, JC_ERR_ARGUMENT, a->site, "ArgumentError: Cannot set a non-diagonal index in a Hermitian matrix");
+    value v = a->v[1];
+    int n = a->n - 2;
+    const value *idx = a->v + 2;
+    if (n == 0)
+        return jc_throw(ctx, JC_ERR_ARGUMENT, a->site, "ArgumentError: setindex! needs an index");
+    ixsel sel[ARR_MAXDIMS];
+    int64_t ext[ARR_MAXDIMS];
+    if (resolve_all(ctx, x, idx, n, sel, ext, a->site) < 0)
+        return -1;
+    int64_t total = 1;
+    int allscalar = 1;
+    for (int k = 0; k < n; k++) {
+        total *= sel[k].n;
+        allscalar &= sel[k].scalar;
+    }
+    int r = 0;
+    if (!allscalar && !is_arr(v) && v.type != T_RANGE && v.type != T_TUPLE)
+        r = jc_throw(ctx, JC_ERR_ARGUMENT, a->site,
+                     "ArgumentError: indexed assignment with a single value to possibly many locations is not supported; perhaps use broadcasting `.=` instead?");
+    else if (!allscalar) {
+        jc_iter it;
+        if (eval_iter_init(ctx, &it, v, a->site) < 0)
+            r = -1;
+        else if (it.n != total)
+            r = jc_throw(ctx, JC_ERR_DIMENSION, a->site,
+                         "DimensionMismatch: tried to assign %lld elements to %lld destinations",
+                         (long long)it.n, (long long)total);
+        for (int64_t li = 0; li < total && r == 0; li++) {
+            int64_t rem = li, pos = 0, stride = 1;
+            for (int k = 0; k < n; k++) {
+                int64_t c = rem % sel[k].n;
+                rem /= sel[k].n;
+                pos += sel[k].ix[c] * stride;
+                stride *= ext[k];
+            }
+            value e;
+            if (eval_iter_next(ctx, &it, &e) < 0) {
+                r = -1;
+                break;
+            }
+            r = array_set(ctx, x, pos, e, a->site);
+            val_release(e);
+        }
+    } else {
+        int64_t pos = 0, stride = 1;
+        for (int k = 0; k < n; k++) {
+            pos += sel[k].ix[0] * stride;
+            stride *= ext[k];
+        }
+        r = array_set(ctx, x, pos, v, a->site);
+    }
+    sels_free(sel, n);
+    if (r < 0)
+        return -1;
+    *out = val_retain(x);
+    return 0;
+}
+
+static int bi_lastindex(jc_ctx *ctx, value *out, const jc_args *a)
+{
+    value x = a->v[0];
+    if (!is_arr(x))
+        return LIB_DECLINE;
+    jc_array *A = val_array(x);
+    if (a->n == 1) {
+        *out = v_int(A->len);
+        return 0;
+    }
+    int64_t d;
+    if (num_to_int64(ctx, a->v[1], &d) < 0)
+        return -1;
+    *out = v_int(d >= 1 && d <= A->nd ? A->dims[d - 1] : 1);
+    return 0;
+}
+
+static int bi_firstindex(jc_ctx *ctx, value *out, const jc_args *a)
+{
+    (void)ctx;
+    if (!is_arr(a->v[0]))
+        return LIB_DECLINE;
+    *out = v_int(1);
+    return 0;
+}
+
+/* ---- constructors ---- */
+
+/* zeros/ones/fill: an optional leading element type, then dims. */
+static int filled(jc_ctx *ctx, value *out, const jc_args *a, int what)
+{
+    int first = 0;
+    jc_typeobj *et = NULL;
+    value x = v_nothing();
+    if (what == 2) { /* fill(x, dims...) */
+        x = a->v[0];
+        first = 1;
+        et = val_typeobj(x.type == T_ARRAY ? array_typeof(x) : num_typeof_value(x));
+    } else if (a->n >= 1 && a->v[0].type == T_TYPE) {
+        et = array_type_retain(val_typeobj(a->v[0]));
+        first = 1;
+    } else {
+        num_type f = { T_FLOAT64, 0, 0 };
+        et = num_tobj(f);
+    }
+    int64_t dims[ARR_MAXDIMS];
+    int nd = 0;
+    int r = get_dims(ctx, a->v + first, a->n - first, dims, &nd, a->site);
+    if (r != 0) {
+        array_type_release(et);
+        return r;
+    }
+    if (what != 2) {
+        num_type nt;
+        if (!array_type_number(et, &nt)) {
+            sb tn = { 0 };
+            array_type_name(ctx, &tn, et);
+            jc_throw(ctx, JC_ERR_METHOD, a->site, "MethodError: no method matching %s(::Type{%s})",
+                     what ? "one" : "zero", sb_str(&tn));
+            sb_free(&tn);
+            array_type_release(et);
+            return -1;
+        }
+        if (num_convert_to(ctx, &x, nt, v_int(what)) < 0) {
+            array_type_release(et);
+            return -1;
+        }
+    } else
+        x = val_retain(x);
+    value res = array_new(ctx, et, nd, dims);
+    jc_array *R = val_array(res);
+    for (int64_t i = 0; i < R->len; i++) {
+        val_release(R->v[i]);
+        R->v[i] = val_retain(x);
+    }
+    val_release(x);
+    array_type_release(et);
+    *out = res;
+    return 0;
+}
+
+static int bi_zeros(jc_ctx *ctx, value *out, const jc_args *a) { return filled(ctx, out, a, 0); }
+static int bi_ones(jc_ctx *ctx, value *out, const jc_args *a) { return filled(ctx, out, a, 1); }
+static int bi_fill(jc_ctx *ctx, value *out, const jc_args *a) { return filled(ctx, out, a, 2); }
+
+/* The elements of any iterable, in order (owned). */
+static int elements(jc_ctx *ctx, value x, value **vals, int64_t *n, const ast *site)
+{
+    if (is_arr(x)) {
+        jc_array *A = val_array(x);
+        *vals = xmalloc(nz(A->len) * sizeof **vals);
+        for (int64_t i = 0; i < A->len; i++) {
+            if (arr_is_undef(A->v[i])) {
+                for (int64_t j = 0; j < i; j++)
+                    val_release((*vals)[j]);
+                free(*vals);
+                return jc_throw(ctx, JC_ERR_UNDEFREF, site, "UndefRefError: access to undefined reference");
+            }
+            (*vals)[i] = val_retain(A->v[i]);
+        }
+        *n = A->len;
+        return 0;
+    }
+    jc_iter it;
+    if (eval_iter_init(ctx, &it, x, site) < 0)
+        return -1;
+    *vals = xmalloc(nz(it.n) * sizeof **vals);
+    int64_t cnt = 0;
+    for (;;) {
+        value e;
+        int r = eval_iter_next(ctx, &it, &e);
+        if (r < 0) {
+            for (int64_t j = 0; j < cnt; j++)
+                val_release((*vals)[j]);
+            free(*vals);
+            return -1;
+        }
+        if (r == 0)
+            break;
+        (*vals)[cnt++] = e;
+    }
+    *n = cnt;
+    return 0;
+}
+
+static int bi_collect(jc_ctx *ctx, value *out, const jc_args *a)
+{
+    value x = a->v[a->n - 1];
+    const jc_typeobj *et = NULL;
+    if (a->n == 2) {
+        if (a->v[0].type != T_TYPE)
+            return LIB_DECLINE;
+        et = val_typeobj(a->v[0]);
+    }
+    value *vals;
+    int64_t n;
+    if (elements(ctx, x, &vals, &n, a->site) < 0)
+        return -1;
+    int nd = 1;
+    int64_t dims[ARR_MAXDIMS] = { n };
+    if (is_arr(x)) {
+        nd = val_array(x)->nd;
+        memcpy(dims, val_array(x)->dims, sizeof dims);
+    }
+    jc_typeobj *t = NULL;
+    if (et)
+        t = array_type_retain(et);
+    else if (is_arr(x))
+        t = array_type_retain(val_array(x)->et);
+    else if (x.type == T_RANGE)
+        t = val_typeobj(num_typeof_value(val_range(x)->start));
+    if (t) {
+        for (int64_t i = 0; i < n; i++) {
+            value y;
+            if (array_convert_elt(ctx, t, vals[i], &y) < 0) {
+                for (int64_t j = 0; j < n; j++)
+                    val_release(vals[j]);
+                free(vals);
+                array_type_release(t);
+                return -1;
+            }
+            val_release(vals[i]);
+            vals[i] = y;
+        }
+    }
+    *out = array_from_values(ctx, vals, n, nd, dims, t);
+    array_type_release(t);
+    free(vals);
+    return 0;
+}
+
+/* A new array sharing no storage with x but its elements, with new dims. */
+static value reshaped(value x, int nd, const int64_t *dims)
+{
+    jc_array *A = val_array(x);
+    value r = array_from_values(NULL, NULL, 0, 1, (int64_t[]){ 0 }, A->et);
+    jc_array *R = val_array(r);
+    free(R->v);
+    R->v = xmalloc(nz(A->len) * sizeof *R->v);
+    for (int64_t i = 0; i < A->len; i++)
+        R->v[i] = val_retain(A->v[i]);
+    R->nd = nd;
+    R->len = A->len;
+    memcpy(R->dims, dims, (size_t)nd * sizeof *dims);
+    return r;
+}
+
+static int bi_reshape(jc_ctx *ctx, value *out, const jc_args *a)
+{
+    value x = a->v[0];
+    value tmp = v_nothing();
+    if (x.type == T_RANGE) {
+        if (bi_collect(ctx, &tmp, &(jc_args){ .n = 1, .v = &x, .site = a->site }) < 0)
+            return -1;
+        x = tmp;
+    }
+    if (!is_arr(x))
+        return LIB_DECLINE;
+    const value *dv = a->v + 1;
+    int n = a->n - 1;
+    if (n == 1 && dv[0].type == T_TUPLE) {
+        n = (int)val_tuple(dv[0])->n;
+        dv = val_tuple(dv[0])->v;
+    }
+    if (n < 1 || n > ARR_MAXDIMS) {
+        val_release(tmp);
+        return jc_throw(ctx, JC_ERR_ARGUMENT, a->site, "ArgumentError: invalid reshape dimensions");
+    }
+    int64_t dims[ARR_MAXDIMS], prod = 1;
+    int colon = -1;
+    for (int k = 0; k < n; k++) {
+        if (array_is_colon(ctx, dv[k])) {
+            colon = k;
+            dims[k] = 1;
+            continue;
+        }
+        if (num_to_int64(ctx, dv[k], &dims[k]) < 0) {
+            val_release(tmp);
+            return -1;
+        }
+        prod *= dims[k];
+    }
+    int64_t len = val_array(x)->len;
+    if (colon >= 0) {
+        if (prod == 0 || len % prod) {
+            val_release(tmp);
+            return jc_throw(ctx, JC_ERR_DIMENSION, a->site,
+                            "DimensionMismatch: array size %lld must be divisible by the product of the new dimensions",
+                            (long long)len);
+        }
+        dims[colon] = len / prod;
+        prod = len;
+    }
+    if (prod != len) {
+        sb s = { 0 };
+        for (int k = 0; k < n; k++)
+            sb_printf(&s, k ? ", %lld" : "%lld", (long long)dims[k]);
+        jc_throw(ctx, JC_ERR_DIMENSION, a->site,
+                 "DimensionMismatch: new dimensions (%s%s) must be consistent with array size %lld",
+                 sb_str(&s), n == 1 ? "," : "", (long long)len);
+        sb_free(&s);
+        val_release(tmp);
+        return -1;
+    }
+    *out = reshaped(x, n, dims);
+    val_release(tmp);
+    return 0;
+}
+
+static int bi_vec(jc_ctx *ctx, value *out, const jc_args *a)
+{
+    (void)ctx;
+    if (!is_arr(a->v[0]))
+        return LIB_DECLINE;
+    int64_t n = val_array(a->v[0])->len;
+    *out = reshaped(a->v[0], 1, &n);
+    return 0;
+}
+
+static int bi_copy(jc_ctx *ctx, value *out, const jc_args *a)
+{
+    (void)ctx;
+    if (!is_arr(a->v[0]))
+        return LIB_DECLINE;
+    jc_array *A = val_array(a->v[0]);
+    *out = reshaped(a->v[0], A->nd, A->dims);
+    return 0;
+}
+
+/* ---- reordering ---- */
+
+static int conj_of(jc_ctx *ctx, value x, value *out, const ast *site)
+{
+    if (x.type == T_COMPLEX) {
+        value im;
+        if (num_neg(ctx, &im, val_complex(x)->im) < 0)
+            return -1;
+        *out = v_complex(val_retain(val_complex(x)->re), im);
+        return 0;
+    }
+    if (is_arr(x)) {
+        value f;
+        if (eval_get_global(ctx, "adjoint", &f) < 0)
+            return -1;
+        int r = eval_call(ctx, f, 1, &x, site, out);
+        val_release(f);
+        return r;
+    }
+    *out = val_retain(x);
+    return 0;
+}
+
+/* transpose / adjoint of a vector or matrix (a vector becomes a 1×n matrix). */
+static int transposed(jc_ctx *ctx, value x, int conj, value *out, const ast *site)
+{
+    jc_array *A = val_array(x);
+    if (A->nd > 2)
+        return jc_throw(ctx, JC_ERR_ARGUMENT, site, "ArgumentError: transpose is defined for vectors and matrices");
+    int64_t m = A->dims[0], n = A->nd == 2 ? A->dims[1] : 1;
+    int64_t dims[2] = { n, m };
+    value r = reshaped(x, 2, dims);
+    if (A->nd == 1)
+        val_array(r)->kind = conj ? ARR_ADJVEC : ARR_TRANSVEC;
+    else if (A->kind == ARR_ADJVEC || A->kind == ARR_TRANSVEC)
+        val_array(r)->nd = 1; /* back to the vector */
+    jc_array *R = val_array(r);
+    for (int64_t i = 0; i < m; i++)
+        for (int64_t j = 0; j < n; j++) {
+            value e = A->v[j * m + i];
+            val_release(R->v[i * n + j]);
+            R->v[i * n + j] = v_nothing();
+            if (conj && !arr_is_undef(e)) {
+                if (conj_of(ctx, e, &R->v[i * n + j], site) < 0) {
+                    val_release(r);
+                    return -1;
+                }
+            } else
+                R->v[i * n + j] = val_retain(e);
+        }
+    *out = r;
+    return 0;
+}
+
+static int bi_transpose(jc_ctx *ctx, value *out, const jc_args *a)
+{
+    if (!is_arr(a->v[0]))
+        return LIB_DECLINE;
+    return transposed(ctx, a->v[0], 0, out, a->site);
+}
+
+static int bi_adjoint(jc_ctx *ctx, value *out, const jc_args *a)
+{
+    value x = a->v[0];
+    if (is_arr(x))
+        return transposed(ctx, x, 1, out, a->site);
+    if (x.type == T_ARRAY) { /* UniformScaling */
+        *out = val_retain(x);
+        return 0;
+    }
+    if (num_is_number(x))
+        return conj_of(ctx, x, out, a->site);
+    if (x.type == T_RANGE) {
+        value tmp;
+        if (bi_collect(ctx, &tmp, a) < 0)
+            return -1;
+        int r = transposed(ctx, tmp, 1, out, a->site);
+        val_release(tmp);
+        return r;
+    }
+    return LIB_DECLINE;
+}
+
+static int bi_permutedims(jc_ctx *ctx, value *out, const jc_args *a)
+{
+    value x = a->v[0];
+    if (!is_arr(x))
+        return LIB_DECLINE;
+    jc_array *A = val_array(x);
+    int perm[ARR_MAXDIMS];
+    if (a->n == 1) {
+        if (A->nd > 2)
+            return jc_throw(ctx, JC_ERR_ARGUMENT, a->site, "ArgumentError: permutedims needs a permutation for arrays of more than two dimensions");
+        return transposed(ctx, x, 0, out, a->site);
+    }
+    value p = a->v[1];
+    if (p.type != T_TUPLE && !is_arr(p))
+        return LIB_DECLINE;
+    value *pv;
+    int64_t pn;
+    if (elements(ctx, p, &pv, &pn, a->site) < 0)
+        return -1;
+    int seen[ARR_MAXDIMS] = { 0 }, bad = pn != A->nd;
+    for (int64_t k = 0; k < pn && !bad; k++) {
+        int64_t q = pv[k].type == T_INT64 ? pv[k].u.i : 0;
+        if (q < 1 || q > A->nd || seen[q - 1])
+            bad = 1;
+        else {
+            seen[q - 1] = 1;
+            perm[k] = (int)q - 1;
+        }
+    }
+    for (int64_t k = 0; k < pn; k++)
+        val_release(pv[k]);
+    free(pv);
+    if (bad)
+        return jc_throw(ctx, JC_ERR_ARGUMENT, a->site, "ArgumentError: no valid permutation of dimensions");
+    int64_t dims[ARR_MAXDIMS], sstride[ARR_MAXDIMS];
+    sstride[0] = 1;
+    for (int k = 1; k < A->nd; k++)
+        sstride[k] = sstride[k - 1] * A->dims[k - 1];
+    for (int k = 0; k < A->nd; k++)
+        dims[k] = A->dims[perm[k]];
+    value r = reshaped(x, A->nd, dims);
+    jc_array *R = val_array(r);
+    for (int64_t li = 0; li < R->len; li++) {
+        int64_t rem = li, pos = 0;
+        for (int k = 0; k < A->nd; k++) {
+            pos += (rem % dims[k]) * sstride[perm[k]];
+            rem /= dims[k];
+        }
+        val_release(R->v[li]);
+        R->v[li] = val_retain(A->v[pos]);
+    }
+    *out = r;
+    return 0;
+}
+
+static int bi_reverse(jc_ctx *ctx, value *out, const jc_args *a)
+{
+    value x = a->v[0];
+    if (x.type == T_RANGE && val_range(x)->kind != RANGE_FLOAT && range_length(x) > 0) {
+        value f, args[3];
+        if (eval_get_global(ctx, ":", &f) < 0)
+            return LIB_DECLINE;
+        jc_range *rg = val_range(x);
+        args[0] = rg->stop;
+        args[1] = v_int(-rg->step.u.i);
+        args[2] = rg->start;
+        int r = eval_call(ctx, f, 3, args, a->site, out);
+        val_release(f);
+        return r;
+    }
+    value tmp = v_nothing();
+    if (x.type == T_RANGE) {
+        if (bi_collect(ctx, &tmp, &(jc_args){ .n = 1, .v = &x, .site = a->site }) < 0)
+            return -1;
+        x = tmp;
+    }
+    if (!is_arr(x))
+        return LIB_DECLINE;
+    jc_array *A = val_array(x);
+    value r = reshaped(x, A->nd, A->dims);
+    jc_array *R = val_array(r);
+    for (int64_t i = 0; i < A->len / 2; i++) {
+        value t = R->v[i];
+        R->v[i] = R->v[A->len - 1 - i];
+        R->v[A->len - 1 - i] = t;
+    }
+    val_release(tmp);
+    *out = r;
+    return 0;
+}
+
+/* isless for sorting: numbers by value with NaN last, strings bytewise. */
+static int lessthan(jc_ctx *ctx, value x, value y, int *res)
+{
+    if (num_is_real(x) && num_is_real(y)) {
+        int xn = num_isnan(x), yn = num_isnan(y);
+        if (xn || yn) {
+            *res = !xn && yn;
+            return 0;
+        }
+        int c;
+        if (num_cmp(ctx, x, y, &c) < 0)
+            return -1;
+        if (c == 0 && num_is_float_type(x) && num_is_float_type(y))
+            c = num_signbit(x) && !num_signbit(y) ? -1 : 0; /* -0.0 before 0.0 */
+        *res = c < 0;
+        return 0;
+    }
+    if (x.type == T_STRING && y.type == T_STRING) {
+        jc_string *s = val_string(x), *t = val_string(y);
+        size_t n = s->len < t->len ? s->len : t->len;
+        int c = memcmp(s->s, t->s, n);
+        *res = c < 0 || (c == 0 && s->len < t->len);
+        return 0;
+    }
+    value r;
+    if (call2(ctx, "isless", x, y, NULL, &r) < 0)
+        return -1;
+    *res = r.type == T_BOOL && r.u.i;
+    val_release(r);
+    return 0;
+}
+
+static int merge_sort(jc_ctx *ctx, value *v, value *tmp, int64_t n, int rev)
+{
+    if (n < 2)
+        return 0;
+    int64_t h = n / 2;
+    if (merge_sort(ctx, v, tmp, h, rev) < 0 || merge_sort(ctx, v + h, tmp, n - h, rev) < 0)
+        return -1;
+    int64_t i = 0, j = h, k = 0;
+    while (i < h && j < n) {
+        int lt;
+        if (lessthan(ctx, rev ? v[i] : v[j], rev ? v[j] : v[i], &lt) < 0)
+            return -1;
+        tmp[k++] = lt ? v[j++] : v[i++];
+    }
+    while (i < h)
+        tmp[k++] = v[i++];
+    while (j < n)
+        tmp[k++] = v[j++];
+    memcpy(v, tmp, (size_t)n * sizeof *v);
+    return 0;
+}
+
+static int bi_sort(jc_ctx *ctx, value *out, const jc_args *a)
+{
+    value x = a->v[0];
+    if (!is_arr(x) && x.type != T_RANGE && x.type != T_TUPLE)
+        return LIB_DECLINE;
+    int rev = 0;
+    const value *rv = lib_kwarg(ctx, a, "rev");
+    if (rv && rv->type == T_BOOL)
+        rev = (int)rv->u.i;
+    value c;
+    if (is_arr(x)) {
+        if (val_array(x)->nd != 1)
+            return jc_throw(ctx, JC_ERR_ARGUMENT, a->site, "UndefKeywordError: keyword argument `dims` not assigned");
+        c = reshaped(x, 1, val_array(x)->dims);
+    } else if (bi_collect(ctx, &c, &(jc_args){ .n = 1, .v = &x, .site = a->site }) < 0)
+        return -1;
+    jc_array *C = val_array(c);
+    value *tmp = xmalloc(nz(C->len) * sizeof *tmp);
+    int r = merge_sort(ctx, C->v, tmp, C->len, rev);
+    free(tmp);
+    if (r < 0) {
+        val_release(c);
+        return -1;
+    }
+    *out = c;
+    return 0;
+}
+
+/* ---- reductions ---- */
+
+static int combine(jc_ctx *ctx, int kind, value acc, value x, const ast *site, value *out)
+{
+    switch (kind) {
+    case 0: return binop(ctx, NUM_ADD, "+", acc, x, site, out);
+    case 1: return binop(ctx, NUM_MUL, "*", acc, x, site, out);
+    case 2: return binop(ctx, NUM_MAX, "max", acc, x, site, out);
+    default: return binop(ctx, NUM_MIN, "min", acc, x, site, out);
+    }
+}
+
+/* The identity of sum/prod for an empty array of element type et. */
+static int reduce_empty(jc_ctx *ctx, int kind, const jc_typeobj *et, const ast *site, value *out)
+{
+    num_type nt;
+    if (kind >= 2 || !array_type_number(et, &nt))
+        return jc_throw(ctx, JC_ERR_ARGUMENT, site, "ArgumentError: reducing over an empty collection is not allowed; consider supplying `init` to the reducer");
+    if (nt.t == T_BOOL) /* sum(Bool[]) is 0 (Int) */
+        nt.t = T_INT64;
+    return num_convert_to(ctx, out, nt, v_int(kind == 1)) < 0 ? -1 : 0;
+}
+
+static int reduce_vals(jc_ctx *ctx, int kind, value f, const value *v, int64_t n, int64_t stride,
+                       const jc_typeobj *et, const ast *site, value *out)
+{
+    value acc = v_nothing();
+    for (int64_t i = 0; i < n; i++) {
+        value x = v[i * stride];
+        if (arr_is_undef(x)) {
+            val_release(acc);
+            return jc_throw(ctx, JC_ERR_UNDEFREF, site, "UndefRefError: access to undefined reference");
+        }
+        if (f.type != T_NOTHING) {
+            if (eval_call(ctx, f, 1, &x, site, &x) < 0) {
+                val_release(acc);
+                return -1;
+            }
+        } else
+            x = val_retain(x);
+        if (i == 0) {
+            /* sum of Bools counts in Int */
+            if (kind == 0 && x.type == T_BOOL)
+                x = v_int(x.u.i);
+            acc = x;
+            continue;
+        }
+        value r;
+        int k = combine(ctx, kind, acc, x, site, &r);
+        val_release(acc);
+        val_release(x);
+        if (k < 0)
+            return -1;
+        acc = r;
+    }
+    if (n == 0)
+        return reduce_empty(ctx, kind, et, site, out);
+    *out = acc;
+    return 0;
+}
+
+static int reduction(jc_ctx *ctx, value *out, const jc_args *a, int kind)
+{
+    value f = v_nothing(), x = a->v[a->n - 1];
+    if (a->n == 2)
+        f = a->v[0];
+    if (!is_arr(x))
+        return LIB_DECLINE;
+    jc_array *A = val_array(x);
+    const value *dimsv = lib_kwarg(ctx, a, "dims");
+    if (!dimsv)
+        return reduce_vals(ctx, kind, f, A->v, A->len, 1, A->et, a->site, out);
+    int64_t d;
+    if (num_to_int64(ctx, *dimsv, &d) < 0)
+        return -1;
+    if (d < 1)
+        return jc_throw(ctx, JC_ERR_ARGUMENT, a->site, "ArgumentError: region dimension(s) must be ≥ 1, got %lld", (long long)d);
+    if (d > A->nd) {
+        *out = reshaped(x, A->nd, A->dims);
+        return 0;
+    }
+    int64_t dims[ARR_MAXDIMS];
+    memcpy(dims, A->dims, sizeof dims);
+    int64_t len = dims[d - 1];
+    dims[d - 1] = 1;
+    int64_t stride = 1;
+    for (int k = 0; k < d - 1; k++)
+        stride *= A->dims[k];
+    int64_t total = A->len / (len ? len : 1);
+    if (len == 0)
+        total = 1;
+    for (int k = 0; k < A->nd; k++)
+        if (k != d - 1 && A->dims[k] == 0)
+            total = 0;
+    value *res = xmalloc(nz(total) * sizeof *res);
+    for (int64_t li = 0; li < total; li++) {
+        int64_t inner = li % stride, outer = li / stride;
+        int64_t base = inner + outer * stride * len;
+        if (reduce_vals(ctx, kind, f, A->v + base, len, stride, A->et, a->site, &res[li]) < 0) {
+            for (int64_t j = 0; j < li; j++)
+                val_release(res[j]);
+            free(res);
+            return -1;
+        }
+    }
+    *out = array_from_values(ctx, res, total, A->nd, dims, NULL);
+    free(res);
+    return 0;
+}
+
+static int bi_sum(jc_ctx *ctx, value *out, const jc_args *a) { return reduction(ctx, out, a, 0); }
+static int bi_prod(jc_ctx *ctx, value *out, const jc_args *a) { return reduction(ctx, out, a, 1); }
+static int bi_maximum(jc_ctx *ctx, value *out, const jc_args *a) { return reduction(ctx, out, a, 2); }
+static int bi_minimum(jc_ctx *ctx, value *out, const jc_args *a) { return reduction(ctx, out, a, 3); }
+
+static int bi_extrema(jc_ctx *ctx, value *out, const jc_args *a)
+{
+    value x = a->v[a->n - 1];
+    value tmp = v_nothing();
+    if (x.type == T_RANGE || x.type == T_TUPLE) {
+        if (bi_collect(ctx, &tmp, &(jc_args){ .n = 1, .v = &x, .site = a->site }) < 0)
+            return -1;
+        x = tmp;
+    }
+    if (!is_arr(x))
+        return LIB_DECLINE;
+    value args[2] = { a->v[0], x };
+    jc_args b = { .n = a->n, .v = a->n == 2 ? args : &x, .site = a->site };
+    value lo, hi;
+    if (reduction(ctx, &lo, &b, 3) < 0) {
+        val_release(tmp);
+        return -1;
+    }
+    if (reduction(ctx, &hi, &b, 2) < 0) {
+        val_release(lo);
+        val_release(tmp);
+        return -1;
+    }
+    val_release(tmp);
+    value t = v_tuple_new(2);
+    val_tuple(t)->v[0] = lo;
+    val_tuple(t)->v[1] = hi;
+    *out = t;
+    return 0;
+}
+
+static int accumulate(jc_ctx *ctx, value *out, const jc_args *a, int kind)
+{
+    value x = a->v[0];
+    value tmp = v_nothing();
+    if (x.type == T_RANGE || x.type == T_TUPLE) {
+        if (bi_collect(ctx, &tmp, &(jc_args){ .n = 1, .v = &x, .site = a->site }) < 0)
+            return -1;
+        x = tmp;
+    }
+    if (!is_arr(x))
+        return LIB_DECLINE;
+    jc_array *A = val_array(x);
+    if (A->nd != 1 && !lib_kwarg(ctx, a, "dims")) {
+        val_release(tmp);
+        return jc_throw(ctx, JC_ERR_GENERIC, a->site, "UndefKeywordError: keyword argument `dims` not assigned");
+    }
+    value *res = xmalloc(nz(A->len) * sizeof *res);
+    int64_t cnt = 0;
+    int r = 0;
+    for (int64_t i = 0; i < A->len && r == 0; i++) {
+        value e = A->v[i];
+        if (i == 0) {
+            res[cnt++] = (kind == 0 && e.type == T_BOOL) ? v_int(e.u.i) : val_retain(e);
+            continue;
+        }
+        r = combine(ctx, kind, res[cnt - 1], e, a->site, &res[cnt]);
+        if (r == 0)
+            cnt++;
+    }
+    val_release(tmp);
+    if (r < 0) {
+        for (int64_t j = 0; j < cnt; j++)
+            val_release(res[j]);
+        free(res);
+        return -1;
+    }
+    *out = array_from_values(ctx, res, cnt, A->nd, A->dims, NULL);
+    free(res);
+    return 0;
+}
+
+static int bi_cumsum(jc_ctx *ctx, value *out, const jc_args *a) { return accumulate(ctx, out, a, 0); }
+static int bi_cumprod(jc_ctx *ctx, value *out, const jc_args *a) { return accumulate(ctx, out, a, 1); }
+
+static int bi_diff(jc_ctx *ctx, value *out, const jc_args *a)
+{
+    value x = a->v[0];
+    value tmp = v_nothing();
+    if (x.type == T_RANGE) {
+        if (bi_collect(ctx, &tmp, &(jc_args){ .n = 1, .v = &x, .site = a->site }) < 0)
+            return -1;
+        x = tmp;
+    }
+    if (!is_arr(x))
+        return LIB_DECLINE;
+    jc_array *A = val_array(x);
+    int d = 1;
+    const value *dv = lib_kwarg(ctx, a, "dims");
+    if (dv && dv->type == T_INT64)
+        d = (int)dv->u.i;
+    if (A->nd > 2 || d < 1 || d > A->nd || (A->nd == 2 && !dv)) {
+        val_release(tmp);
+        return jc_throw(ctx, JC_ERR_ARGUMENT, a->site, "UndefKeywordError: keyword argument `dims` not assigned");
+    }
+    int64_t m = A->dims[0], n = A->nd == 2 ? A->dims[1] : 1;
+    int64_t dims[2] = { d == 1 ? (m ? m - 1 : 0) : m, d == 2 ? (n ? n - 1 : 0) : n };
+    int64_t total = dims[0] * dims[1];
+    value *res = xmalloc(nz(total) * sizeof *res);
+    int64_t cnt = 0;
+    for (int64_t j = 0; j < dims[1]; j++)
+        for (int64_t i = 0; i < dims[0]; i++) {
+            value hi = d == 1 ? A->v[j * m + i + 1] : A->v[(j + 1) * m + i];
+            value lo = A->v[j * m + i];
+            if (binop(ctx, NUM_SUB, "-", hi, lo, a->site, &res[cnt]) < 0) {
+                for (int64_t q = 0; q < cnt; q++)
+                    val_release(res[q]);
+                free(res);
+                val_release(tmp);
+                return -1;
+            }
+            cnt++;
+        }
+    jc_typeobj *et = NULL;
+    if (total == 0) {
+        num_type nt;
+        et = array_type_number(A->et, &nt) ? num_tobj(nt) : NULL;
+    }
+    *out = array_from_values(ctx, res, total, A->nd, dims, et);
+    array_type_release(et);
+    free(res);
+    val_release(tmp);
+    return 0;
+}
+
+/* ---- mutation and higher-order helpers ---- */
+
+static int bi_push(jc_ctx *ctx, value *out, const jc_args *a)
+{
+    value x = a->v[0];
+    if (!is_arr(x))
+        return LIB_DECLINE;
+    jc_array *A = val_array(x);
+    if (A->nd != 1)
+        return lib_no_method(ctx, "push!", a);
+    for (int i = 1; i < a->n; i++) {
+        value y;
+        if (array_convert_elt(ctx, A->et, a->v[i], &y) < 0)
+            return -1;
+        A->v = xrealloc(A->v, (size_t)(A->len + 1) * sizeof *A->v);
+        A->v[A->len++] = y;
+        A->dims[0] = A->len;
+    }
+    *out = val_retain(x);
+    return 0;
+}
+
+static int bi_append(jc_ctx *ctx, value *out, const jc_args *a)
+{
+    value x = a->v[0];
+    if (!is_arr(x))
+        return LIB_DECLINE;
+    for (int i = 1; i < a->n; i++) {
+        value *vals;
+        int64_t n;
+        if (elements(ctx, a->v[i], &vals, &n, a->site) < 0)
+            return -1;
+        value r;
+        value *args = xmalloc((size_t)(n + 1) * sizeof *args);
+        args[0] = x;
+        memcpy(args + 1, vals, (size_t)n * sizeof *vals);
+        int k = bi_push(ctx, &r, &(jc_args){ .n = (int)n + 1, .v = args, .site = a->site });
+        for (int64_t j = 0; j < n; j++)
+            val_release(vals[j]);
+        free(vals);
+        free(args);
+        if (k < 0)
+            return -1;
+        val_release(r);
+    }
+    *out = val_retain(x);
+    return 0;
+}
+
+static int bi_pop(jc_ctx *ctx, value *out, const jc_args *a)
+{
+    value x = a->v[0];
+    if (!is_arr(x))
+        return LIB_DECLINE;
+    jc_array *A = val_array(x);
+    if (A->nd != 1 || A->len == 0)
+        return jc_throw(ctx, JC_ERR_ARGUMENT, a->site, "ArgumentError: array must be non-empty");
+    *out = A->v[--A->len];
+    A->dims[0] = A->len;
+    return 0;
+}
+
+static int bi_map(jc_ctx *ctx, value *out, const jc_args *a)
+{
+    int any = 0;
+    for (int i = 1; i < a->n; i++)
+        any |= is_arr(a->v[i]);
+    if (!any)
+        return LIB_DECLINE;
+    jc_args b = *a;
+    b.n = a->n - 1;
+    b.v = a->v + 1;
+    return array_broadcast(ctx, a->v[0], &b, out);
+}
+
+static int bi_filter(jc_ctx *ctx, value *out, const jc_args *a)
+{
+    value x = a->v[1];
+    if (!is_arr(x))
+        return LIB_DECLINE;
+    jc_array *A = val_array(x);
+    value *res = xmalloc(nz(A->len) * sizeof *res);
+    int64_t cnt = 0;
+    for (int64_t i = 0; i < A->len; i++) {
+        value t;
+        if (eval_call(ctx, a->v[0], 1, &A->v[i], a->site, &t) < 0) {
+            for (int64_t j = 0; j < cnt; j++)
+                val_release(res[j]);
+            free(res);
+            return -1;
+        }
+        if (t.type == T_BOOL && t.u.i)
+            res[cnt++] = val_retain(A->v[i]);
+        val_release(t);
+    }
+    *out = array_from_values(ctx, res, cnt, 1, &cnt, A->et);
+    free(res);
+    return 0;
+}
+
+static int anyall(jc_ctx *ctx, value *out, const jc_args *a, int want)
+{
+    value x = a->v[a->n - 1];
+    if (!is_arr(x))
+        return LIB_DECLINE;
+    jc_array *A = val_array(x);
+    for (int64_t i = 0; i < A->len; i++) {
+        value t = A->v[i];
+        if (a->n == 2 && eval_call(ctx, a->v[0], 1, &A->v[i], a->site, &t) < 0)
+            return -1;
+        int b = t.type == T_BOOL && t.u.i;
+        if (t.type != T_BOOL) {
+            int truth;
+            eval_truthy(ctx, t, a->site, &truth);
+            if (a->n == 2)
+                val_release(t);
+            return -1;
+        }
+        if (b == want) {
+            *out = v_bool(want);
+            return 0;
+        }
+    }
+    *out = v_bool(!want);
+    return 0;
+}
+
+static int bi_any(jc_ctx *ctx, value *out, const jc_args *a) { return anyall(ctx, out, a, 1); }
+static int bi_all(jc_ctx *ctx, value *out, const jc_args *a) { return anyall(ctx, out, a, 0); }
+
+static int bi_count(jc_ctx *ctx, value *out, const jc_args *a)
+{
+    value x = a->v[a->n - 1];
+    if (!is_arr(x))
+        return LIB_DECLINE;
+    jc_array *A = val_array(x);
+    int64_t c = 0;
+    for (int64_t i = 0; i < A->len; i++) {
+        value t = A->v[i];
+        if (a->n == 2 && eval_call(ctx, a->v[0], 1, &A->v[i], a->site, &t) < 0)
+            return -1;
+        c += t.type == T_BOOL && t.u.i;
+        if (a->n == 2)
+            val_release(t);
+    }
+    *out = v_int(c);
+    return 0;
+}
+
+static int bi_in(jc_ctx *ctx, value *out, const jc_args *a)
+{
+    value x = a->v[0], c = a->v[1];
+    if (!is_arr(c))
+        return LIB_DECLINE;
+    jc_array *A = val_array(c);
+    for (int64_t i = 0; i < A->len; i++) {
+        value r;
+        if (call2(ctx, "==", x, A->v[i], a->site, &r) < 0)
+            return -1;
+        int t = r.type == T_BOOL && r.u.i;
+        val_release(r);
+        if (t) {
+            *out = v_bool(1);
+            return 0;
+        }
+    }
+    *out = v_bool(0);
+    return 0;
+}
+
+/* hcat(a, b...), vcat(a, b...) as functions. */
+static int catfn(jc_ctx *ctx, value *out, const jc_args *a, int dim)
+{
+    value *parts = xmalloc(nz(a->n) * sizeof *parts);
+    for (int i = 0; i < a->n; i++)
+        parts[i] = val_retain(a->v[i]);
+    int r = array_cat(ctx, dim, parts, a->n, NULL, a->site, out);
+    for (int i = 0; i < a->n; i++)
+        val_release(parts[i]);
+    free(parts);
+    return r;
+}
+
+static int bi_vcat(jc_ctx *ctx, value *out, const jc_args *a) { return catfn(ctx, out, a, 1); }
+static int bi_hcat(jc_ctx *ctx, value *out, const jc_args *a) { return catfn(ctx, out, a, 2); }
+
+const builtin lib_arrays[] = {
+    { "typeof", 1, 1, bi_typeof, NULL, NULL },
+    { "eltype", 1, 1, bi_eltype, "  eltype(type)\n\n  Determine the type of the elements generated by iterating a collection of the given type.", NULL },
+    { "size", 1, 2, bi_size, "  size(A::AbstractArray, [dim])\n\n  Return a tuple containing the dimensions of A. Optionally you can specify a dimension to just get the length of that dimension.", NULL },
+    { "length", 1, 1, bi_length, NULL, NULL },
+    { "ndims", 1, 1, bi_ndims, "  ndims(A::AbstractArray) -> Integer\n\n  Return the number of dimensions of A.", NULL },
+    { "isempty", 1, 1, bi_isempty, "  isempty(collection) -> Bool\n\n  Determine whether a collection is empty (has no elements).", NULL },
+    { "getindex", 1, -1, bi_getindex, NULL, NULL },
+    { "setindex!", 3, -1, bi_setindex, "  setindex!(collection, value, key...)\n\n  Store the given value at the given key or index within a collection. The syntax a[i,j,...] = x is converted by the compiler to (setindex!(a, x, i, j, ...); x).", NULL },
+    { "lastindex", 1, 2, bi_lastindex, NULL, NULL },
+    { "firstindex", 1, 2, bi_firstindex, NULL, NULL },
+    { "zeros", 0, -1, bi_zeros, "  zeros([T=Float64,] dims::Tuple)\n  zeros([T=Float64,] dims...)\n\n  Create an Array, with element type T, of all zeros with size specified by dims.", NULL },
+    { "ones", 0, -1, bi_ones, "  ones([T=Float64,] dims::Tuple)\n  ones([T=Float64,] dims...)\n\n  Create an Array, with element type T, of all ones with size specified by dims.", NULL },
+    { "fill", 1, -1, bi_fill, "  fill(value, dims::Tuple)\n  fill(value, dims...)\n\n  Create an array of size dims with every location set to value.", NULL },
+    { "collect", 1, 2, bi_collect, "  collect(collection)\n\n  Return an Array of all items in a collection or iterator.", NULL },
+    { "reshape", 2, -1, bi_reshape, "  reshape(A, dims...) -> AbstractArray\n\n  Return an array with the same data as A, but with different dimension sizes or number of dimensions.", NULL },
+    { "vec", 1, 1, bi_vec, "  vec(a::AbstractArray) -> AbstractVector\n\n  Reshape the array a as a one-dimensional column vector.", NULL },
+    { "copy", 1, 1, bi_copy, "  copy(x)\n\n  Create a shallow copy of x.", NULL },
+    { "transpose", 1, 1, bi_transpose, "  transpose(A)\n\n  Lazy transpose (here an eager copy).", NULL },
+    { "adjoint", 1, 1, bi_adjoint, "  A'\n  adjoint(A)\n\n  Conjugate transpose.", NULL },
+    { "'", 1, 1, bi_adjoint, "  A'\n  adjoint(A)\n\n  Conjugate transpose.", NULL },
+    { "permutedims", 1, 2, bi_permutedims, "  permutedims(A::AbstractArray, perm)\n\n  Permute the dimensions of array A.", NULL },
+    { "reverse", 1, 1, bi_reverse, "  reverse(v)\n\n  Return a copy of v reversed from start to end.", NULL },
+    { "sort", 1, 1, bi_sort, "  sort(v; rev=false)\n\n  Variant of sort! that returns a sorted copy of v leaving v itself unmodified.", "rev" },
+    { "sum", 1, 2, bi_sum, NULL, "dims" },
+    { "prod", 1, 2, bi_prod, NULL, "dims" },
+    { "maximum", 1, 2, bi_maximum, NULL, "dims" },
+    { "minimum", 1, 2, bi_minimum, NULL, "dims" },
+    { "extrema", 1, 2, bi_extrema, "  extrema(itr) -> (mn, mx)\n\n  Compute both the minimum mn and maximum mx element in a single pass, and return them as a 2-tuple.", NULL },
+    { "cumsum", 1, 1, bi_cumsum, "  cumsum(A; dims::Integer)\n\n  Cumulative sum along the dimension dims.", "dims" },
+    { "cumprod", 1, 1, bi_cumprod, "  cumprod(A; dims::Integer)\n\n  Cumulative product along the dimension dims.", "dims" },
+    { "diff", 1, 1, bi_diff, "  diff(A::AbstractVector)\n  diff(A::AbstractArray; dims::Integer)\n\n  Finite difference operator on a vector or a multidimensional array A.", "dims" },
+    { "push!", 2, -1, bi_push, "  push!(collection, items...) -> collection\n\n  Insert one or more items in collection.", NULL },
+    { "append!", 2, -1, bi_append, "  append!(collection, collections...) -> collection\n\n  Add the elements of each collection to the end of the first.", NULL },
+    { "pop!", 1, 1, bi_pop, "  pop!(collection) -> item\n\n  Remove an item in collection and return it.", NULL },
+    { "map", 2, -1, bi_map, "  map(f, c...) -> collection\n\n  Transform collection c by applying f to each element.", NULL },
+    { "filter", 2, 2, bi_filter, "  filter(f, a)\n\n  Return a copy of collection a, removing elements for which f is false.", NULL },
+    { "any", 1, 2, bi_any, "  any(itr) -> Bool\n\n  Test whether any elements of a boolean collection are true.", NULL },
+    { "all", 1, 2, bi_all, "  all(itr) -> Bool\n\n  Test whether all elements of a boolean collection are true.", NULL },
+    { "count", 1, 2, bi_count, "  count([f=identity,] itr) -> Integer\n\n  Count the number of elements in itr for which the function f returns true.", NULL },
+    { "in", 2, 2, bi_in, NULL, NULL },
+    { "∈", 2, 2, bi_in, NULL, NULL },
+    { "vcat", 0, -1, bi_vcat, "  vcat(A...)\n\n  Concatenate arrays or numbers vertically.", NULL },
+    { "hcat", 0, -1, bi_hcat, "  hcat(A...)\n\n  Concatenate arrays or numbers horizontally.", NULL },
+    { NULL, 0, 0, NULL, NULL, NULL },
+};
