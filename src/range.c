@@ -3,6 +3,7 @@
 
 #include <math.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "lib/lib.h"
 #include "num/num.h"
@@ -18,6 +19,67 @@ void range_free(obj *o)
 
 int64_t range_length(value v) { return val_range(v)->len; }
 
+/* ---- double-double helpers (Julia's base/twiceprecision.jl) ---- */
+
+/* big + little as an unevaluated sum whose parts do not overlap. */
+static void canon2(double big, double little, double *h, double *l)
+{
+    *h = big + little;
+    *l = (big - *h) + little;
+}
+
+static void add12(double x, double y, double *h, double *l)
+{
+    if (fabs(y) > fabs(x)) {
+        double t = x;
+        x = y;
+        y = t;
+    }
+    canon2(x, y, h, l);
+}
+
+static void mul12(double x, double y, double *h, double *l)
+{
+    double p = x * y;
+    if (p == 0 || !isfinite(p)) {
+        *h = *l = p;
+        return;
+    }
+    canon2(p, fma(x, y, -p), h, l);
+}
+
+/* n / d in double-double, as TwicePrecision{Float64}(n) / d. */
+static void tp_div(double n, double d, double *h, double *l)
+{
+    double hi = n / d, uh, ul;
+    mul12(hi, d, &uh, &ul);
+    double lo = (((n - uh) - ul) + 0.0) / d;
+    if (n == 0 || !isfinite(hi)) {
+        *h = hi;
+        *l = 0;
+        return;
+    }
+    canon2(hi, lo, h, l);
+}
+
+/* Clears the low nb bits of x's significand. */
+static double truncbits(double x, int nb)
+{
+    uint64_t u;
+    memcpy(&u, &x, sizeof u);
+    u &= ~(uint64_t)0 << nb;
+    memcpy(&x, &u, sizeof x);
+    return x;
+}
+
+static double float_elem(const jc_range *r, int64_t i /* 1-based */)
+{
+    double u = (double)(i - r->offset);
+    double shi = u * r->step_hi, slo = u * r->step_lo, xh, xl;
+    add12(r->ref_hi, shi, &xh, &xl);
+    return xh + (xl + (slo + r->ref_lo));
+}
+
 int range_get(jc_ctx *ctx, value v, int64_t i, value *out)
 {
     jc_range *r = val_range(v);
@@ -25,10 +87,7 @@ int range_get(jc_ctx *ctx, value v, int64_t i, value *out)
         return jc_throw(ctx, JC_ERR_BOUNDS, NULL, "BoundsError: attempt to access range at index [%lld]",
                         (long long)i + 1);
     if (r->kind == RANGE_FLOAT) {
-        double a = r->start.u.f, s = r->step.u.f;
-        /* the last element is the stop value itself when the length came from it */
-        double x = (i == r->len - 1 && r->stop.type == T_FLOAT64) ? r->stop.u.f : fma((double)i, s, a);
-        *out = v_f64(x);
+        *out = v_f64(float_elem(r, i + 1));
         return 0;
     }
     /* start + i*step is exact: the stop value bounds it inside Int64 */
@@ -70,27 +129,271 @@ static int int_range(jc_ctx *ctx, value *out, int64_t a, int64_t s, int64_t b, i
     return 0;
 }
 
+/* nbitslen: how many low bits of step_hi to clear so that (i - offset)·step_hi is exact. */
+static int nbitslen(int64_t len, int64_t offset)
+{
+    if (len < 2)
+        return 0;
+    int64_t m = offset - 1 > len - offset ? offset - 1 : len - offset;
+    int nb = 0;
+    while (nb < 63 && ((int64_t)1 << nb) < m)
+        nb++;
+    return nb < 27 ? nb : 27;
+}
+
+/* A StepRangeLen from double-double ref and step. */
+static value hp_range(double rh, double rl, double sh, double sl, int nb, int64_t len, int64_t offset)
+{
+    jc_range *r = obj_new(T_RANGE, sizeof *r);
+    r->kind = RANGE_FLOAT;
+    double th = truncbits(sh, nb);
+    r->ref_hi = rh;
+    r->ref_lo = rl;
+    r->step_hi = th;
+    r->step_lo = (sh - th) + sl;
+    r->offset = offset;
+    r->len = len;
+    r->start = v_f64(len > 0 ? float_elem(r, 1) : rh);
+    r->step = v_f64(r->step_hi + r->step_lo);
+    r->stop = v_f64(len > 0 ? float_elem(r, len) : rh - (r->step_hi + r->step_lo));
+    return v_obj(T_RANGE, 0, &r->h);
+}
+
+/* Julia's rat: a continued-fraction approximation n/d of x with |n|, |d| ≤ 2^24. */
+static void rat(double x, int64_t *n, int64_t *d)
+{
+    double y = x, m = 16777216.0;
+    /* pa/pb and qa/qb: the last two convergents ((a, c) and (b, d) in Julia's rat) */
+    int64_t pa = 1, pb = 0, qa = 0, qb = 1;
+    while (fabs(y) <= m) {
+        double f = trunc(y);
+        y -= f;
+        int64_t fi = (int64_t)f;
+        int64_t na = fi * pa + qa, nb = fi * pb + qb;
+        qa = pa;
+        qb = pb;
+        pa = na;
+        pb = nb;
+        if ((pa < 0 ? -pa : pa) > (int64_t)m || (pb < 0 ? -pb : pb) > (int64_t)m) {
+            *n = qa;
+            *d = qb;
+            return;
+        }
+        if ((double)pa / (double)pb == x)
+            break;
+        y = 1 / y;
+    }
+    *n = pa;
+    *d = pb;
+}
+
+static int64_t gcd64(int64_t a, int64_t b)
+{
+    a = a < 0 ? -a : a;
+    b = b < 0 ? -b : b;
+    while (b) {
+        int64_t t = a % b;
+        a = b;
+        b = t;
+    }
+    return a;
+}
+
+static int isbetween(double a, double x, double b)
+{
+    return a <= b ? (a <= x && x <= b) : (b <= x && x <= a);
+}
+
 static int float_range(jc_ctx *ctx, value *out, double a, double s, double b, const jc_args *args)
 {
     if (s == 0)
         return jc_throw(ctx, JC_ERR_ARGUMENT, args->site, "ArgumentError: range step cannot be zero");
+    /* exact rational start, step and stop: compute in terms of the rationals */
+    int64_t sn, sd, an, ad, bn, bd;
+    rat(s, &sn, &sd);
+    if (sd != 0 && (double)sn / (double)sd == s) {
+        rat(a, &an, &ad);
+        rat(b, &bn, &bd);
+        if (ad != 0 && bd != 0 && (double)an / (double)ad == a && (double)bn / (double)bd == b) {
+            int64_t g = gcd64(ad, sd);
+            __int128 den = (__int128)ad / g * sd;
+            double m = 9007199254740992.0;
+            if (den != 0 && den < ((__int128)1 << 62) && fabs(a * (double)den) <= m &&
+                fabs(s * (double)den) <= m) {
+                int64_t d = (int64_t)den;
+                int64_t a_n = (int64_t)llround(a * (double)d), s_n = (int64_t)llround(s * (double)d);
+                __int128 num = (__int128)d * bn - (__int128)bd * a_n + (__int128)s_n * bd;
+                __int128 q = num / ((__int128)s_n * bd); /* div: toward zero, as Julia's */
+                int64_t len = q > 0 ? (int64_t)q : 0;
+                if (isbetween(a, a + (double)(len - 1) * s, b + s / 2) &&
+                    !isbetween(a, a + (double)len * s, b)) {
+                    /* floatrange: the reference is the smallest-magnitude element */
+                    if (len < 2) {
+                        double rh, rl, sh, sl;
+                        tp_div((double)a_n, (double)d, &rh, &rl);
+                        tp_div((double)s_n, (double)d, &sh, &sl);
+                        *out = hp_range(rh, rl, sh, sl, 0, len, 1);
+                        return 0;
+                    }
+                    double t = -(double)a_n / (double)s_n + 1;
+                    int64_t imin = (int64_t)llround(rint(t));
+                    if (!(t == t))
+                        imin = 1;
+                    imin = imin < 1 ? 1 : imin > len ? len : imin;
+                    int64_t ref_n = a_n + (imin - 1) * s_n;
+                    double rh, rl, sh, sl;
+                    tp_div((double)ref_n, (double)d, &rh, &rl);
+                    tp_div((double)s_n, (double)d, &sh, &sl);
+                    *out = hp_range(rh, rl, sh, sl, nbitslen(len, imin), len, imin);
+                    return 0;
+                }
+            }
+        }
+    }
     if (!isfinite(a) || !isfinite(s) || !isfinite(b))
         return jc_throw(ctx, JC_ERR_ARGUMENT, args->site, "ArgumentError: range bounds must be finite");
-    double n = floor((b - a) / s * (1 + 4 * 2.220446049250313e-16)) + 1;
-    if (n < 0)
-        n = 0;
-    if (n > 9.2e18)
-        return jc_throw(ctx, JC_ERR_OVERFLOW, args->site, "OverflowError: the range is too long");
-    int64_t len = (int64_t)n;
-    /* when the stop value is reached (within rounding), end exactly on it */
-    double last = fma((double)(len - 1), s, a);
-    value stop = fabs(last - b) <= 4 * 2.220446049250313e-16 * fmax(fabs(b), fabs(s)) ? v_f64(b) : v_nothing();
-    *out = range_new(RANGE_FLOAT, v_f64(a), v_f64(s), stop, len);
+    /* otherwise start and step are taken literally */
+    double lf = (b - a) / s;
+    int64_t len;
+    if (lf < 0)
+        len = 0;
+    else if (lf == 0)
+        len = 1;
+    else {
+        if (lf > 9.2e18)
+            return jc_throw(ctx, JC_ERR_OVERFLOW, args->site, "OverflowError: the range is too long");
+        len = (int64_t)llround(rint(lf)) + 1;
+        double stop2 = a + (double)(len - 1) * s;
+        len -= (a < b && b < stop2) + (a > b && b > stop2);
+    }
+    *out = hp_range(a, 0, s, 0, 0, len, 1);
     return 0;
+}
+
+/* range(start, stop; length=n): Julia's _linspace for floats. */
+static int linspace(jc_ctx *ctx, value *out, double a, double b, int64_t len, const jc_args *args)
+{
+    if (len < 0)
+        return jc_throw(ctx, JC_ERR_ARGUMENT, args->site, "ArgumentError: range(%g, stop=%g, length=%lld): negative length",
+                        a, b, (long long)len);
+    if (len < 2) {
+        *out = hp_range(a, 0, len == 1 ? 0 : b - a, 0, 0, len, 1);
+        if (len == 1)
+            val_range(*out)->stop = v_f64(a);
+        return 0;
+    }
+    if (a == b) {
+        *out = hp_range(a, 0, 0, 0, 0, len, 1);
+        return 0;
+    }
+    int64_t an, ad, bn, bd;
+    rat(a, &an, &ad);
+    rat(b, &bn, &bd);
+    if (ad != 0 && bd != 0) {
+        int64_t den = ad / gcd64(ad, bd) * bd;
+        double m = 9007199254740992.0;
+        if (den != 0 && fabs((double)den * a) <= m && fabs((double)den * b) <= m) {
+            int64_t sn = llround((double)den * a), en = llround((double)den * b);
+            if ((double)sn / (double)den == a && (double)en / (double)den == b) {
+                double tmin = -(double)sn / ((double)en - (double)sn);
+                int64_t imin = llround(rint(tmin * (double)(len - 1) + 1));
+                imin = imin < 1 ? 1 : imin > len ? len : imin;
+                __int128 rnum = (__int128)(len - imin) * sn + (__int128)(imin - 1) * en;
+                __int128 rden = (__int128)(len - 1) * den;
+                double rh, rl, sh, sl;
+                tp_div((double)rnum, (double)rden, &rh, &rl);
+                tp_div((double)((__int128)en - sn), (double)rden, &sh, &sl);
+                *out = hp_range(rh, rl, sh, sl, nbitslen(len, imin), len, imin);
+                return 0;
+            }
+        }
+    }
+    double delta = b - a;
+    double tmin = -(a / delta);
+    int64_t imin = llround(rint(tmin * (double)(len - 1) + 1));
+    double ref, step;
+    if (1 < imin && imin < len) {
+        double t = (double)(imin - 1) / (double)(len - 1);
+        ref = (1 - t) * a + t * b;
+        step = imin - 1 < len - imin ? (ref - a) / (double)(imin - 1) : (b - ref) / (double)(len - imin);
+    } else if (imin <= 1) {
+        imin = 1;
+        ref = a;
+        step = delta / (double)(len - 1);
+    } else {
+        imin = len;
+        ref = b;
+        step = delta / (double)(len - 1);
+    }
+    int nb = nbitslen(len, imin);
+    double sh = truncbits(step, nb), x1h, x1l, x2h, x2l;
+    add12((double)(1 - imin) * sh, ref, &x1h, &x1l);
+    add12((double)(len - imin) * sh, ref, &x2h, &x2l);
+    double p = (a - x1h) - x1l, q = (b - x2h) - x2l;
+    double sl = (q - p) / (double)(len - 1);
+    double rl = p - (double)(1 - imin) * sl;
+    *out = hp_range(ref, rl, sh, sl, 0, len, imin);
+    return 0;
+}
+
+static int bi_colon(jc_ctx *ctx, value *out, const jc_args *a);
+
+static int bi_range(jc_ctx *ctx, value *out, const jc_args *a)
+{
+    const value *lenv = lib_kwarg(ctx, a, "length");
+    const value *stepv = lib_kwarg(ctx, a, "step");
+    const value *stopv = lib_kwarg(ctx, a, "stop");
+    value start = a->v[0];
+    value stop = a->n >= 2 ? a->v[1] : stopv ? *stopv : v_nothing();
+    int64_t len = -1;
+    if (a->n == 3) {
+        if (num_to_int64(ctx, a->v[2], &len) < 0)
+            return -1;
+    } else if (lenv && num_to_int64(ctx, *lenv, &len) < 0)
+        return -1;
+    if (stop.type != T_NOTHING && len >= 0 && !stepv) {
+        /* integer endpoints give a Float64 range, as _linspace(float(T), ...) */
+        double x, y;
+        if (num_to_double(ctx, start, &x) < 0 || num_to_double(ctx, stop, &y) < 0)
+            return -1;
+        return linspace(ctx, out, x, y, len, a);
+    }
+    if (stepv && stop.type != T_NOTHING) {
+        value args[3] = { start, *stepv, stop };
+        jc_args b = { .n = 3, .v = args, .site = a->site };
+        return bi_colon(ctx, out, &b);
+    }
+    if (stepv && len >= 0) {
+        /* range(start; step, length) */
+        value lm1, prod, end;
+        if (num_binop(ctx, &lm1, NUM_SUB, v_int(len), v_int(1)) < 0)
+            return -1;
+        int r = num_binop(ctx, &prod, NUM_MUL, lm1, *stepv);
+        val_release(lm1);
+        if (r < 0)
+            return -1;
+        r = num_binop(ctx, &end, NUM_ADD, start, prod);
+        val_release(prod);
+        if (r < 0)
+            return -1;
+        value args[3] = { start, *stepv, end };
+        jc_args b = { .n = 3, .v = args, .site = a->site };
+        r = bi_colon(ctx, out, &b);
+        val_release(end);
+        return r;
+    }
+    if (stop.type != T_NOTHING) {
+        value args[2] = { start, stop };
+        jc_args b = { .n = 2, .v = args, .site = a->site };
+        return bi_colon(ctx, out, &b);
+    }
+    return jc_throw(ctx, JC_ERR_ARGUMENT, a->site, "ArgumentError: range needs stop, length or step");
 }
 
 static int bi_colon(jc_ctx *ctx, value *out, const jc_args *a)
 {
+    if (a->n < 2)
+        return LIB_DECLINE;
     value start = a->v[0], stop = a->v[a->n - 1];
     value step = a->n == 3 ? a->v[1] : v_int(1);
     int allint = 1, allnum = 1;
@@ -110,6 +413,8 @@ static int bi_colon(jc_ctx *ctx, value *out, const jc_args *a)
 }
 
 const builtin lib_range[] = {
+    { "range", 1, 3, bi_range,
+      "  range(start, stop, length)\n  range(start, stop; length, step)\n\n  Construct a specialized array with evenly spaced elements and optimized storage (an\n  AbstractRange) from the arguments.", "length step stop" },
     { ":", 2, 3, bi_colon,
       "  (:)(start, [step], stop)\n\n  Range operator. a:b constructs a range from a to b with a step size of 1, and\n  a:s:b is similar but uses a step size of s.", NULL },
     { NULL, 0, 0, NULL, NULL, NULL },

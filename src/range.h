@@ -1,8 +1,9 @@
 /* range.h — ranges a:b and a:s:b as values (UnitRange, StepRange, StepRangeLen).
  *
  * A range is stored by its first element, step and length; elements are computed on
- * demand.  Integer ranges are exact; float ranges compute start + i*step with Julia's
- * rule that the last element is the stop value when the length was derived from it. */
+ * demand.  Integer ranges are exact; float ranges follow Julia's StepRangeLen with
+ * TwicePrecision reference and step: when start, step and stop are ratios of small
+ * integers (0:0.1:1) the elements are the correctly rounded k/10, as Julia shows them. */
 #ifndef JC_RANGE_H
 #define JC_RANGE_H
 
@@ -11,8 +12,13 @@
 typedef struct jc_range {
     obj h;
     uint8_t kind;     /* RANGE_UNIT, RANGE_STEP, RANGE_FLOAT */
-    value start, step, stop;
+    value start, step, stop;  /* for RANGE_FLOAT: first, step and last as Julia shows them */
     int64_t len;
+    /* RANGE_FLOAT is Julia's StepRangeLen{Float64, TwicePrecision, TwicePrecision}:
+     * element i (1-based) is ref + (i - offset)·step evaluated in double-double, with
+     * step_hi holding few enough bits that (i - offset)·step_hi is exact. */
+    double ref_hi, ref_lo, step_hi, step_lo;
+    int64_t offset;
 } jc_range;
 
 enum { RANGE_UNIT, RANGE_STEP, RANGE_FLOAT };
