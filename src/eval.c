@@ -956,7 +956,12 @@ static int ev_call(jc_ctx *ctx, env *e, const ast *n, int dotted, value *out)
             value base;
             if (ev(ctx, e, n->kids[1], &base) != 0)
                 return -1;
-            int r = num_literal_pow(ctx, out, base, p);
+            int r;
+            if (base.type == T_ARRAY) { /* matrix powers: the ^ rows of the array library */
+                value args[2] = { base, v_int(p) };
+                r = call_named(ctx, st->sym_pow, 2, args, n, out);
+            } else
+                r = num_literal_pow(ctx, out, base, p);
             val_release(base);
             if (r < 0)
                 jc_error_locate(ctx, n);
