@@ -3,27 +3,30 @@
  * Method
  *   y = sqrt(sqrt(x)) (two correctly rounded square roots) is within 3*2^-54 relative
  *   of t = x^(1/4), i.e. within 1.5 ulp.  The residual x - y^4 is computed almost
- *   exactly: y^2 = a + b and a^2 = c + d exactly by fma, y^4 = c + d + 2ab + b^2, and
- *   x - c is exact (Sterbenz: c is within a factor 2 of x).  One Newton step gives
- *   t ~ y + delta, delta = (x - y^4) / (4 y a).  If every value within the error bound
- *   of y + delta rounds alike, that is the result; otherwise the one midpoint m in the
- *   interval is decided exactly by comparing x with m^4 in integers (mc_exact.c).
+ *   exactly: y^2 = a + b exactly by fma, y^4 = a^2 + 2ab + b^2, and x - a^2 (tiny,
+ *   as y^4 ~ x) and then the 2ab term are each formed with one rounding by fma.  One
+ *   Newton step gives t ~ y + delta, delta = (x - y^4) / (4 y a).  If every value
+ *   within the error bound of y + delta rounds alike, that is the result; otherwise the
+ *   one midpoint m in the interval is decided exactly by comparing x with m^4 in
+ *   integers (mc_exact.c).  The binary64 fast path makes the same decision without the
+ *   division, comparing x - y^4 with the images of the rounding boundaries.
  *   Inputs below 2^-900 or above 2^900 are scaled by 2^(-+1000) first (the root by
  *   2^(-+250)), so that no partial product underflows or overflows.
  *
  * Special cases (Julia: fourthroot(x) = sqrt(sqrt(x)))
  *   NaN -> NaN; x < 0 (including -Inf) -> NaN, the caller raises sqrt's DomainError;
  *   ±0 -> ±0 (fourthroot(-0.0) === -0.0); +Inf -> +Inf.
- *   Exact fourth powers give exact roots (the residual is then exactly 0).
+ *   Exact fourth powers give exact roots (the residual is then below 2^-104 x).
  *   No input has a root exactly halfway between two representable numbers: that
  *   midpoint has an odd significand of p+1 bits, whose fourth power has more than
  *   4p bits and so is not a p-bit number.
  *
  * Accuracy (relative to t, u = 2^-53)
- *   |y/t - 1| <= 3*2^-54, so |x - y^4| <= 3*2^-52 x; the residual's rounding errors are
- *   below 2^-101.7 x, contributing 2^-103.7 to delta/t; delta itself is rounded with
- *   relative error 3u (delta <= 3*2^-54 t: 2^-103.8); dropping the Newton step's second
- *   order term costs 3/32 (x-y^4)^2/y^7 < 2^-104.3.  Total < 2^-102.1; bound used 2^-100.
+ *   |y/t - 1| <= 3*2^-54, so |x - y^4| <= 3*2^-52 x; the residual's rounding errors
+ *   (2^-103 x and 2^-104.4 x, plus the dropped b^2 < 2^-106 x) are below 2^-101.7 x,
+ *   contributing 2^-103.7 to delta/t; delta itself is rounded with relative error 3u
+ *   (delta <= 3*2^-54 t: 2^-103.8); dropping the Newton step's second order term costs
+ *   3/32 (x-y^4)^2/y^7 < 2^-104.3.  Total < 2^-102.1; bound used 2^-100.
  *   Float32/Float16 round the same approximation at their own boundaries (no double
  *   rounding); their exact decision compares x with m^4 likewise.
  */
@@ -59,13 +62,14 @@ MC_INLINE double from_bits(uint64_t u)
     return x;
 }
 
-/* y = sqrt(sqrt(x)) and the residual x - y^4 (to 2^-101.7 x), y^2 ~ *a. */
+/* The residual x - y^4 for y = sqrt(sqrt(x)), to 2^-101.7 x; *a ~ y^2.  y^2 = a + b
+ * exactly, y^4 = a^2 + 2ab + b^2; x - a^2 (below 2^-50.2 x) is rounded once by the
+ * fma, the 2ab term once more, and b^2 < 2^-106 x is dropped. */
 MC_INLINE double residual(double x, double y, double *a)
 {
-    double b, d, c;
-    *a = mc_two_prod(y, y, &b);   /* y^2 = a + b */
-    c = mc_two_prod(*a, *a, &d); /* a^2 = c + d */
-    return ((x - c) - d) - 2.0 * *a * b;
+    double b;
+    *a = mc_two_prod(y, y, &b);
+    return fma(-2.0 * *a, b, fma(-*a, *a, x));
 }
 
 /* Every input, every format: specials, scaling, Newton step and mc_round_dd. */
@@ -103,24 +107,28 @@ MC_CLONES double mc_fourthroot(double x)
      * zeros, NaN and Inf).  Division-free decision: t - y ~ rho / (4 y^3), so the
      * rounding boundaries y -+ u/2 (u = ulp(y)) sit at rho = -+w, w = 2 y a u, and
      * y -+ 3u/2 at -+3w.  The estimate is within 2^-48 w of the truth (residual error
-     * 2^-49.7 w, linearisation and a ~ y^2: 2^-51 each).  Anything within 2^-40 w of a
-     * boundary, beyond 2.5w, or below a power of two (where the spacing halves) takes
-     * the general path.  The neighbours y -+ u are the bit patterns yb -+ 1. */
+     * 2^-49.7 w, linearisation and a ~ y^2: 2^-51 each).  |rho| and w are compared
+     * through their bit patterns: for positive doubles D = bits(|rho|) - bits(w) orders
+     * like |rho| - w, |D| >= 2^14 implies | |rho|/w - 1 | >= 2^-39, and D < 2^52
+     * implies |rho| < 2w.  Anything closer to a boundary, beyond 2w, or below a power
+     * of two (where the spacing halves) takes the general path.  The neighbours
+     * y -+ u are the bit patterns of y -+ 1. */
     uint64_t xb = to_bits(x);
     const uint64_t lo = 0x07b0000000000000u, hi = 0x7830000000000000u; /* 2^-900, 2^900 */
     if (xb - lo < hi - lo) {
         double a, y = sqrt_pos(sqrt_pos(x));
         double rho = residual(x, y, &a);
-        uint64_t yb = to_bits(y);
-        double u = from_bits((yb & 0x7ff0000000000000u) - (52ull << 52));
-        double w = 2.0 * y * a * u, ar = fabs(rho);
-        if (fabs(ar - w) > 0x1p-40 * w && ar < 2.5 * w &&
-            ((yb & 0x000fffffffffffffu) != 0 || rho >= 0)) {
-            /* Which neighbour is random: decide it without branches.  ar and w are
-             * positive, so their bit patterns order like their values. */
-            int64_t up = (int64_t)(to_bits(w) - to_bits(ar)) >> 63; /* -1 iff ar > w */
-            int64_t dir = 1 - 2 * (int64_t)(to_bits(rho) >> 63);  /* sign of rho */
-            return from_bits(yb + (uint64_t)(dir & up));
+        uint64_t yb = to_bits(y), rb = to_bits(rho);
+        /* bits(w) = bits(y a) + (E - 51) * 2^52 with E the exponent of y (w, y a normal) */
+        uint64_t wb = to_bits(y * a) + (yb & 0x7ff0000000000000u) - ((1023ull + 51) << 52);
+        int64_t D = (int64_t)((rb & 0x7fffffffffffffffu) - wb);
+        int near = (uint64_t)(D + 0x3fff) < 0x7fff; /* |D| < 2^14 */
+        int below_pow2 = (yb << 12) == 0 && (rb >> 63);
+        if (!near && D < (1ll << 52) && !below_pow2) {
+            /* which neighbour is random: decide it without branches */
+            uint64_t up = (uint64_t)-D >> 63;             /* 1 iff |rho| > w */
+            uint64_t neg = (uint64_t)((int64_t)rb >> 63); /* all ones iff rho < 0 */
+            return from_bits(yb + ((up ^ neg) - neg));     /* yb + up or yb - up */
         }
     }
     return root4_fmt(x, &mc_fmt_double);

@@ -45,16 +45,20 @@ const mc_fmt mc_fmt_half = {11, -14};
 int mc_round_dd(double h, double l, double err, int S, const mc_fmt *f, double *res,
                 mc_mid *mid)
 {
-    int e = ilogb(h);
-    int eu = e - S;
+    /* RN(h + l) = h, so v = h + l lies between hb and its successor, where hb = h, or
+     * the double below h when l < 0; both lie in one interval [A q, (A+1) q] of the
+     * target grid (the successor of hb is at most the next grid point), whose midpoint
+     * is the only rounding boundary near v. */
+    double hb = l < 0 ? nextafter(h, 0.0) : h;
+    int eu = ilogb(hb) - S;
     int qexp = (eu > f->emin ? eu : f->emin) - f->prec + 1; /* unscaled quantum */
     int qs = qexp + S;                                      /* scaled quantum */
     double q = ldexp(1.0, qs);
-    double A = floor(ldexp(h, -qs)); /* h in [A*q, (A+1)*q) */
-    /* h - A*q is exact (q >= ulp(h)); the two roundings that follow are each below
-     * 2^-53 of the result, hence the (1 - 2^-50) margin. */
-    double d = ((h - A * q) - 0.5 * q) + l;
-    if (fabs(d) * (1.0 - 0x1p-50) > err) {
+    double A = floor(ldexp(hb, -qs)); /* hb in [A*q, (A+1)*q) */
+    /* d = v - (A + 1/2) q.  hb - A*q and h - hb are exact (q >= ulp(hb)); the other
+     * roundings are within 2^-52 |d| + 2^-104 h, hence the margins below. */
+    double d = ((hb - A * q) - 0.5 * q) + ((h - hb) + l);
+    if (fabs(d) * (1.0 - 0x1p-50) > err + 0x1p-103 * h) {
         *res = ldexp(A + (d > 0 ? 1.0 : 0.0), qexp);
         return 1;
     }

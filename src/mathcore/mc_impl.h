@@ -30,8 +30,8 @@ typedef struct {
 
 extern const mc_fmt mc_fmt_double, mc_fmt_float, mc_fmt_half;
 
-/* {sin hi, sin lo, cos hi, cos lo} of pi*i/1024, i = 0..256 (mc_tables.c). */
-extern const double mc_sincospi_tab[257][4];
+/* {hi, lo} of sin(pi*i/1024), i = 0..512 (mc_tables.c); cos(pi*i/1024) is entry 512-i. */
+extern const double mc_sinpi_tab[513][2];
 
 /* s + t == a + b exactly, provided a == 0 or exponent(a) >= exponent(b). */
 MC_INLINE double mc_fast_two_sum(double a, double b, double *t)
@@ -57,7 +57,7 @@ typedef struct {
 } mc_mid;
 
 /* Round v = (h + l) * 2^-S, v > 0, known to within err (same scale as h), to format f.
- * Requires h normal, |l| <= ulp(h), and v * 2^S far from the binary64 under/overflow
+ * Requires h normal, RN(h + l) = h, and v * 2^S far from the binary64 under/overflow
  * limits.  Returns 1 and sets *res when every value within err of v rounds the same
  * way; otherwise returns 0 and fills *mid with the one midpoint inside [v-err, v+err]. */
 int mc_round_dd(double h, double l, double err, int S, const mc_fmt *f, double *res,

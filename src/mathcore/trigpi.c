@@ -7,10 +7,12 @@
  *      multiple of 1/4 and j, r come from the integer 4a; for a >= 2^53, a is an even
  *      integer.  The quadrant q = j mod 4 and the signs of x and r select
  *      ±sin, ±cos, ±tan or ±cot of pi*|r|, 0 <= |r| <= 1/4.
- *   2. Fast path.  |r| = i/1024 + t, |t| <= 2^-11; sin and cos of pi*i/1024 come from a
- *      double-double table, sin(pi t) = pi*t + t^3*P(t^2) and cos(pi t) = 1 - t^2*Q(t^2)
- *      (Taylor, 3 terms each), and the angle-addition formulas are evaluated in
- *      double-double; tan and cot are one double-double division.
+ *   2. Fast path.  |r| = i/1024 + t, |t| <= 2^-11; sin of pi*j/1024, j = 0..512, comes
+ *      from a double-double table (cos(pi*i/1024) is entry 512 - i), sin(pi t) =
+ *      pi*t + t^3*P(t^2) and cos(pi t) = 1 - t^2*Q(t^2) (Taylor, 3 terms each), and the
+ *      angle-addition formula is evaluated in double-double.  cos(pi |r|) is computed
+ *      as sin(pi (512 - i)/1024 - pi t), so sinpi and cospi need one sum, selected by
+ *      index; tan and cot need both and one double-double division.
  *   3. Rounding test: if every value within the error bound of the double-double
  *      rounds to the same number, that is the result (binary64: one comparison).
  *      Otherwise mc_exact.c decides the one midpoint in the interval exactly.
@@ -30,9 +32,11 @@
  *   pi_lo*t.  The rounded pieces are: the sin correction t^3 P (<= 2^-21.3 of pi*t,
  *   <= 4.5u of it in error: 2^-72.1), c2 = t^2 Q (<= 2^-19.7, error <= 3.5u, weighted by
  *   sin(pi a)/S <= 2 for sin: 2^-69.9), the product sin(pi a)*c2 and the last addition
- *   (2 x u * 2^-18.7 = 2^-70.7).  Total < 2^-68.9 for S and C; the bound used is 2^-68
- *   (2^-67 for the quotients tan, cot, whose division adds < 2^-100).  The rounding
- *   test therefore fails for about 1 input in 2^14; the exact step then costs ~2 us.
+ *   (2 x u * 2^-18.7 = 2^-70.7).  Total < 2^-68.9 for S and C; the quotients add
+ *   < 2^-100 (dd_div).  Measured against MPFR over 3e6 arguments (uniform, near
+ *   i = 1, and tiny): max 2^-69.9 (sin), 2^-70.6 (cos), 2^-70.2 (tan, cot).  The bounds
+ *   used are 2^-67 for S, C and 2^-66 for tan, cot (4x and 7x the analysis), so the
+ *   rounding test fails for about 1 argument in 2^13; the exact step then costs ~2 us.
  *   Float32/Float16 results use the same double-double values with the format's own
  *   rounding boundaries, so there is no double rounding.
  */
@@ -53,8 +57,8 @@
 #define C4 (-0x1.03c1f081b5ac4p+2)
 #define C6 0x1.55d3c7e3cbffap+0
 
-#define ERR_SC 0x1p-68 /* relative error bound of S and C */
-#define ERR_TC 0x1p-67 /* relative error bound of S/C and C/S */
+#define ERR_SC 0x1p-67 /* relative error bound of S and C */
+#define ERR_TC 0x1p-66 /* relative error bound of S/C and C/S */
 #define TINY 0x1p-500
 #define TINY_SCALE 600
 
@@ -88,25 +92,37 @@ MC_INLINE reduced reduce(double x)
     return d;
 }
 
-/* Double-double sin(pi ar) = sh + sl and cos(pi ar) = ch + cl for 0 < ar <= 1/4, each
- * within ERR_SC relative.  The pairs are not renormalised: |sl| < 2^-18 sh. */
-MC_INLINE void kernel(double ar, double *sh, double *sl, double *ch, double *cl)
+/* ar = i/1024 + t, |t| <= 2^-11 (t exact); sin(pi t) = p1 + s, cos(pi t) = 1 - c2. */
+typedef struct {
+    int i;
+    double p1, s, c2;
+} split;
+
+MC_INLINE split split_arg(double ar)
 {
+    split r;
     double fi = (ar * 1024.0 + 0x1.8p52) - 0x1.8p52;
-    const double *T = mc_sincospi_tab[(int)fi];
-    double t = ar - fi * 0x1p-10; /* exact, |t| <= 2^-11 */
-    double z = t * t;
-    double e1, p1 = mc_two_prod(PI_H, t, &e1);
-    double s = e1 + (PI_L * t + t * z * (S3 + z * (S5 + z * S7))); /* sin(pi t) - p1 */
-    double c2 = z * (C2 + z * (C4 + z * C6));                      /* 1 - cos(pi t) */
-    double pl, ph = mc_two_prod(T[2], p1, &pl);
-    double s1, s0 = mc_fast_two_sum(T[0], ph, &s1);
-    *sh = s0;
-    *sl = (s1 + (pl + T[1] + T[2] * s + T[3] * p1)) - T[0] * c2;
-    double ql, qh = mc_two_prod(T[0], p1, &ql);
-    double c1, c0 = mc_fast_two_sum(T[2], -qh, &c1);
-    *ch = c0;
-    *cl = (c1 - (ql - T[3] + T[0] * s + T[1] * p1)) - T[2] * c2;
+    double t = ar - fi * 0x1p-10; /* exact: a multiple of ulp(ar), |t| <= ar */
+    double z = t * t, e1;
+    r.i = (int)fi;
+    r.p1 = mc_two_prod(PI_H, t, &e1);
+    r.s = e1 + (PI_L * t + t * z * (S3 + z * (S5 + z * S7)));
+    r.c2 = z * (C2 + z * (C4 + z * C6));
+    return r;
+}
+
+/* sin(pi (j/1024 + tau)) = A (1 - c2) + B (p1 + s) as hi + *lo, where A, B are the
+ * table entries of sin and cos of pi*j/1024 and p1 + s = sin(pi tau), 1 - c2 =
+ * cos(pi tau).  cos(pi (i/1024 + t)) is the same sum with j = 512 - i, tau = -t.
+ * Error below 2^-68.9 relative (see Accuracy); |*lo| <= 2^-18 hi, not renormalised.
+ * Fast2Sum applies: |A| >= sin(pi/1024) > |B p1| when j > 0, and A = 0 when j = 0. */
+MC_INLINE double sin_sum(const double *A, const double *B, double p1, double s, double c2,
+                         double *lo)
+{
+    double pl, ph = mc_two_prod(B[0], p1, &pl);
+    double s1, s0 = mc_fast_two_sum(A[0], ph, &s1);
+    *lo = (s1 + (pl + A[1] + B[0] * s + B[1] * p1)) - A[0] * c2;
+    return s0;
 }
 
 /* (nh + nl) / (dh + dl) in double-double, for normalised pairs (|lo| <= ulp(hi)).
@@ -125,7 +141,8 @@ MC_INLINE double dd_div(double nh, double nl, double dh, double dl, double *lo)
 
 /* Correctly rounded g(pi ar) in format f (g = MC_SIN/COS/TAN/COT), 0 < ar <= 1/4,
  * from the approximation (h, l) with relative error below rel. */
-static double finish(double h, double l, double rel, int S, double ar, int g, const mc_fmt *f)
+static double finish(double h, double l, double rel, int S, double ar, int g,
+                     const mc_fmt *f)
 {
     double res;
     mc_mid mid;
@@ -149,15 +166,23 @@ MC_INLINE double magnitude(double ar, int quot, int swap, const mc_fmt *f)
         double ts = ar * 0x1p600, e1, p = mc_two_prod(PI_H, ts, &e1);
         return finish(p, e1 + PI_L * ts, 0x1p-100, TINY_SCALE, ar, g, f);
     }
-    double v[4], h, l, rel;
-    kernel(ar, &v[0], &v[1], &v[2], &v[3]);
-    int i = 2 * swap;
-    if (!quot) {
-        h = v[i], l = v[i + 1], rel = ERR_SC;
+    split a = split_arg(ar);
+    double h, l, rel;
+    if (!quot) { /* one sum: cos as sin of the complementary angle, chosen by index */
+        int j = swap ? 512 - a.i : a.i;
+        double sg = 1.0 - 2.0 * swap;
+        h = sin_sum(mc_sinpi_tab[j], mc_sinpi_tab[512 - j], sg * a.p1, sg * a.s, a.c2, &l);
+        rel = ERR_SC;
     } else { /* the division needs normalised pairs */
+        const double *A = mc_sinpi_tab[a.i], *B = mc_sinpi_tab[512 - a.i];
+        double v[4];
+        v[0] = sin_sum(A, B, a.p1, a.s, a.c2, &v[1]);
+        v[2] = sin_sum(B, A, -a.p1, -a.s, a.c2, &v[3]);
         v[0] = mc_fast_two_sum(v[0], v[1], &v[1]);
         v[2] = mc_fast_two_sum(v[2], v[3], &v[3]);
-        h = dd_div(v[i], v[i + 1], v[2 - i], v[3 - i], &l), rel = ERR_TC;
+        int k = 2 * swap;
+        h = dd_div(v[k], v[k + 1], v[2 - k], v[3 - k], &l);
+        rel = ERR_TC;
     }
     if (f == &mc_fmt_double) {
         /* RN is monotone: if both ends of [v - err, v + err] round alike, so does v. */

@@ -155,25 +155,20 @@ static void test_tables(tally *t)
     mpfr_t a, v, r;
     mpfr_inits2(300, a, v, r, (mpfr_ptr)0);
     int bad = 0;
-    for (int i = 0; i <= 256; i++) {
-        for (int c = 0; c < 2; c++) {
-            mpfr_const_pi(a, MPFR_RNDN);
-            mpfr_mul_ui(a, a, (unsigned long)i, MPFR_RNDN);
-            mpfr_div_ui(a, a, 1024, MPFR_RNDN);
-            if (c)
-                mpfr_cos(v, a, MPFR_RNDN);
-            else
-                mpfr_sin(v, a, MPFR_RNDN);
-            double hi = mpfr_get_d(v, MPFR_RNDN);
-            mpfr_sub_d(r, v, hi, MPFR_RNDN);
-            double lo = mpfr_get_d(r, MPFR_RNDN);
-            if (!same(hi, mc_sincospi_tab[i][2 * c]) || !same(lo, mc_sincospi_tab[i][2 * c + 1]))
-                bad++;
-        }
+    for (int i = 0; i <= 512; i++) {
+        mpfr_const_pi(a, MPFR_RNDN);
+        mpfr_mul_ui(a, a, (unsigned long)i, MPFR_RNDN);
+        mpfr_div_ui(a, a, 1024, MPFR_RNDN);
+        mpfr_sin(v, a, MPFR_RNDN);
+        double hi = mpfr_get_d(v, MPFR_RNDN);
+        mpfr_sub_d(r, v, hi, MPFR_RNDN);
+        double lo = mpfr_get_d(r, MPFR_RNDN);
+        if (!same(hi, mc_sinpi_tab[i][0]) || !same(lo, mc_sinpi_tab[i][1]))
+            bad++;
     }
     mpfr_clears(a, v, r, (mpfr_ptr)0);
-    printf("sin/cos table: 514 entries, %d wrong\n", bad);
-    check(t, bad == 0, "sin/cos double-double table");
+    printf("sin table: 513 entries, %d wrong\n", bad);
+    check(t, bad == 0, "sin double-double table");
 }
 
 /* ---- accuracy against MPFR ---------------------------------------------------------- */
@@ -380,6 +375,98 @@ static void test_decider(tally *t, long n)
     check(t, bad == 0, "exact trig decider");
 }
 
+/* mc_round_dd against exact rounding: v = (h + l) 2^-S with RN(h + l) = h, rounded to
+ * each format by MPFR.  Decided results must equal RN(v) with no midpoint within err;
+ * undecided ones must name the midpoint within err and its two neighbours. */
+static void test_round_dd(tally *t, long n)
+{
+    static const mc_fmt *const fmts[3] = {&mc_fmt_double, &mc_fmt_float, &mc_fmt_half};
+    static const ref_fmt *const refs[3] = {&REF64, &REF32, &REF16};
+    uint64_t s = 777;
+    long bad = 0, undecided = 0;
+    mpfr_t v, m, r, dist;
+    mpfr_inits2(400, v, m, dist, (mpfr_ptr)0);
+    for (long i = 0; i < n; i++) {
+        int fi = (int)(next_rand(&s) % 3);
+        const mc_fmt *f = fmts[fi];
+        int span = fi == 2 ? 34 : 40; /* binary16 values stay below its overflow */
+        double h = ldexp(1.0 + unif(&s), (int)(next_rand(&s) % (uint64_t)span) - 20);
+        if (next_rand(&s) % 4 == 0) /* powers of two and their neighbours */
+            h = nextafter(ldexp(1.0, (int)(next_rand(&s) % (uint64_t)span) - 20),
+                          (i & 1) ? 0 : 1e300);
+        if (fi && next_rand(&s) % 2) /* on or next to the narrow format's grid */
+            h = fi == 1 ? (double)(float)h : mc_half_to_double(mc_double_to_half(h));
+        double ulp = nextafter(h, 1e300) - h, ulpd = h - nextafter(h, 0);
+        /* l anywhere allowed, often at the extremes +-ulp/2 */
+        double l = (unif(&s) - 0.5) * ((i & 2) ? ulp : ulpd);
+        if (i % 5 == 0)
+            l = (i & 2) ? 0.5 * ulp * (1 - 0x1p-20 * unif(&s)) : -0.5 * ulpd * (1 - 0x1p-20 * unif(&s));
+        if (fabs(l) >= 0.5 * ((l > 0) ? ulp : ulpd))
+            continue;
+        /* scaled cases reach each format's subnormal range */
+        static const int smax[3] = {1100, 150, 30};
+        int S = (next_rand(&s) % 4 == 0) ? (int)(next_rand(&s) % (uint64_t)smax[fi]) : 0;
+        if (fi == 0 && S > 0 && S < 1000)
+            S += 1000 - S % 100;
+        /* err from 2^-(p+8) h down: realistic, and smaller than a quarter of a unit */
+        double err = ldexp(h, -(int)(next_rand(&s) % 60) - f->prec - 8);
+        double res;
+        mc_mid mid;
+        int dec = mc_round_dd(h, l, err, S, f, &res, &mid);
+        /* exact v and its correctly rounded value */
+        mpfr_set_d(v, h, MPFR_RNDN);
+        mpfr_add_d(v, v, l, MPFR_RNDN);
+        mpfr_mul_2si(v, v, -S, MPFR_RNDN);
+        mpfr_init2(r, refs[fi]->prec);
+        int inex = mpfr_set(r, v, MPFR_RNDN); /* in the wide range: inputs must fit it */
+        mpfr_set_emin(refs[fi]->emin);
+        mpfr_set_emax(refs[fi]->emax);
+        inex = mpfr_check_range(r, inex, MPFR_RNDN);
+        mpfr_subnormalize(r, inex, MPFR_RNDN);
+        double want = mpfr_get_d(r, MPFR_RNDN);
+        mpfr_clear(r);
+        mpfr_set_emin(mpfr_get_emin_min());
+        mpfr_set_emax(mpfr_get_emax_max());
+        /* the midpoint between want and its neighbour on v's side */
+        double lo = mid.lo, hi = mid.hi;
+        /* distance from v to the midpoint of its binade's grid nearest to it */
+        long ev = mpfr_get_exp(v) - 1; /* v in [2^ev, 2^(ev+1)) */
+        long qe = (ev > f->emin ? ev : f->emin) - f->prec + 1;
+        mpfr_mul_2si(m, v, -qe, MPFR_RNDN);
+        mpfr_floor(m, m);
+        mpfr_add_d(m, m, 0.5, MPFR_RNDN);
+        mpfr_mul_2si(m, m, qe, MPFR_RNDN);
+        mpfr_sub(dist, v, m, MPFR_RNDN);
+        mpfr_abs(dist, dist, MPFR_RNDN);
+        mpfr_mul_2si(dist, dist, S, MPFR_RNDN);
+        int near_mid = mpfr_cmp_d(dist, err) <= 0;
+        if (dec && near_mid && bad++ < 5)
+            printf("  round_dd(%a, %a, err %a, S %d, fmt %d) decided with a midpoint within "
+                   "err\n", h, l, err, S, fi);
+        if (dec) {
+            if (!same(res, want) && bad++ < 5)
+                printf("  round_dd(%a, %a, err %a, S %d, fmt %d) = %a, want %a\n", h, l, err, S,
+                       fi, res, want);
+        } else {
+            undecided++;
+            mpfr_set_ui(m, mid.M, MPFR_RNDN);
+            mpfr_mul_2si(m, m, mid.k, MPFR_RNDN);
+            mpfr_sub(dist, v, m, MPFR_RNDN);
+            mpfr_abs(dist, dist, MPFR_RNDN);
+            mpfr_mul_2si(dist, dist, S, MPFR_RNDN); /* back to the scale of err */
+            /* the midpoint must be within err of v, and want one of its neighbours */
+            if ((mpfr_cmp_d(dist, err) > 0 || !(same(want, lo) || same(want, hi)) ||
+                 !(lo < hi)) && bad++ < 5)
+                printf("  round_dd(%a, %a, err %a, S %d, fmt %d): mid %llu*2^%d in (%a, %a), "
+                       "want %a\n", h, l, err, S, fi, (unsigned long long)mid.M, mid.k, lo,
+                       hi, want);
+        }
+    }
+    mpfr_clears(v, m, dist, (mpfr_ptr)0);
+    printf("mc_round_dd vs MPFR: %ld cases (%ld undecided), %ld wrong\n", n, undecided, bad);
+    check(t, bad == 0, "mc_round_dd");
+}
+
 static float callf(int f, float x)
 {
     switch (f) {
@@ -498,6 +585,7 @@ int main(void)
     run_range(&t, ROOT, "all positive doubles", gen_positive, n, 7003);
     test_sincospi(&t, n / 10);
     test_decider(&t, n / 100 + 1000);
+    test_round_dd(&t, n / 10 + 10000);
 
     for (int f = SIN; f <= ROOT; f++)
         test_float(&t, f, n);
