@@ -4,6 +4,7 @@
  * composed here.  Element values inside tuples and complex numbers are shown with
  * `show` (repr) semantics whatever the outer mode, as Julia's show methods do. */
 #include "show.h"
+#include "types.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -391,6 +392,10 @@ static void show_type_param(jc_ctx *ctx, sb *out, const jc_typeobj *p)
 
 void show_type(jc_ctx *ctx, sb *out, const jc_typeobj *t)
 {
+    if (type_abstract_name(t->base)) { /* Real, Integer, AbstractFloat ... */
+        sb_puts(out, type_abstract_name(t->base));
+        return;
+    }
     switch (t->base) {
     case T_RATIONAL:
         sb_puts(out, "Rational");
