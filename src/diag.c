@@ -26,6 +26,25 @@ static size_t line_bounds(const char *src, size_t len, size_t off, size_t *line_
     return start;
 }
 
+/* A control character or a byte that is not UTF-8 shows as U+FFFD, one column wide:
+ * a raw NUL or escape sequence must not reach the terminal or cut the message short. */
+static int is_shown_raw(uint32_t cp) { return cp >= 0x20 && cp != 0x7f && !(cp >= 0x80 && cp < 0xa0); }
+
+static void put_source_line(sb *out, const char *line, size_t n)
+{
+    for (size_t i = 0; i < n;) {
+        uint32_t cp;
+        int k = utf8_decode(line + i, n - i, &cp);
+        if (k < 0 || (!is_shown_raw(cp) && cp != '\t')) {
+            sb_puts(out, "\xef\xbf\xbd");
+            i += k < 0 ? 1 : (size_t)k;
+            continue;
+        }
+        sb_put(out, line + i, (size_t)k);
+        i += (size_t)k;
+    }
+}
+
 /* Appends the prefix blanked to its display width, first column replaced by `#`. */
 static void put_indent(sb *out, const char *line, size_t n)
 {
@@ -40,6 +59,8 @@ static void put_indent(sb *out, const char *line, size_t n)
         }
         if (cp == ' ' || cp == '\t')
             sb_putc(out, (char)cp);
+        else if (!is_shown_raw(cp))
+            sb_putc(out, ' ');
         else
             for (size_t w = utf8_width(line + i, (size_t)k); w > 0; w--)
                 sb_putc(out, ' ');
@@ -51,10 +72,18 @@ static void put_indent(sb *out, const char *line, size_t n)
 
 static size_t span_width(const char *s, size_t n)
 {
-    size_t w = utf8_width(s, n);
-    for (size_t i = 0; i < n; i++)
-        if (s[i] == '\t')
-            w += 4;
+    size_t w = 0;
+    for (size_t i = 0; i < n;) {
+        uint32_t cp;
+        int k = utf8_decode(s + i, n - i, &cp);
+        if (k < 0 || (!is_shown_raw(cp) && cp != '\t')) {
+            w++; /* shown as U+FFFD */
+            i += k < 0 ? 1 : (size_t)k;
+            continue;
+        }
+        w += cp == '\t' ? 4 : utf8_width(s + i, (size_t)k);
+        i += (size_t)k;
+    }
     return w;
 }
 
@@ -102,7 +131,7 @@ int diag_parse_error(jc_ctx *ctx, jc_status kind, size_t off, size_t len, const 
     if (first > 0) { /* one line of context before */
         size_t prev_len;
         size_t prev = line_bounds(src, srclen, first - 1, &prev_len);
-        sb_put(&text, src + prev, prev_len);
+        put_source_line(&text, src + prev, prev_len);
         sb_putc(&text, '\n');
     }
     size_t end = off + len;
@@ -116,7 +145,7 @@ int diag_parse_error(jc_ctx *ctx, jc_status kind, size_t off, size_t len, const 
         for (size_t i = 0; i < 3; i++)
             sb_puts(&text, "─");
         sb_putc(&text, '\n');
-        sb_put(&text, src + first, last + last_len - first);
+        put_source_line(&text, src + first, last + last_len - first);
         sb_putc(&text, '\n');
         size_t w = span_width(src + last, end - last);
         sb_puts(&text, "#");
@@ -125,7 +154,7 @@ int diag_parse_error(jc_ctx *ctx, jc_status kind, size_t off, size_t len, const 
         sb_puts(&text, "┘ ── ");
         sb_puts(&text, msg);
     } else {
-        sb_put(&text, src + first, first_len);
+        put_source_line(&text, src + first, first_len);
         sb_putc(&text, '\n');
         diag_marker(&text, src + first, first_len, off - first, len, msg);
     }
