@@ -957,7 +957,7 @@ static int ev_call(jc_ctx *ctx, env *e, const ast *n, int dotted, value *out)
             if (ev(ctx, e, n->kids[1], &base) != 0)
                 return -1;
             int r;
-            if (base.type == T_ARRAY) { /* matrix powers: the ^ rows of the array library */
+            if (!num_is_number(base)) { /* matrix powers, "ab"^3: the ordinary ^ rows */
                 value args[2] = { base, v_int(p) };
                 r = call_named(ctx, st->sym_pow, 2, args, n, out);
             } else

@@ -73,4 +73,14 @@ if grep -q "$(printf '\033')" "$tmp/err"; then bad "NO_COLOR honoured"; else ok;
 "$JCALC" --color=yes -e 'foo' 2>"$tmp/err"
 if grep -q "$(printf '\033')\[91m" "$tmp/err"; then ok; else bad "--color=yes colours ERROR"; fi
 
+# printstyled: Julia's sequences with colour on (colour, bold on; bold off, colour off,
+# each line styled on its own), plain text with colour off
+want=$(printf '\033[31m\033[1mhi\033[22m\033[39m\n\033[31m\033[1mthere\033[22m\033[39m')
+expect_out "printstyled in colour" "$want" 0 -- "$JCALC" --color=yes -e 'printstyled("hi\nthere"; color=:red, bold=true)'
+expect_out "printstyled plain" "hi" 0 -- "$JCALC" --color=no -e 'printstyled("hi"; color=:red, bold=true)'
+want=$(printf '\033[0m\033[4mu\033[24m')
+expect_out "printstyled default colour" "$want" 0 -- "$JCALC" --color=yes -e 'printstyled("u"; underline=true)'
+want=$(printf '\033[38;5;208mx\033[39m')
+expect_out "printstyled 256 colours" "$want" 0 -- "$JCALC" --color=yes -e 'printstyled("x"; color=208)'
+
 echo "$pass passed, $fail failed"

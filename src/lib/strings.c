@@ -10,6 +10,7 @@
 
 #include "../eval.h"
 #include "../num/num.h"
+#include "../parse.h"
 #include "../show.h"
 #include "lib.h"
 
@@ -227,7 +228,9 @@ static int bi_reverse(jc_ctx *ctx, value *out, const jc_args *a)
     return give_string(&s, out);
 }
 
-/* parse(T, s): the literal text of a number, read as the parser reads literals. */
+/* parse(T, s): the text of a number literal, read exactly as the parser reads
+ * literals (so "0x1p3", "1_000" and "1e-400" mean what they mean in source), then
+ * converted to T. */
 static int bi_parse(jc_ctx *ctx, value *out, const jc_args *a)
 {
     if (a->v[0].type != T_TYPE || a->v[1].type != T_STRING)
@@ -236,44 +239,56 @@ static int bi_parse(jc_ctx *ctx, value *out, const jc_args *a)
     jc_string *s = val_string(a->v[1]);
     if (t->base == T_BIGFLOAT)
         return num_parse_bigfloat(ctx, out, s->s);
-    /* evaluate the text in a scratch context: it accepts exactly Julia's literal forms */
-    sb text = { 0 };
-    sb_put(&text, s->s, s->len);
-    const char *p = sb_str(&text);
-    while (*p == ' ' || *p == '\t' || *p == '\n')
-        p++;
-    int ok = *p != 0;
-    for (const char *q = p; *q && ok; q++)
-        ok = strchr("0123456789+-.eExXoObBpPaAcCdDfF_", *q) != NULL;
+    size_t b = 0, e = s->len;
+    while (b < e && strchr(" \t\n", s->s[b]))
+        b++;
+    while (e > b && strchr(" \t\n", s->s[e - 1]))
+        e--;
+    int ok = b < e;
+    for (size_t i = b; i < e && ok; i++)
+        ok = strchr("0123456789+-.eExXoObBpPaAcCdDfF_", s->s[i]) != NULL;
+    value lit = v_nothing();
     if (ok) {
-        jc_ctx *tmp = jc_new();
-        jc_result r;
-        jc_eval(tmp, p, strlen(p), "parse", 1, &r);
-        ok = r.status == JC_OK;
-        value v;
-        if (ok && eval_get_global(tmp, "ans", &v) == 0) {
-            value conv;
-            ok = num_is_number(v) && num_convert(ctx, &conv, t, v) == 0;
-            val_release(v);
-            if (ok)
-                *out = conv;
-        } else
-            ok = 0;
-        jc_result_clear(&r);
-        jc_free(tmp);
-        if (ok) {
-            sb_free(&text);
-            return 0;
-        }
-        if (ctx->err_set)
+        const char *osrc = ctx->src, *oname = ctx->srcname;
+        size_t olen = ctx->srclen;
+        int oline = ctx->first_line;
+        ctx->src = s->s + b;
+        ctx->srclen = e - b;
+        ctx->srcname = "parse";
+        ctx->first_line = 1;
+        arena *ar = arena_new();
+        ast *prog = NULL;
+        jc_status st = parse_program(ctx, ar, s->s + b, e - b, &prog);
+        ctx->src = osrc;
+        ctx->srclen = olen;
+        ctx->srcname = oname;
+        ctx->first_line = oline;
+        if (st != JC_OK)
             jc_clear_error(ctx);
+        const ast *n = st == JC_OK && prog->nkids == 1 ? prog->kids[0] : NULL;
+        int negate = 0;
+        if (n && n->kind == A_CALL && (n->flags & AF_PREFIX) && n->nkids == 2 &&
+            (!strcmp(sym_name(ctx, n->kids[0]->sym), "-") || !strcmp(sym_name(ctx, n->kids[0]->sym), "+"))) {
+            negate = sym_name(ctx, n->kids[0]->sym)[0] == '-';
+            n = n->kids[1];
+        }
+        ok = n && n->kind == A_LIT && num_is_number(n->lit);
+        if (ok && negate)
+            ok = num_neg(ctx, &lit, n->lit) == 0;
+        else if (ok)
+            lit = val_retain(n->lit);
+        arena_release(ar);
+    }
+    if (ok) {
+        int r = num_convert(ctx, out, t, lit);
+        val_release(lit);
+        return r;
     }
     sb tn = { 0 };
     show_type(ctx, &tn, t);
     int r = jc_throw(ctx, JC_ERR_ARGUMENT, a->site, "ArgumentError: cannot parse \"%s\" as %s",
-                     sb_str(&text), sb_str(&tn));
+                     s->s, sb_str(&tn));
     sb_free(&tn);
-    sb_free(&text);
     return r;
 }
 
