@@ -134,12 +134,12 @@ MC_CLONES double mc_fourthroot(double x)
     return root4_fmt(x, &mc_fmt_double);
 }
 
-float mc_fourthrootf(float x)
+MC_CLONES float mc_fourthrootf(float x)
 {
     return (float)root4_fmt(x, &mc_fmt_float);
 }
 
-uint16_t mc_fourthrooth(uint16_t x)
+MC_CLONES uint16_t mc_fourthrooth(uint16_t x)
 {
     return mc_double_to_half(root4_fmt(mc_half_to_double(x), &mc_fmt_half));
 }

@@ -155,6 +155,18 @@ static double finish(double h, double l, double rel, int S, double ar, int g,
     return mc_trig_cmp_mid(R, e - 53, g, mid.M, mid.k) > 0 ? mid.hi : mid.lo;
 }
 
+/* g(pi ar) ~ h + l (relative error below rel) rounded to format f. */
+MC_INLINE double round_fast(double h, double l, double rel, double ar, int g, const mc_fmt *f)
+{
+    if (f == &mc_fmt_double) {
+        /* RN is monotone: if both ends of [v - err, v + err] round alike, so does v. */
+        double err = rel * h, lo = h + (l - err), hi = h + (l + err);
+        if (lo == hi)
+            return lo;
+    }
+    return finish(h, l, rel, 0, ar, g, f);
+}
+
 /* |sin(pi ar)| (swap = 0) or |cos(pi ar)| (swap = 1), or with quot = 1 |tan(pi ar)|
  * (swap = 0) or |cot(pi ar)| (swap = 1), rounded to format f; ar > 0, and ar != 1/4
  * for quotients.  swap follows the quadrant's parity, which is random for random
@@ -184,13 +196,7 @@ MC_INLINE double magnitude(double ar, int quot, int swap, const mc_fmt *f)
         h = dd_div(v[k], v[k + 1], v[2 - k], v[3 - k], &l);
         rel = ERR_TC;
     }
-    if (f == &mc_fmt_double) {
-        /* RN is monotone: if both ends of [v - err, v + err] round alike, so does v. */
-        double err = rel * h, lo = h + (l - err), hi = h + (l + err);
-        if (lo == hi)
-            return lo;
-    }
-    return finish(h, l, rel, 0, ar, g, f);
+    return round_fast(h, l, rel, ar, g, f);
 }
 
 /* -m if neg else m, without a branch: the sign is random for random arguments. */
@@ -259,41 +265,61 @@ MC_CLONES double mc_tanpi(double x)
     return tanpi_fmt(x, &mc_fmt_double);
 }
 
+/* One reduction and one split for both values; signs and special cases as in
+ * sinpi_fmt and cospi_fmt. */
 MC_CLONES void mc_sincospi(double x, double *s, double *c)
 {
-    *s = sinpi_fmt(x, &mc_fmt_double);
-    *c = cospi_fmt(x, &mc_fmt_double);
+    const mc_fmt *f = &mc_fmt_double;
+    reduced d = reduce(x);
+    int odd = d.q & 1;
+    if (!isfinite(x) || d.ar == 0.0 || d.ar < TINY) {
+        *s = sinpi_fmt(x, f);
+        *c = cospi_fmt(x, f);
+        return;
+    }
+    int sneg = d.xneg ^ (d.q >= 2) ^ (odd ? 0 : d.rneg);
+    int cneg = (d.q == 1 || d.q == 2) ^ (odd ? d.rneg : 0);
+    split a = split_arg(d.ar);
+    const double *A = mc_sinpi_tab[a.i], *B = mc_sinpi_tab[512 - a.i];
+    double v[4], r[2];
+    v[0] = sin_sum(A, B, a.p1, a.s, a.c2, &v[1]);  /* sin(pi ar) */
+    v[2] = sin_sum(B, A, -a.p1, -a.s, a.c2, &v[3]); /* cos(pi ar) */
+    int k = 2 * odd;                                /* odd quadrants swap them */
+    r[0] = round_fast(v[k], v[k + 1], ERR_SC, d.ar, odd ? MC_COS : MC_SIN, f);
+    r[1] = round_fast(v[2 - k], v[3 - k], ERR_SC, d.ar, odd ? MC_SIN : MC_COS, f);
+    *s = flip(r[0], sneg);
+    *c = flip(r[1], cneg);
 }
 
 /* Float32 and Float16: the double-double values rounded at the narrow format's own
  * boundaries (mc_round_dd), so each result is rounded once.  Reduction is the same
  * exact one: every float and half value is a double. */
-float mc_sinpif(float x)
+MC_CLONES float mc_sinpif(float x)
 {
     return (float)sinpi_fmt(x, &mc_fmt_float);
 }
 
-float mc_cospif(float x)
+MC_CLONES float mc_cospif(float x)
 {
     return (float)cospi_fmt(x, &mc_fmt_float);
 }
 
-float mc_tanpif(float x)
+MC_CLONES float mc_tanpif(float x)
 {
     return (float)tanpi_fmt(x, &mc_fmt_float);
 }
 
-uint16_t mc_sinpih(uint16_t x)
+MC_CLONES uint16_t mc_sinpih(uint16_t x)
 {
     return mc_double_to_half(sinpi_fmt(mc_half_to_double(x), &mc_fmt_half));
 }
 
-uint16_t mc_cospih(uint16_t x)
+MC_CLONES uint16_t mc_cospih(uint16_t x)
 {
     return mc_double_to_half(cospi_fmt(mc_half_to_double(x), &mc_fmt_half));
 }
 
-uint16_t mc_tanpih(uint16_t x)
+MC_CLONES uint16_t mc_tanpih(uint16_t x)
 {
     return mc_double_to_half(tanpi_fmt(mc_half_to_double(x), &mc_fmt_half));
 }
