@@ -265,6 +265,9 @@ static void line_setup(repl *r)
     /* initialize first: readline binds the terminal's erase and kill characters
      * on its first initialization, which would undo the bindings below */
     rl_initialize();
+    /* readline rebinds the terminal's erase character at every line unless told not
+     * to; Backspace must stay ours for leaving help mode */
+    rl_variable_bind("bind-tty-special-chars", "off");
     rl_completion_entry_function = no_entries;
     rl_bind_key('\t', key_tab);
     rl_bind_key('?', key_question);
