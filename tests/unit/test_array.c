@@ -1,0 +1,80 @@
+/* test_array.c — arrays through the public API: display texts from Julia's documented
+ * output, and exact identities (A * inv(A) == I, A * (A \ b) == b) checked on random
+ * Rational matrices, whose truth follows from exact arithmetic, not from jcalc. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "jcalc.h"
+
+static int pass, fail;
+
+static char *eval(jc_ctx *ctx, const char *src)
+{
+    jc_result r;
+    memset(&r, 0, sizeof r);
+    jc_status st = jc_eval(ctx, src, strlen(src), "test", 1, &r);
+    char *t = NULL;
+    if (st == JC_OK && r.text)
+        t = strdup(r.text);
+    else if (st != JC_OK)
+        t = strdup("<error>");
+    jc_result_clear(&r);
+    return t;
+}
+
+static void check(jc_ctx *ctx, const char *src, const char *want)
+{
+    char *got = eval(ctx, src);
+    if (got && !strcmp(got, want))
+        pass++;
+    else {
+        fail++;
+        printf("FAIL %s\n  want: %s\n  got:  %s\n", src, want, got ? got : "(nothing)");
+    }
+    free(got);
+}
+
+int main(void)
+{
+    jc_ctx *ctx = jc_new();
+    /* Julia 1.10 test/rational.jl and the reference's display rules */
+    check(ctx, "repr([-2//2])", "\"Rational{Int64}[-1]\"");
+    check(ctx, "Union{Int, Rational{Int}}[7 3//6; 6//3 2]",
+          "2×2 Matrix{Union{Rational{Int64}, Int64}}:\n  7    1//2\n 2//1   2");
+    check(ctx, "[1//2, 2//1]", "2-element Vector{Rational{Int64}}:\n 1//2\n  2");
+    check(ctx, "repr([3.141592653589793 1])", "\"[3.141592653589793 1.0]\"");
+    check(ctx, "[pi 1.0]", "1×2 Matrix{Float64}:\n 3.14159  1.0");
+    check(ctx, "Float64[]", "Float64[]");
+    check(ctx, "collect(0:0.1:1)[4]", "0.3");
+    check(ctx, "length(0:0.1:1)", "11");
+    check(ctx, "[1,2] .+ [1,2,3]", "<error>");
+    check(ctx, "M = Matrix{Rational}(undef, 1, 1); M[1]", "<error>");
+    /* exact identities on random Rational matrices */
+    srand(12345);
+    for (int t = 0; t < 20; t++) {
+        int n = 2 + t % 6;
+        char buf[4096];
+        int k = snprintf(buf, sizeof buf, "A = [");
+        for (int i = 0; i < n; i++) {
+            for (int j = 0; j < n; j++)
+                k += snprintf(buf + k, sizeof buf - (size_t)k, "%s%d//%d", j ? " " : "",
+                              rand() % 19 - 9, 1 + rand() % 7);
+            k += snprintf(buf + k, sizeof buf - (size_t)k, i + 1 < n ? "; " : "];");
+        }
+        char *r = eval(ctx, buf);
+        free(r);
+        char *d = eval(ctx, "det(A) == 0");
+        int singular = d && !strcmp(d, "true");
+        free(d);
+        if (singular)
+            continue;
+        check(ctx, "A * inv(A) == I", "true");
+        check(ctx, "inv(A) * A == I", "true");
+        check(ctx, "b = A[:, 1] .+ 1//3; A * (A \\ b) == b", "true");
+        check(ctx, "det(A) * det(inv(A)) == 1", "true");
+    }
+    jc_free(ctx);
+    printf("%d passed, %d failed\n", pass, fail);
+    return fail != 0;
+}
