@@ -80,7 +80,7 @@ function offer(kind, cps, name) {
 BEGIN {
     FS = "\t"
     if (phase == "") phase = 1
-    if (phase == 2) print "/* Generated from data/*.tsv by tools/gen_latex.awk; do not edit. */"
+    if (phase == 2) print "/* Generated from the data/ TSVs by tools/gen_latex.awk; do not edit. */"
 }
 
 phase == 1 && FNR == 1 { file++; next }
