@@ -287,6 +287,12 @@ typedef struct main_args {
 static void *main_thread(void *p)
 {
     main_args *m = p;
+    /* this thread alone takes SIGINT, so that the read or the computation it is
+     * running is the one interrupted */
+    sigset_t set;
+    sigemptyset(&set);
+    sigaddset(&set, SIGINT);
+    pthread_sigmask(SIG_UNBLOCK, &set, NULL);
     m->status = real_main(m->argc, m->argv);
     return NULL;
 }
@@ -296,11 +302,16 @@ int main(int argc, char **argv)
     main_args m = { argc, argv, 0 };
     pthread_attr_t attr;
     pthread_t th;
+    sigset_t set, old;
+    sigemptyset(&set);
+    sigaddset(&set, SIGINT);
+    pthread_sigmask(SIG_BLOCK, &set, &old);
     if (pthread_attr_init(&attr) == 0 && pthread_attr_setstacksize(&attr, (size_t)256 << 20) == 0 &&
         pthread_create(&th, &attr, main_thread, &m) == 0) {
         pthread_join(th, NULL);
         pthread_attr_destroy(&attr);
         return m.status;
     }
+    pthread_sigmask(SIG_SETMASK, &old, NULL);
     return real_main(argc, argv);
 }
