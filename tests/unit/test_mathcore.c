@@ -308,6 +308,41 @@ static void run_range(tally *t, int f, const char *range, gen_fn gen, long n, ui
     check(t, bad == 0, msg);
 }
 
+/* Range boundaries of the implementation, and their neighbours, against MPFR. */
+static void test_edges(tally *t)
+{
+    static const double base[] = {
+        0x1p-1074, 0x1p-1022, 0x1p-1000, 0x1p-900, 0x1p-500, 0x1p-30, 0x1p-11, 0x1p-10,
+        0.25, 0.5, 0.75, 1.0, 1.25, 0x1p50, 0x1p51, 0x1p52, 0x1p53, 0x1p900, 0x1p1000,
+        0x1.fffffffffffffp1023, 1.0 / 3.0, 2.0 / 3.0, 1.0 / 6.0, 0.1, 0.2, 0.3, 0.4,
+    };
+    long bad = 0, n = 0;
+    for (size_t i = 0; i < sizeof base / sizeof base[0]; i++) {
+        for (int k = -3; k <= 3; k++) {
+            double x = base[i];
+            for (int j = 0; j < k; j++)
+                x = nextafter(x, INFINITY);
+            for (int j = 0; j > k; j--)
+                x = nextafter(x, 0.0);
+            if (!isfinite(x))
+                continue;
+            for (int sgn = 0; sgn < 2; sgn++) {
+                double xs = sgn ? -x : x;
+                for (int f = SIN; f <= ROOT; f++) {
+                    if (f == ROOT && sgn)
+                        continue;
+                    n++;
+                    double got = call64(f, xs), want = reference(f, xs, &REF64);
+                    if (!agrees(got, want) && bad++ < 5)
+                        printf("  %s(%a) = %a, want %a\n", fname[f], xs, got, want);
+                }
+            }
+        }
+    }
+    printf("range edges vs MPFR: %ld cases, %ld misrounded\n", n, bad);
+    check(t, bad == 0, "range edges");
+}
+
 static void test_sincospi(tally *t, long n)
 {
     uint64_t s = 99;
@@ -565,6 +600,7 @@ int main(void)
     test_specials(&t);
     test_tables(&t);
     test_half_conversion(&t);
+    test_edges(&t);
 
     static const struct {
         const char *name;
