@@ -274,7 +274,11 @@ jc_status jc_eval(jc_ctx *ctx, const char *src, size_t len, const char *source,
             if (v.type != T_NOTHING && !(prog->flags & AF_TRAILING_SEMI)) {
                 sb text = { 0 };
                 show_value(ctx, &text, v, SHOW_PLAIN, 0);
-                out->text = sb_take(&text);
+                if (ctx->err_set) { /* interrupted while printing a huge value */
+                    sb_free(&text);
+                    st = take_error(ctx, &out->error);
+                } else
+                    out->text = sb_take(&text);
             }
             val_release(v);
         }

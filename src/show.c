@@ -15,6 +15,7 @@
 #include "eval.h"
 #include "num/float16.h"
 #include "num/fmtfloat.h"
+#include "num/bigjob.h"
 #include "num/num.h"
 #include "range.h"
 
@@ -169,22 +170,21 @@ static void show_char(sb *out, uint32_t c, show_mode mode, unsigned flags)
 
 static void show_real(jc_ctx *ctx, sb *out, value v, show_mode mode, unsigned flags);
 
-static void show_int_mpz(sb *out, mpz_srcptr z)
+/* Decimal digits of z.  For a huge z the conversion runs where Ctrl-C can stop it; an
+ * interrupt stays pending in ctx, and jc_eval reports it instead of the text. */
+static void show_int_mpz(jc_ctx *ctx, sb *out, mpz_srcptr z)
 {
-    size_t n = mpz_sizeinbase(z, 10) + 2;
-    sb_reserve(out, n);
-    mpz_get_str(out->s + out->len, 10, z);
-    out->len += strlen(out->s + out->len);
+    bigjob_get_str(ctx, out, z);
 }
 
-static void show_rational(sb *out, value v, unsigned flags)
+static void show_rational(jc_ctx *ctx, sb *out, value v, unsigned flags)
 {
     mpq_srcptr q = val_mpq(v);
-    show_int_mpz(out, mpq_numref(q));
+    show_int_mpz(ctx, out, mpq_numref(q));
     if ((flags & SHOWF_TYPEINFO_RATIONAL) && mpz_cmp_ui(mpq_denref(q), 1) == 0)
         return;
     sb_puts(out, "//");
-    show_int_mpz(out, mpq_denref(q));
+    show_int_mpz(ctx, out, mpq_denref(q));
 }
 
 static void show_complex(jc_ctx *ctx, sb *out, value v, unsigned flags)
@@ -248,13 +248,13 @@ static void show_real(jc_ctx *ctx, sb *out, value v, show_mode mode, unsigned fl
         sb_printf(out, "%lld", (long long)v.u.i);
         break;
     case T_BIGINT:
-        show_int_mpz(out, val_mpz(v));
+        show_int_mpz(ctx, out, val_mpz(v));
         break;
     case T_UINT8: case T_UINT16: case T_UINT32: case T_UINT64:
         sb_printf(out, "0x%0*llx", 2 << (v.type - T_UINT8), (unsigned long long)v.u.u);
         break;
     case T_RATIONAL:
-        show_rational(out, v, flags);
+        show_rational(ctx, out, v, flags);
         break;
     case T_FLOAT16: case T_FLOAT32: case T_FLOAT64:
         show_hwfloat(out, v, mode, flags);

@@ -13,6 +13,7 @@
 
 #include "../array.h"
 #include "../eval.h"
+#include "../num/bigjob.h"
 #include "../num/num.h"
 #include "lib.h"
 
@@ -249,8 +250,9 @@ static int bi_factorial(jc_ctx *ctx, value *out, const jc_args *a)
                 num_check_bits(ctx, INFINITY);
             mpz_clear(n);
             return -1;
-        } else {
-            mpz_fac_ui(n, mpz_get_ui(n));
+        } else if (bigjob_mpz(ctx, n, BJ_FAC, NULL, NULL, mpz_get_ui(n), fact_bits(mpz_get_d(n))) < 0) {
+            mpz_clear(n);
+            return -1;
         }
         *out = v_bigint_from_mpz(n);
     } else if (mpz_sgn(n) < 0) {

@@ -6,6 +6,7 @@
  * zero, / of integers gives Float64, ^ and shifts take an integer count unpromoted).
  * Int64 results that overflow are recomputed exactly as BigInt; BigInt results stay
  * BigInt; sizes are checked against ctx->max_bits before any big allocation. */
+#include "bigjob.h"
 #include "num.h"
 
 #include <math.h>
@@ -49,11 +50,12 @@ static int mpz_op(jc_ctx *ctx, mpz_ptr r, num_op op, mpz_srcptr x, mpz_srcptr y)
     switch (op) {
     case NUM_ADD: mpz_add(r, x, y); return 0;
     case NUM_SUB: mpz_sub(r, x, y); return 0;
-    case NUM_MUL:
-        if (num_check_bits(ctx, (double)mpz_sizeinbase(x, 2) + (double)mpz_sizeinbase(y, 2)) < 0)
+    case NUM_MUL: {
+        double bits = (double)mpz_sizeinbase(x, 2) + (double)mpz_sizeinbase(y, 2);
+        if (num_check_bits(ctx, bits) < 0)
             return -1;
-        mpz_mul(r, x, y);
-        return 0;
+        return bigjob_mpz(ctx, r, BJ_MUL, x, y, 0, bits);
+    }
     case NUM_IDIV: case NUM_FLD: case NUM_CLD: case NUM_REM: case NUM_MOD: case NUM_MOD1:
         if (mpz_sgn(y) == 0)
             return num_divide_error(ctx);
@@ -1219,7 +1221,11 @@ static int integer_pow(jc_ctx *ctx, value *out, value a, value b)
         }
     }
     value r = v_bigint_new();
-    mpz_pow_ui(val_mpz(r), x, n);
+    if (bigjob_mpz(ctx, val_mpz(r), BJ_POW, x, NULL, n, (double)mpz_sizeinbase(x, 2) * (double)n) < 0) {
+        val_release(r);
+        mpz_clear(x);
+        return -1;
+    }
     mpz_clear(x);
     *out = r;
     return 0;

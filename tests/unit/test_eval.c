@@ -174,6 +174,8 @@ static void interrupts(void)
         "i = 0; while true; i += 1; end",
         "for i in 1:typemax(Int); end",
         "g(n) = n < 0 ? 0 : g(n - 1) + g(n - 2); g(60)",
+        "factorial(big(10)^7)",
+        "x = big(3)^(10^8); x * x",
     };
     for (size_t i = 0; i < sizeof loops / sizeof *loops; i++) {
         pthread_t th;
@@ -196,6 +198,9 @@ static void limits(void)
     expect_error(ctx, "big(2)^(2^40)", JC_ERR_LIMIT, "OverflowError: result would need");
     expect_error(ctx, "f(x) = f(x) + 1; f(1)", JC_ERR_STACK, "StackOverflowError:");
     expect(ctx, "v", "5");
+    /* a result computed in a child process arrives whole */
+    expect(ctx, "length(string(factorial(big(200000))))", "973351");
+    expect(ctx, "x = big(7)^1000000; (x % 1000003, ndigits(x))", "(816329, 845099)");
     jc_set_max_bits(ctx, 1000);
     expect_error(ctx, "big(2)^2000", JC_ERR_LIMIT, "OverflowError: result would need");
     expect(ctx, "big(2)^900 > 0", "true");

@@ -1,0 +1,159 @@
+/* bigjob.c — see bigjob.h. */
+#include "bigjob.h"
+
+#include <errno.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/types.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+static void compute(mpz_ptr r, bigjob_op op, mpz_srcptr a, mpz_srcptr b, unsigned long n)
+{
+    switch (op) {
+    case BJ_FAC: mpz_fac_ui(r, n); break;
+    case BJ_POW: mpz_pow_ui(r, a, n); break;
+    case BJ_MUL: mpz_mul(r, a, b); break;
+    case BJ_BIN: mpz_bin_ui(r, a, n); break;
+    }
+}
+
+typedef void (*job_fn)(FILE *out, const void *arg);
+
+/* Runs job in a child that writes its result to a pipe; collects the bytes into *buf.
+ * Returns 0, -1 with an error pending, or 1 when no child could be started (the caller
+ * then computes in-process). */
+static int run_child(jc_ctx *ctx, job_fn job, const void *arg, char **buf, size_t *len)
+{
+    int fds[2];
+    if (pipe(fds) < 0)
+        return 1;
+    fflush(NULL); /* the child must not inherit unwritten output */
+    pid_t pid = fork();
+    if (pid < 0) {
+        close(fds[0]);
+        close(fds[1]);
+        return 1;
+    }
+    if (pid == 0) {
+        signal(SIGINT, SIG_DFL); /* Ctrl-C at the terminal ends the child too */
+        close(fds[0]);
+        FILE *out = fdopen(fds[1], "w");
+        if (!out)
+            _exit(2);
+        job(out, arg);
+        _exit(fclose(out) == 0 ? 0 : 3);
+    }
+    close(fds[1]);
+    sb data = { 0 };
+    int result = 0;
+    char chunk[65536];
+    for (;;) {
+        if (ctx->interrupted) {
+            kill(pid, SIGKILL);
+            result = jc_poll(ctx);
+            break;
+        }
+        struct pollfd p = { .fd = fds[0], .events = POLLIN };
+        int k = poll(&p, 1, 20);
+        if (k < 0 && errno != EINTR) {
+            kill(pid, SIGKILL);
+            result = jc_throw(ctx, JC_ERR_GENERIC, NULL, "SystemError: poll: %s", strerror(errno));
+            break;
+        }
+        if (k <= 0)
+            continue;
+        ssize_t n = read(fds[0], chunk, sizeof chunk);
+        if (n < 0 && (errno == EINTR || errno == EAGAIN))
+            continue;
+        if (n <= 0)
+            break;
+        sb_put(&data, chunk, (size_t)n);
+    }
+    close(fds[0]);
+    int status = 0;
+    while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
+        ;
+    if (result == 0 && !(WIFEXITED(status) && WEXITSTATUS(status) == 0))
+        result = jc_throw(ctx, JC_ERR_GENERIC, NULL,
+                          "OutOfMemoryError(): the computation ended without a result");
+    if (result < 0) {
+        sb_free(&data);
+        return -1;
+    }
+    *len = data.len;
+    *buf = sb_take(&data);
+    return 0;
+}
+
+typedef struct mpz_job {
+    bigjob_op op;
+    mpz_srcptr a, b;
+    unsigned long n;
+} mpz_job;
+
+static void mpz_job_run(FILE *out, const void *arg)
+{
+    const mpz_job *j = arg;
+    mpz_t r;
+    mpz_init(r);
+    compute(r, j->op, j->a, j->b, j->n);
+    mpz_out_raw(out, r);
+    mpz_clear(r);
+}
+
+int bigjob_mpz(jc_ctx *ctx, mpz_ptr r, bigjob_op op, mpz_srcptr a, mpz_srcptr b,
+               unsigned long n, double est_bits)
+{
+    if (est_bits < BIGJOB_MIN_BITS) {
+        compute(r, op, a, b, n);
+        return 0;
+    }
+    mpz_job j = { op, a, b, n };
+    char *buf;
+    size_t len;
+    int rc = run_child(ctx, mpz_job_run, &j, &buf, &len);
+    if (rc > 0) {
+        compute(r, op, a, b, n);
+        return 0;
+    }
+    if (rc < 0)
+        return -1;
+    FILE *in = fmemopen(buf, len ? len : 1, "r");
+    size_t got = in ? mpz_inp_raw(r, in) : 0;
+    if (in)
+        fclose(in);
+    free(buf);
+    if (got == 0 || got != len)
+        return jc_throw(ctx, JC_ERR_GENERIC, NULL, "the computation's result could not be read back");
+    return 0;
+}
+
+static void str_job_run(FILE *out, const void *arg)
+{
+    mpz_out_str(out, 10, (mpz_srcptr)arg);
+}
+
+int bigjob_get_str(jc_ctx *ctx, sb *out, mpz_srcptr z)
+{
+    if ((double)mpz_sizeinbase(z, 2) >= 2 * BIGJOB_MIN_BITS) {
+        char *buf;
+        size_t len;
+        int rc = run_child(ctx, str_job_run, z, &buf, &len);
+        if (rc < 0)
+            return -1;
+        if (rc == 0) {
+            sb_put(out, buf, len);
+            free(buf);
+            return 0;
+        }
+    }
+    size_t n = mpz_sizeinbase(z, 10) + 2;
+    sb_reserve(out, n);
+    mpz_get_str(out->s + out->len, 10, z);
+    out->len += strlen(out->s + out->len);
+    return 0;
+}
