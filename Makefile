@@ -44,6 +44,13 @@ $(BUILD_TARGETS):
 else
 include config.mk
 
+# quiet by default; `make V=1` shows every command
+ifeq ($(V),1)
+Q =
+else
+Q = @
+endif
+
 CFLAGS_BASE = -std=c11 -D_GNU_SOURCE -Wall -Wextra -Wno-unused-parameter -g
 OPT ?= -O2
 CFLAGS_ALL = $(CFLAGS_BASE) $(OPT) $(CFLAGS_CONF) $(SAN_FLAGS) -Iinclude -Isrc -Ibuild/gen \
@@ -86,24 +93,29 @@ build/gen/.dir:
 # one tree at once never see each other's half-written files.
 build/obj/%.o: %.c config.mk $(GEN_HEADERS) | build/gen/.dir
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS_ALL) -MMD -MP -MT $@ -MF $(@:.o=.d) -c $< -o $@.$$$$.tmp && mv -f $@.$$$$.tmp $@
+	@$(if $(Q),echo "  CC      $<")
+	$(Q)$(CC) $(CFLAGS_ALL) -MMD -MP -MT $@ -MF $(@:.o=.d) -c $< -o $@.$$$$.tmp && mv -f $@.$$$$.tmp $@
 
 -include $(LIB_OBJS:.o=.d) build/obj/src/main.d
 
 build/libjcalc.a: $(LIB_OBJS)
 	@rm -f $@.$$$$.tmp
-	ar rcs $@.$$$$.tmp $^ && mv -f $@.$$$$.tmp $@
+	@$(if $(Q),echo "  AR      $@")
+	$(Q)ar rcs $@.$$$$.tmp $^ && mv -f $@.$$$$.tmp $@
 
 build/jcalc: build/obj/src/main.o build/libjcalc.a
-	$(CC) $(LDFLAGS_ALL) -o $@.$$$$.tmp $^ $(LIBS_ALL) && mv -f $@.$$$$.tmp $@
+	@$(if $(Q),echo "  LINK    $@")
+	$(Q)$(CC) $(LDFLAGS_ALL) -o $@.$$$$.tmp $^ $(LIBS_ALL) && mv -f $@.$$$$.tmp $@
 
 build/tests/%: tests/unit/%.c build/libjcalc.a config.mk
 	@mkdir -p build/tests
-	$(CC) $(CFLAGS_ALL) -o $@.$$$$.tmp $< build/libjcalc.a $(LDFLAGS_ALL) $(LIBS_ALL) && mv -f $@.$$$$.tmp $@
+	@$(if $(Q),echo "  LINK    $@")
+	$(Q)$(CC) $(CFLAGS_ALL) -o $@.$$$$.tmp $< build/libjcalc.a $(LDFLAGS_ALL) $(LIBS_ALL) && mv -f $@.$$$$.tmp $@
 
 build/bench/%: bench/%.c build/libjcalc.a config.mk
 	@mkdir -p build/bench
-	$(CC) $(CFLAGS_BASE) -O2 $(CFLAGS_CONF) -Iinclude -Isrc -Ibuild/gen -o $@.$$$$.tmp $< build/libjcalc.a $(LIBS_ALL) && mv -f $@.$$$$.tmp $@
+	@$(if $(Q),echo "  LINK    $@")
+	$(Q)$(CC) $(CFLAGS_BASE) -O2 $(CFLAGS_CONF) -Iinclude -Isrc -Ibuild/gen -o $@.$$$$.tmp $< build/libjcalc.a $(LIBS_ALL) && mv -f $@.$$$$.tmp $@
 
 tests-build: build/jcalc $(UNIT_BINS)
 
