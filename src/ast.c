@@ -150,14 +150,16 @@ const char *arena_source(const arena *a, size_t *len, const char **name, int *fi
 
 ast *ast_new(arena *a, ast_kind kind, size_t off, size_t len, uint32_t nkids)
 {
-    ast *n = arena_alloc(a, sizeof *n);
+    /* one allocation: the kid pointers follow the node (sizeof(ast) is a multiple of
+     * the pointer size, so they are aligned) */
+    ast *n = arena_alloc(a, sizeof *n + (size_t)nkids * sizeof *n->kids);
     n->kind = (uint16_t)kind;
     n->off = off;
     n->len = len;
     n->nkids = nkids;
     n->sym = -1;
     if (nkids)
-        n->kids = arena_alloc(a, nkids * sizeof *n->kids);
+        n->kids = (ast **)(n + 1);
     return n;
 }
 

@@ -12,18 +12,33 @@
 #include "lex.h"
 #include "util.h"
 
-static const struct { const char *w; uint8_t len, kw; } keywords[] = {
-    {"begin", 5, KW_BEGIN}, {"end", 3, KW_END}, {"if", 2, KW_IF},
-    {"elseif", 6, KW_ELSEIF}, {"else", 4, KW_ELSE}, {"for", 3, KW_FOR},
-    {"while", 5, KW_WHILE}, {"function", 8, KW_FUNCTION}, {"return", 6, KW_RETURN},
-    {"break", 5, KW_BREAK}, {"continue", 8, KW_CONTINUE}, {"let", 3, KW_LET},
-    {"local", 5, KW_LOCAL}, {"global", 6, KW_GLOBAL}, {"const", 5, KW_CONST},
-    {"true", 4, KW_TRUE}, {"false", 5, KW_FALSE}, {"do", 2, KW_DO}, {"try", 3, KW_TRY},
-    {"catch", 5, KW_CATCH}, {"finally", 7, KW_FINALLY}, {"quote", 5, KW_QUOTE},
-    {"struct", 6, KW_STRUCT}, {"module", 6, KW_MODULE}, {"baremodule", 10, KW_BAREMODULE},
-    {"macro", 5, KW_MACRO}, {"import", 6, KW_IMPORT}, {"using", 5, KW_USING},
-    {"export", 6, KW_EXPORT},
+/* Reserved words by length: row n holds the words of n letters back to back, and their
+ * kinds in the same order (a zero ends the row).  One memcmp per word of the
+ * identifier's length decides. */
+static const struct { const char *words; uint8_t kw[11]; } keywords[11] = {
+    [2] = {"ifdo", {KW_IF, KW_DO}},
+    [3] = {"endforlettry", {KW_END, KW_FOR, KW_LET, KW_TRY}},
+    [4] = {"elsetrue", {KW_ELSE, KW_TRUE}},
+    [5] = {"beginwhilebreaklocalconstfalsecatchquotemacrousing",
+           {KW_BEGIN, KW_WHILE, KW_BREAK, KW_LOCAL, KW_CONST, KW_FALSE, KW_CATCH, KW_QUOTE,
+            KW_MACRO, KW_USING}},
+    [6] = {"elseifreturnglobalstructmoduleimportexport",
+           {KW_ELSEIF, KW_RETURN, KW_GLOBAL, KW_STRUCT, KW_MODULE, KW_IMPORT, KW_EXPORT}},
+    [7] = {"finally", {KW_FINALLY}},
+    [8] = {"functioncontinue", {KW_FUNCTION, KW_CONTINUE}},
+    [10] = {"baremodule", {KW_BAREMODULE}},
 };
+
+/* The kw_kind of the n-letter word at s, or KW_NONE. */
+static int keyword(const char *s, size_t n)
+{
+    if (n >= sizeof keywords / sizeof keywords[0] || !keywords[n].words)
+        return KW_NONE;
+    for (size_t w = 0; keywords[n].kw[w]; w++)
+        if (memcmp(keywords[n].words + w * n, s, n) == 0)
+            return keywords[n].kw[w];
+    return KW_NONE;
+}
 
 static const char *const err_text[] = {
     [LE_NONE] = "",
@@ -123,6 +138,17 @@ size_t lex_skip_space(const char *s, size_t len, size_t pos, int nl, size_t *unt
             return pos;
         }
     }
+}
+
+/* ASCII identifier characters, as ident_is_start / ident_is_char decide them. */
+static inline int ascii_id_start(unsigned char c)
+{
+    return (unsigned)((c | 0x20) - 'a') < 26u || c == '_';
+}
+
+static inline int ascii_id_char(unsigned char c)
+{
+    return ascii_id_start(c) || (unsigned)(c - '0') < 10u || c == '!';
 }
 
 static int is_dec(int c) { return c >= '0' && c <= '9'; }
@@ -382,15 +408,30 @@ static void lex_op(lexer *lx, token *t, const op_info *op, size_t at, size_t opl
     lx->pos = i;
 }
 
+/* May byte c begin whitespace or a comment (lex_skip_space has the details)?  Any other
+ * byte starts a token right where it stands, so the common case skips the call. */
+static inline int maybe_space(unsigned char c)
+{
+    return c >= 0x80 || c == ' ' || c == '#' || (c >= '\t' && c <= '\r' && c != '\n');
+}
+
 void lex_next(lexer *lx, token *t)
 {
     const char *s = lx->src;
     size_t len = lx->len;
     size_t unterm = 0;
-    size_t i = lex_skip_space(s, len, lx->pos, 0, &unterm);
-    memset(t, 0, sizeof *t);
+    size_t i = lx->pos;
+    while (i < len && s[i] == ' ')  /* the usual single space, without the call */
+        i++;
+    if (i < len && maybe_space((unsigned char)s[i]))
+        i = lex_skip_space(s, len, i, 0, &unterm);
+    t->kind = TK_EOF;
     t->flags = i > lx->pos ? TF_WS : 0;
+    t->kw = KW_NONE;
+    t->err = LE_NONE;
+    t->op = NULL;
     t->off = i;
+    t->len = 0;
     if (unterm) {
         size_t p = unterm - 1;  /* the comment runs to the end: report it from its `#=` */
         t->off = p;
@@ -515,28 +556,31 @@ void lex_next(lexer *lx, token *t)
         lx->pos = i + 1;
         goto done;
     }
-    if (ident_is_start(cp)) {
+    if (c < 0x80 ? ascii_id_start(c) : ident_is_start(cp)) {
         size_t j = i + (size_t)k;
         while (j < len) {
+            unsigned char b = (unsigned char)s[j];
+            if (b < 0x80) {  /* the same decision as ident_is_char, without the call */
+                if (!ascii_id_char(b) || (b == '!' && j + 1 < len && s[j + 1] == '='))
+                    break;
+                j++;
+                continue;
+            }
             uint32_t c2;
-            int k2 = decode(s, len, j, &c2);
+            int k2 = utf8_decode(s + j, len - j, &c2);
             if (k2 < 0 || !ident_is_char(c2))
-                break;
-            if (c2 == '!' && j + 1 < len && s[j + 1] == '=')
                 break;
             j += (size_t)k2;
         }
         lx->pos = j;
         size_t n = j - i;
         t->kind = TK_ID;
-        if (n <= 10 && s[i] >= 'a' && s[i] <= 'z') {
-            for (size_t w = 0; w < sizeof keywords / sizeof keywords[0]; w++)
-                if (keywords[w].len == n && keywords[w].w[0] == s[i] &&
-                    memcmp(keywords[w].w, s + i, n) == 0) {
-                    t->kind = TK_KW;
-                    t->kw = keywords[w].kw;
-                    break;
-                }
+        if (n >= 2 && n <= 10 && s[i] >= 'a' && s[i] <= 'z') {
+            int kw = keyword(s + i, n);
+            if (kw != KW_NONE) {
+                t->kind = TK_KW;
+                t->kw = (uint8_t)kw;
+            }
             if (t->kind == TK_ID && ((n == 2 && memcmp(s + i, "in", 2) == 0) ||
                                      (n == 3 && memcmp(s + i, "isa", 3) == 0) ||
                                      (n == 5 && memcmp(s + i, "where", 5) == 0))) {

@@ -1,8 +1,10 @@
 /* optable.c — lookup in the generated operator table.
  *
- * Rows are sorted by spelling bytes (the generator's output goes through `sort`), so an
- * exact lookup is a binary search, and a longest-prefix lookup is one binary search for
- * the rows that begin with the text's first character followed by a scan of those few. */
+ * Rows are sorted by spelling bytes (the generator's output goes through `sort`), and the
+ * generator also counts the rows per first byte (OPTABLE_FIRST_BYTE), so every lookup
+ * starts from the rows sharing the text's first byte: at most 8 for an ASCII byte, and
+ * a binary search for the first character inside the 0xE2 group (587 rows, U+2000-U+2FFF).
+ * A longest-prefix lookup then scans the few rows that begin with that character. */
 #include <string.h>
 
 #include "optable.h"
@@ -10,6 +12,9 @@
 static const op_info op_rows[] = {
 #include "optable.inc"
 };
+
+/* rows starting with byte b: [op_first[b], op_first[b + 1]) */
+static const unsigned short op_first[257] = OPTABLE_FIRST_BYTE;
 
 static int cmp_spelling(const op_info *r, const char *s, size_t n)
 {
@@ -22,7 +27,10 @@ static int cmp_spelling(const op_info *r, const char *s, size_t n)
 
 const op_info *optable_find(const char *s, size_t n)
 {
-    size_t lo = 0, hi = sizeof op_rows / sizeof op_rows[0];
+    if (n == 0)
+        return NULL;
+    unsigned char c0 = (unsigned char)s[0];
+    size_t lo = op_first[c0], hi = op_first[c0 + 1];
     while (lo < hi) {
         size_t mid = lo + (hi - lo) / 2;
         int c = cmp_spelling(&op_rows[mid], s, n);
@@ -60,8 +68,8 @@ const op_info *optable_longest(const char *s, size_t n)
     size_t k = c < 0x80 ? 1 : c < 0xE0 ? 2 : c < 0xF0 ? 3 : 4;
     if (k > n)
         return NULL;
-    size_t lo = 0, hi = sizeof op_rows / sizeof op_rows[0];
-    while (lo < hi) {
+    size_t lo = op_first[c], end = op_first[c + 1], hi = end;
+    while (k > 1 && lo < hi) {
         size_t mid = lo + (hi - lo) / 2;
         if (prefix_cmp(&op_rows[mid], s, k) < 0)
             lo = mid + 1;
@@ -69,7 +77,7 @@ const op_info *optable_longest(const char *s, size_t n)
             hi = mid;
     }
     const op_info *best = NULL;
-    for (size_t i = lo; i < sizeof op_rows / sizeof op_rows[0]; i++) {
+    for (size_t i = lo; i < end; i++) {
         const op_info *r = &op_rows[i];
         if (prefix_cmp(r, s, k) != 0)
             break;

@@ -123,10 +123,12 @@ static token peek3(parser *p)
     return t;
 }
 
-static int is_op(const token *t, const char *name)
+/* Inline, so that with a literal name the first-byte test folds to one compare and
+ * strcmp runs only for a likely match. */
+static inline int is_op(const token *t, const char *name)
 {
     return t->kind == TK_OP && !(t->flags & (TF_DOTTED | TF_SUFFIXED)) &&
-           strcmp(t->op->name, name) == 0;
+           t->op->name[0] == name[0] && strcmp(t->op->name, name) == 0;
 }
 
 static int is_kw(const token *t, int kw) { return t->kind == TK_KW && t->kw == kw; }
@@ -284,10 +286,16 @@ static ast *mk_id(parser *p, const char *name, size_t n, size_t off, size_t len)
     return id;
 }
 
-/* An identifier token's node: the name normalized as Julia does. */
+/* An identifier token's node: the name normalized as Julia does.  ASCII names are
+ * already normal and are interned straight from the source. */
 static ast *id_from_token(parser *p, const token *t)
 {
     const char *s = p->src + t->off;
+    size_t i = 0;
+    while (i < t->len && !((unsigned char)s[i] & 0x80))
+        i++;
+    if (i == t->len)
+        return mk_id(p, s, t->len, t->off, t->len);
     p->tmp.len = 0;
     ident_normalize(s, t->len, &p->tmp);
     return mk_id(p, p->tmp.s, p->tmp.len, t->off, t->len);
@@ -362,6 +370,15 @@ static ast *number_literal(parser *p, const token *t, int sign, size_t off)
     size_t end = t->off + t->len;
     switch (t->kind) {
     case TK_INT: {
+        /* up to 18 plain digits always fit an Int64: no text copy, no strtoll */
+        if (t->len <= 18) {
+            int64_t v = 0;
+            size_t i = 0;
+            while (i < t->len && (unsigned)(s[i] - '0') < 10u)
+                v = 10 * v + (s[i++] - '0');
+            if (i == t->len)
+                return lit_node(p, v_int(sign == 1 ? -v : v), off, end - off);
+        }
         digits_only(b, s, t->len);
         errno = 0;
         char *e;

@@ -4,6 +4,10 @@
 # spelling bytes (the escapes are fixed-width, so text order is byte order and a prefix
 # sorts before its extensions).  The name is the spelling after Julia's charmap
 # (U+2212 -> '-', U+00B7 and U+0387 -> U+22C5), which is how the tokenizer normalizes.
+# After the rows comes one line `#define OPTABLE_FIRST_BYTE { ... }`: 257 counts, entry b
+# being the number of rows whose spelling starts with a byte below b, so that the rows
+# starting with byte b are [first[b], first[b+1]).  It starts with `#`, which sorts after
+# the rows' leading spaces, so the sort leaves it last.
 # POSIX awk only (works with mawk).
 function hex(s,    i, v, c) {
     sub(/^U\+/, "", s)
@@ -58,7 +62,10 @@ NR == 1 { next }
     if (!($2 in cls)) { print "gen_optable: unknown class " $2 > "/dev/stderr"; exit 1 }
     n = split($7, cps, " ")
     spell = ""; name = ""; total = 0
-    for (i = 1; i <= n; i++) spell = spell utf8(hex(cps[i]))
+    for (i = 1; i <= n; i++) {
+        spell = spell utf8(hex(cps[i]))
+        if (i == 1) nfirst[bytes[0]]++
+    }
     len = total
     for (i = 1; i <= n; i++) name = name utf8(charmap(hex(cps[i])))
     flags = ""
@@ -69,4 +76,13 @@ NR == 1 { next }
     if ($3 == "right") flags = flags "|OPF_RIGHT"
     if (flags == "") flags = "0"; else flags = substr(flags, 2)
     printf "    {\"%s\", \"%s\", %d, %s, %s},\n", spell, name, len, cls[$2], flags
+}
+END {
+    line = "#define OPTABLE_FIRST_BYTE {"
+    below = 0
+    for (b = 0; b <= 256; b++) {
+        line = line (b ? "," : "") below
+        below += nfirst[b]
+    }
+    print line "}"
 }
