@@ -827,8 +827,25 @@ void eval_scope_release(struct env *scope) { env_release(scope); }
 
 /* ---- expressions ---- */
 
-static int ev_args(jc_ctx *ctx, env *e, const ast *const *kids, int nkids, value **vals, int *n,
-                   int **kwsyms, value **kwvals, int *nkw)
+/* Evaluated call arguments: positional (splats expanded) and keyword. */
+typedef struct evargs {
+    value *v;
+    int n;
+    int *kw;
+    value *kwv;
+    int nkw;
+} evargs;
+
+static void evargs_free(evargs *ea)
+{
+    args_release(ea->n, ea->v);
+    args_release(ea->nkw, ea->kwv);
+    free(ea->v);
+    free(ea->kw);
+    free(ea->kwv);
+}
+
+static int ev_args(jc_ctx *ctx, env *e, const ast *const *kids, int nkids, evargs *ea)
 {
     int cap = nkids + 4, kwcap = 4;
     value *v = xmalloc((size_t)cap * sizeof *v);
@@ -908,11 +925,11 @@ static int ev_args(jc_ctx *ctx, env *e, const ast *const *kids, int nkids, value
             goto fail;
         cnt++;
     }
-    *vals = v;
-    *n = cnt;
-    *kwsyms = ks;
-    *kwvals = kv;
-    *nkw = kcnt;
+    ea->v = v;
+    ea->n = cnt;
+    ea->kw = ks;
+    ea->kwv = kv;
+    ea->nkw = kcnt;
     return 0;
 fail:
     args_release(cnt, v);
@@ -971,21 +988,14 @@ static int ev_call(jc_ctx *ctx, env *e, const ast *n, int dotted, value *out)
     value f;
     if (ev(ctx, e, callee, &f) != 0)
         return -1;
-    value *args;
-    int nargs, nkw, *kws;
-    value *kwv;
-    if (ev_args(ctx, e, (const ast *const *)n->kids + 1, (int)n->nkids - 1, &args, &nargs, &kws,
-                &kwv, &nkw) < 0) {
+    evargs ea;
+    if (ev_args(ctx, e, (const ast *const *)n->kids + 1, (int)n->nkids - 1, &ea) < 0) {
         val_release(f);
         return -1;
     }
-    jc_args a = { .n = nargs, .v = args, .nkw = nkw, .kw = kws, .kwv = kwv, .site = n };
+    jc_args a = { .n = ea.n, .v = ea.v, .nkw = ea.nkw, .kw = ea.kw, .kwv = ea.kwv, .site = n };
     int r = dotted ? array_broadcast(ctx, f, &a, out) : eval_call_kw(ctx, f, &a, out);
-    args_release(nargs, args);
-    args_release(nkw, kwv);
-    free(args);
-    free(kws);
-    free(kwv);
+    evargs_free(&ea);
     val_release(f);
     return r < 0 ? -1 : 0;
 }
@@ -1406,18 +1416,13 @@ static int ev(jc_ctx *ctx, env *e, const ast *n, value *out)
     case A_PARENS:
         return n->nkids ? ev(ctx, e, n->kids[0], out) : (*out = v_nothing(), 0);
     case A_TUPLE: {
-        value *args;
-        int nargs, nkw, *kws;
-        value *kwv;
-        if (ev_args(ctx, e, (const ast *const *)n->kids, (int)n->nkids, &args, &nargs, &kws, &kwv,
-                    &nkw) < 0)
+        evargs ea;
+        if (ev_args(ctx, e, (const ast *const *)n->kids, (int)n->nkids, &ea) < 0)
             return -1;
-        value t = v_tuple_new((size_t)nargs);
-        memcpy(val_tuple(t)->v, args, (size_t)nargs * sizeof *args);
-        args_release(nkw, kwv);
-        free(args);
-        free(kws);
-        free(kwv);
+        value t = v_tuple_new((size_t)ea.n);
+        memcpy(val_tuple(t)->v, ea.v, (size_t)ea.n * sizeof *ea.v);
+        ea.n = 0; /* the tuple took the elements */
+        evargs_free(&ea);
         *out = t;
         return 0;
     }
@@ -1496,18 +1501,11 @@ static int ev(jc_ctx *ctx, env *e, const ast *n, value *out)
     case A_TYPED:
         return ev(ctx, e, n->kids[0], out);
     case A_CURLY: {
-        value *args;
-        int nargs, nkw, *kws;
-        value *kwv;
-        if (ev_args(ctx, e, (const ast *const *)n->kids, (int)n->nkids, &args, &nargs, &kws, &kwv,
-                    &nkw) < 0)
+        evargs ea;
+        if (ev_args(ctx, e, (const ast *const *)n->kids, (int)n->nkids, &ea) < 0)
             return -1;
-        int r = lib_apply_type(ctx, out, nargs, args, n);
-        args_release(nargs, args);
-        args_release(nkw, kwv);
-        free(args);
-        free(kws);
-        free(kwv);
+        int r = lib_apply_type(ctx, out, ea.n, ea.v, n);
+        evargs_free(&ea);
         return r;
     }
     case A_LOCAL:
