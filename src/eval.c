@@ -796,9 +796,18 @@ static int destructure(jc_ctx *ctx, env *e, const ast *target, value v)
         int r = eval_iter_next(ctx, &it, &x);
         if (r < 0)
             return -1;
-        if (r == 0)
-            return jc_throw(ctx, JC_ERR_BOUNDS, target, "BoundsError: attempt to access %s at index [%u]",
-                            "collection", i + 1);
+        if (r == 0) {
+            /* Julia names the collection by its type, arrays by their summary */
+            sb what = { 0 };
+            if (v.type == T_ARRAY)
+                array_summary(ctx, &what, v);
+            else
+                show_typename(ctx, &what, v);
+            jc_throw(ctx, JC_ERR_BOUNDS, target, "BoundsError: attempt to access %s at index [%u]",
+                     sb_str(&what), i + 1);
+            sb_free(&what);
+            return -1;
+        }
         if (assign_to(ctx, e, target->kids[i], x) < 0)
             return -1;
     }
@@ -1305,6 +1314,95 @@ static int ev_opassign(jc_ctx *ctx, env *e, const ast *n, int dotted, value *out
     return assign_to(ctx, e, n->kids[0], res) < 0 ? (val_release(*out), -1) : 0;
 }
 
+/* Fills dest (an array) from src in place: a scalar goes to every element, an array
+ * must have dest's shape.  The broadcasting rules for singleton dimensions are the
+ * general form; these two cases are the ones `.=` is written for. */
+static int fill_from(jc_ctx *ctx, value dest, value src, const ast *site)
+{
+    jc_array *d = val_array(dest);
+    if (src.type == T_ARRAY || src.type == T_RANGE || src.type == T_TUPLE) {
+        int64_t n = src.type == T_ARRAY ? val_array(src)->len
+                    : src.type == T_RANGE ? range_length(src) : (int64_t)val_tuple(src)->n;
+        int same = n == d->len;
+        if (same && src.type == T_ARRAY && d->nd > 1) {
+            jc_array *sa = val_array(src);
+            same = sa->nd == d->nd && !memcmp(sa->dims, d->dims, (size_t)d->nd * sizeof *d->dims);
+        }
+        if (!same)
+            return jc_throw(ctx, JC_ERR_DIMENSION, site,
+                            "DimensionMismatch: array could not be broadcast to match destination");
+        jc_iter it;
+        if (eval_iter_init(ctx, &it, src, site) < 0)
+            return -1;
+        for (int64_t i = 0; i < n; i++) {
+            value x;
+            if (eval_iter_next(ctx, &it, &x) <= 0)
+                return -1;
+            int r = array_set(ctx, dest, i, x, site);
+            val_release(x);
+            if (r < 0)
+                return -1;
+        }
+        return 0;
+    }
+    for (int64_t i = 0; i < d->len; i++)
+        if (array_set(ctx, dest, i, src, site) < 0)
+            return -1;
+    return 0;
+}
+
+/* x .= y and a[i] .= y: assignment into existing storage. */
+static int ev_dot_assign(jc_ctx *ctx, env *e, const ast *n, value *out)
+{
+    const ast *target = n->kids[0];
+    value src;
+    if (ev(ctx, e, n->kids[1], &src) != 0)
+        return -1;
+    int r;
+    if (target->kind == A_REF) {
+        /* the selected elements, refilled, then stored back through setindex! */
+        value sel;
+        if (ev_ref(ctx, e, target, &sel) != 0) {
+            val_release(src);
+            return -1;
+        }
+        if (sel.type != T_ARRAY) {
+            /* a single element: a[i] .= y is a[i] = y */
+            val_release(sel);
+            r = assign_to(ctx, e, target, val_retain(src));
+        } else {
+            jc_array *sa = val_array(sel);
+            value fresh = array_new(ctx, sa->et, sa->nd, sa->dims);
+            r = fill_from(ctx, fresh, src, n);
+            if (r == 0)
+                r = assign_to(ctx, e, target, val_retain(fresh));
+            val_release(fresh);
+            val_release(sel);
+        }
+    } else {
+        value dest;
+        r = ev(ctx, e, target, &dest);
+        if (r == 0) {
+            if (dest.type == T_ARRAY)
+                r = fill_from(ctx, dest, src, n);
+            else {
+                sb tn = { 0 };
+                show_typename(ctx, &tn, dest);
+                r = jc_throw(ctx, JC_ERR_METHOD, n, "MethodError: no method matching copyto!(::%s, ...)",
+                             sb_str(&tn));
+                sb_free(&tn);
+            }
+            val_release(dest);
+        }
+    }
+    if (r != 0) {
+        val_release(src);
+        return -1;
+    }
+    *out = src;
+    return 0;
+}
+
 /* Base.MathConstants.γ and friends: a dotted path of module names ending in a name. */
 static int ev_dot(jc_ctx *ctx, env *e, const ast *n, value *out)
 {
@@ -1435,6 +1533,8 @@ static int ev(jc_ctx *ctx, env *e, const ast *n, value *out)
     case A_BEGIN_END:
         return ev_begin_end(ctx, n, out);
     case A_ASSIGN: {
+        if (n->flags & AF_DOTTED)
+            return ev_dot_assign(ctx, e, n, out);
         if (n->kids[0]->kind == A_CALL) /* f(x) = ... written with a plain = */
             return define_function(ctx, e, n->kids[0], n->kids[1], st->cur_arena, out);
         value v;
