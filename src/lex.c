@@ -171,6 +171,20 @@ static size_t accept_digits(const char *s, size_t len, size_t i, int (*f)(int))
     return i;
 }
 
+/* accept_digits for decimal digits, the common case, without the indirect call. */
+static size_t accept_dec(const char *s, size_t len, size_t i)
+{
+    while (i < len) {
+        if ((unsigned)((unsigned char)s[i] - '0') < 10u)
+            i++;
+        else if (s[i] == '_' && i + 1 < len && (unsigned)((unsigned char)s[i + 1] - '0') < 10u)
+            i++;
+        else
+            break;
+    }
+    return i;
+}
+
 /* Consumes the rest of a malformed numeric token: digits, letters, `_`, `.`. */
 static size_t swallow_number(const char *s, size_t len, size_t i)
 {
@@ -253,7 +267,7 @@ static void lex_number(lexer *lx, token *t)
                 if (i < len && (s[i] == '+' || s[i] == '-'))
                     i++;
                 size_t e0 = i;
-                i = accept_digits(s, len, i, is_dec);
+                i = accept_dec(s, len, i);
                 if (i == e0)
                     goto invalid;
                 t->kind = TK_FLOAT;
@@ -279,7 +293,7 @@ static void lex_number(lexer *lx, token *t)
     }
     int isfloat = 0;
     if (s[i] != '.')
-        i = accept_digits(s, len, i, is_dec);
+        i = accept_dec(s, len, i);
     if (i < len && s[i] == '.') {
         if (i + 1 < len && s[i + 1] == '.') {
             /* 1..2: the integer ends before the range operator */
@@ -295,7 +309,7 @@ static void lex_number(lexer *lx, token *t)
         i++;
         isfloat = 1;
         size_t f0 = i;
-        i = accept_digits(s, len, i, is_dec);
+        i = accept_dec(s, len, i);
         if (i == f0) {
             /* `1.` followed by an identifier or `(` cannot be a product */
             uint32_t cp = 0;
@@ -320,7 +334,7 @@ static void lex_number(lexer *lx, token *t)
     if (ex) {
         if (ex < len && is_dec((unsigned char)s[ex])) {
             int f32 = s[i] == 'f';
-            i = accept_digits(s, len, ex, is_dec);
+            i = accept_dec(s, len, ex);
             t->kind = f32 ? TK_FLOAT32 : TK_FLOAT;
             if (i < len && s[i] == '.')
                 goto invalid;

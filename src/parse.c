@@ -44,9 +44,10 @@ typedef struct parser {
     int in_index;       /* inside a[...]: begin/end are index symbols */
     int no_range;       /* then-branch of ?: : `:` ends the expression */
     int no_where;
-    /* node-building stack */
+    /* node-building stack: starts in stk0, moves to the heap when it outgrows it */
     ast **stk;
     size_t nstk, capstk;
+    ast *stk0[64];
     sb tmp;
     int sym_nl;         /* not used for lookups; keeps struct padding explicit */
 } parser;
@@ -235,8 +236,13 @@ static void leave(parser *p) { p->depth--; }
 static void push(parser *p, ast *n)
 {
     if (p->nstk == p->capstk) {
-        p->capstk = p->capstk ? 2 * p->capstk : 64;
-        p->stk = xrealloc(p->stk, p->capstk * sizeof *p->stk);
+        p->capstk *= 2;
+        if (p->stk == p->stk0) {
+            p->stk = xmalloc(p->capstk * sizeof *p->stk);
+            memcpy(p->stk, p->stk0, sizeof p->stk0);
+        } else {
+            p->stk = xrealloc(p->stk, p->capstk * sizeof *p->stk);
+        }
     }
     p->stk[p->nstk++] = n;
 }
@@ -428,6 +434,33 @@ static ast *number_literal(parser *p, const token *t, int sign, size_t off)
         return lit_node(p, v, off, end - off);
     }
     case TK_FLOAT: case TK_FLOAT32: {
+        /* Plain d.d with at most 15 digits: the digits form an integer m < 2^53 and the
+         * value is m / 10^k with 10^k exact (k <= 22), so one IEEE division gives the
+         * correctly rounded result, the same double strtod returns. */
+        if (t->kind == TK_FLOAT && t->len <= 16) {
+            static const double pow10[] = {1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8,
+                                           1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15, 1e16};
+            int64_t m = 0;
+            int ndig = 0, frac = -1;
+            size_t i;
+            for (i = 0; i < t->len; i++) {
+                unsigned d = (unsigned)(s[i] - '0');
+                if (d < 10u) {
+                    m = 10 * m + d;
+                    ndig++;
+                    if (frac >= 0)
+                        frac++;
+                } else if (s[i] == '.' && frac < 0) {
+                    frac = 0;
+                } else {
+                    break;
+                }
+            }
+            if (i == t->len && ndig <= 15) {
+                double d = (double)m / pow10[frac < 0 ? 0 : frac];
+                return lit_node(p, v_f64(sign == 1 ? -d : d), off, end - off);
+            }
+        }
         for (size_t i = 0; i < t->len; i++) {
             unsigned char c = (unsigned char)s[i];
             if (c == '_')
@@ -2555,6 +2588,8 @@ jc_status parse_program(jc_ctx *ctx, arena *a, const char *src, size_t len, ast 
     p->src = src;
     p->len = len;
     p->status = JC_OK;
+    p->stk = p->stk0;
+    p->capstk = sizeof p->stk0 / sizeof p->stk0[0];
     lex_init(&p->lx, src, len);
     fetch(p);
     size_t base = 0;
@@ -2594,7 +2629,8 @@ jc_status parse_program(jc_ctx *ctx, arena *a, const char *src, size_t len, ast 
     top->len = len;
     if (trailing_semi)
         top->flags |= AF_TRAILING_SEMI;
-    free(p->stk);
+    if (p->stk != p->stk0)
+        free(p->stk);
     sb_free(&p->tmp);
     *out = top;
     return p->err ? p->status : JC_OK;
