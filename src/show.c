@@ -244,9 +244,20 @@ static void show_real(jc_ctx *ctx, sb *out, value v, show_mode mode, unsigned fl
         else
             sb_puts(out, v.u.i ? "true" : "false");
         break;
-    case T_INT64:
-        sb_printf(out, "%lld", (long long)v.u.i);
+    case T_INT64: {
+        /* digits by hand: the stream front end shows one Int64 per line, and printf's
+         * machinery cost more than the arithmetic */
+        char d[24];
+        size_t k = sizeof d;
+        uint64_t m = v.u.i < 0 ? 0 - (uint64_t)v.u.i : (uint64_t)v.u.i;
+        do
+            d[--k] = (char)('0' + m % 10);
+        while ((m /= 10) != 0);
+        if (v.u.i < 0)
+            d[--k] = '-';
+        sb_put(out, d + k, sizeof d - k);
         break;
+    }
     case T_BIGINT:
         show_int_mpz(ctx, out, val_mpz(v));
         break;
