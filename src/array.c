@@ -136,6 +136,13 @@ static int union_key(const jc_typeobj *t)
     return (nt.t < sizeof size / sizeof *size ? size[nt.t] : 8) * (nt.cplx ? 2 : 1);
 }
 
+/* Flags of an array type value that name its wrapper or storage. */
+#define TYPEF_BITARRAY (1u << 25)
+#define TYPEF_ADJOINT (1u << 26)
+#define TYPEF_TRANSPOSE (1u << 27)
+#define TYPEF_UNIFORM (1u << 28)
+#define TYPEF_HERMITIAN (1u << 29)
+
 void array_type_name(jc_ctx *ctx, sb *out, const jc_typeobj *t)
 {
     if (!t) {
@@ -187,21 +194,28 @@ void array_type_name(jc_ctx *ctx, sb *out, const jc_typeobj *t)
     }
     switch (t->base) {
     case T_ARRAY:
-        if (t->flags & (1u << 28)) { /* UniformScaling */
+        if (t->flags & TYPEF_BITARRAY) {
+            if (t->ndims == 1 || t->ndims == 2)
+                sb_puts(out, t->ndims == 1 ? "BitVector" : "BitMatrix");
+            else
+                sb_printf(out, "BitArray{%d}", t->ndims);
+            return;
+        }
+        if (t->flags & TYPEF_UNIFORM) {
             sb_puts(out, "UniformScaling{");
             array_type_name(ctx, out, t->param);
             sb_putc(out, '}');
             return;
         }
-        if (t->flags & ((1u << 26) | (1u << 27))) { /* Adjoint / Transpose of a vector */
-            sb_puts(out, (t->flags & (1u << 26)) ? "Adjoint{" : "Transpose{");
+        if (t->flags & (TYPEF_ADJOINT | TYPEF_TRANSPOSE)) { /* of a vector */
+            sb_puts(out, (t->flags & TYPEF_ADJOINT) ? "Adjoint{" : "Transpose{");
             array_type_name(ctx, out, t->param);
             sb_puts(out, ", Vector{");
             array_type_name(ctx, out, t->param);
             sb_puts(out, "}}");
             return;
         }
-        if (t->flags & (1u << 29)) { /* Hermitian */
+        if (t->flags & TYPEF_HERMITIAN) {
             sb_puts(out, "Hermitian{");
             array_type_name(ctx, out, t->param);
             sb_puts(out, ", Matrix{");
@@ -253,10 +267,6 @@ void array_type_name(jc_ctx *ctx, sb *out, const jc_typeobj *t)
     }
 }
 
-#define TYPEF_UNIFORM (1u << 28)
-#define TYPEF_HERMITIAN (1u << 29)
-#define TYPEF_ADJOINT (1u << 26)
-#define TYPEF_TRANSPOSE (1u << 27)
 
 value array_typeof(value v)
 {
@@ -273,6 +283,8 @@ value array_typeof(value v)
         t->flags |= TYPEF_TRANSPOSE;
     else if (a->kind == ARR_HERMITIAN)
         t->flags |= TYPEF_HERMITIAN;
+    if (a->bits)
+        t->flags |= TYPEF_BITARRAY;
     return v_obj(T_TYPE, 0, &t->h);
 }
 
@@ -1232,6 +1244,9 @@ int array_broadcast(jc_ctx *ctx, value f, const jc_args *a, value *out)
     *out = array_from_values(ctx, res, len, nd, rd, et);
     array_type_release(et);
     free(res);
+    /* Julia packs a broadcast's Bool results into a BitArray */
+    if (out->type == T_ARRAY && val_array(*out)->et && val_array(*out)->et->base == T_BOOL)
+        val_array(*out)->bits = 1;
     return 0;
 }
 

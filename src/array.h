@@ -37,6 +37,8 @@ typedef struct jc_array {
     int64_t dims[ARR_MAXDIMS];
     int64_t len;                   /* product of dims */
     jc_typeobj *et;                /* element type (owned reference) */
+    uint8_t bits;                  /* a BitArray (what broadcasting to Bool gives): shown
+                                      and typed as BitVector / BitMatrix / BitArray{N} */
     value *v;                      /* len elements; ARR_UNDEF marks #undef */
 } jc_array;
 

@@ -1403,6 +1403,39 @@ static int ev_dot_assign(jc_ctx *ctx, env *e, const ast *n, value *out)
     return 0;
 }
 
+/* Syntactic operators that evaluate as calls: T1 <: T2, T1 >: T2, and the dotted
+ * short-circuit forms a .&& b, a .|| b (elementwise & and | over Bool values). */
+static int ev_synop(jc_ctx *ctx, env *e, const ast *n, value *out)
+{
+    const char *name = sym_name(ctx, n->sym);
+    const char *fname = NULL;
+    int dotted = 0;
+    if (n->nkids == 2 && (!strcmp(name, "<:") || !strcmp(name, ">:")))
+        fname = name;
+    else if (n->nkids == 2 && (!strcmp(name, ".&&") || !strcmp(name, ".||"))) {
+        fname = name[1] == '&' ? "&" : "|";
+        dotted = 1;
+    }
+    if (!fname)
+        return jc_throw(ctx, JC_ERR_SYNTAX, n, "syntax: `%s` is not supported in jcalc", name);
+    value f;
+    if (eval_get_global(ctx, fname, &f) < 0)
+        return jc_throw(ctx, JC_ERR_UNDEFVAR, n, "UndefVarError: `%s` not defined", fname);
+    value args[2];
+    int r = ev(ctx, e, n->kids[0], &args[0]);
+    if (r == 0) {
+        r = ev(ctx, e, n->kids[1], &args[1]);
+        if (r == 0) {
+            jc_args a = { .n = 2, .v = args, .site = n };
+            r = dotted ? array_broadcast(ctx, f, &a, out) : eval_call_kw(ctx, f, &a, out);
+            val_release(args[1]);
+        }
+        val_release(args[0]);
+    }
+    val_release(f);
+    return r < 0 ? -1 : r;
+}
+
 /* Base.MathConstants.γ and friends: a dotted path of module names ending in a name. */
 static int ev_dot(jc_ctx *ctx, env *e, const ast *n, value *out)
 {
@@ -1635,6 +1668,8 @@ static int ev(jc_ctx *ctx, env *e, const ast *n, value *out)
         }
         return 0;
     }
+    case A_SYNOP:
+        return ev_synop(ctx, e, n, out);
     case A_NOTHING:
         *out = v_nothing();
         return 0;

@@ -393,14 +393,6 @@ void show_value(jc_ctx *ctx, sb *out, value v, show_mode mode, unsigned flags)
 
 /* ---- type names ---- */
 
-static void show_type_param(jc_ctx *ctx, sb *out, const jc_typeobj *p)
-{
-    if (p)
-        show_type(ctx, out, p);
-    else
-        sb_puts(out, "Any");
-}
-
 void show_type(jc_ctx *ctx, sb *out, const jc_typeobj *t)
 {
     if (type_abstract_name(t->base)) { /* Real, Integer, AbstractFloat ... */
@@ -441,21 +433,17 @@ void show_type(jc_ctx *ctx, sb *out, const jc_typeobj *t)
         }
         sb_putc(out, '}');
         return;
-    case T_ARRAY:
-        if (t->ndims == 1 || t->ndims == 2) {
-            sb_puts(out, t->ndims == 1 ? "Vector{" : "Matrix{");
-            show_type_param(ctx, out, t->param);
-            sb_putc(out, '}');
-        } else {
-            sb_puts(out, "Array{");
-            show_type_param(ctx, out, t->param);
-            if (t->ndims >= 0)
-                sb_printf(out, ", %d", t->ndims);
-            sb_putc(out, '}');
-        }
+    case T_ARRAY: /* Vector{T}, BitMatrix, Hermitian{...}: the array module names them */
+        array_type_name(ctx, out, t);
         return;
-    case T_RANGE:
-        sb_puts(out, "UnitRange{Int64}");
+    case T_RANGE: /* sub: 1 + the range's kind, 0 when not known */
+        if (t->sub == 1 + RANGE_STEP)
+            sb_puts(out, "StepRange{Int64, Int64}");
+        else if (t->sub == 1 + RANGE_FLOAT)
+            sb_puts(out, "StepRangeLen{Float64, Base.TwicePrecision{Float64}, "
+                         "Base.TwicePrecision{Float64}, Int64}");
+        else
+            sb_puts(out, "UnitRange{Int64}");
         return;
     case T_ROUNDMODE:
         sb_printf(out, "RoundingMode{:%s}", t->sub < RM__COUNT ? num_roundmode_names[t->sub] : "Nearest");

@@ -1,6 +1,7 @@
 /* types.c — see types.h. */
 #include "types.h"
 
+#include "array.h"
 #include "num/num.h"
 
 static const char *const abstract_names[TA_END - TA_ANY] = {
@@ -93,7 +94,7 @@ int type_isa(value v, const jc_typeobj *t)
 {
     if (t->base == TA_ANY)
         return 1;
-    value tv = num_typeof_value(v);
+    value tv = v.type == T_ARRAY ? array_typeof(v) : num_typeof_value(v);
     int r = type_subtype(val_typeobj(tv), t);
     val_release(tv);
     return r;

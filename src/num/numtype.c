@@ -1,6 +1,7 @@
 /* numtype.c — number types: queries, Julia's promote_type, conversions between the
  * types of the tower, the irrational constants and the error texts shared by num_*. */
 #include "num.h"
+#include "../range.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -883,6 +884,8 @@ value num_typeof_value(value v)
         return num_type_value_base(T_TYPE);
     }
     value tv = num_type_value_base((jc_type)v.type);
+    if (v.type == T_RANGE)
+        val_typeobj(tv)->sub = (uint8_t)(1 + val_range(v)->kind);
     if (v.type == T_ROUNDMODE)
         val_typeobj(tv)->sub = (uint8_t)v.u.i;   /* RoundingMode{:Nearest} */
     return tv;
