@@ -199,13 +199,25 @@ static int key_tab(int count, int key)
     return 0;
 }
 
+/* Redraws the current line under a new prompt, in place: back to column 0, clear the
+ * line, and let readline draw prompt and text as on a fresh line (a forced update alone
+ * leaves the old prompt standing before the new one). */
+static void swap_prompt(void)
+{
+    rl_set_prompt(prompt_for(active));
+    FILE *o = rl_outstream ? rl_outstream : stdout;
+    fputs("\r\x1b[K", o);
+    fflush(o);
+    rl_on_new_line();
+    rl_redisplay();
+}
+
 /* `?` at the start of an empty line enters help mode (and is not inserted). */
 static int key_question(int count, int key)
 {
     if (!active->help_mode && !active->pending && rl_point == 0 && rl_end == 0) {
         active->help_mode = 1;
-        rl_set_prompt(prompt_for(active));
-        rl_forced_update_display();
+        swap_prompt();
         return 0;
     }
     return rl_insert(count, key);
@@ -216,8 +228,7 @@ static int key_backspace(int count, int key)
 {
     if (active->help_mode && rl_point == 0) {
         active->help_mode = 0;
-        rl_set_prompt(prompt_for(active));
-        rl_forced_update_display();
+        swap_prompt();
         return 0;
     }
     return rl_rubout(count, key);
