@@ -21,11 +21,12 @@
  *   - tan(pi r), cot(pi r) are rational only at r = 1/4, which callers return exactly;
  *   - x^(1/4) = M*2^k with M odd and M >= 2^(p) forces x to have an odd part of
  *     more than 4p-3 bits, impossible for a p-bit format.
- *   So each Ziv step eventually decides.  The Ziv loop stops at 1984 bits; reaching
+ *   So a precise enough step always decides.  The loop stops at 1984 bits: reaching
  *   that would need a binary64 input whose function value agrees with a midpoint to
- *   about 1900 bits, against the 53+~70 bits seen in worst-case searches for such
- *   functions.  If it ever happened, the answer falls back to "hi" (at most one
- *   unit in the last place from the correct result) — this is the only unproven step.
+ *   about 1900 bits (for 2^64 inputs and a value that behaves randomly, the expected
+ *   closest approach is around 2^-(53+64) relative).  If it ever happened, the answer
+ *   falls back to "hi", at most one unit in the last place from the correct result.
+ *   That the cap is never reached is the only step not proven here.
  *
  * Error bounds of the fixed-point evaluation (units of 2^-P, all operations truncate):
  *   w = pi*r   < 1.25 (pi truncated, then shifted right)
