@@ -48,6 +48,9 @@ typedef struct jc_error {
     char *source;
     int line, column;
     size_t offset, length;
+    /* The user functions the error happened in, innermost first, one per line:
+     * "name(arg::Type, ...)\tsource:line:col of its call" (NULL at top level). */
+    char *trace;
 } jc_error;
 
 /* The result of one evaluation.  text is the value as the REPL displays it

@@ -85,19 +85,74 @@ const char *sym_name(const jc_ctx *ctx, int id)
 
 /* ---- errors ---- */
 
-void jc_position(const jc_ctx *ctx, size_t off, int *line, int *col)
+static void position_in(const char *src, size_t len, int first_line, size_t off, int *line, int *col)
 {
-    int l = ctx->first_line;
+    int l = first_line;
     size_t start = 0;
-    if (off > ctx->srclen)
-        off = ctx->srclen;
+    if (off > len)
+        off = len;
     for (size_t i = 0; i < off; i++)
-        if (ctx->src[i] == '\n') {
+        if (src[i] == '\n') {
             l++;
             start = i + 1;
         }
     *line = l;
-    *col = (int)utf8_length(ctx->src + start, off - start) + 1;
+    *col = (int)utf8_length(src + start, off - start) + 1;
+}
+
+void jc_position(const jc_ctx *ctx, size_t off, int *line, int *col)
+{
+    position_in(ctx->src, ctx->srclen, ctx->first_line, off, line, col);
+}
+
+/* The user functions an error happened in: one line per frame, innermost first,
+ * "f(x::Int64)\tREPL[1]:1:10\tcount" where the position is the frame's call site and
+ * count collapses a run of identical frames (deep recursion). */
+static char *capture_trace(jc_ctx *ctx)
+{
+    if (!ctx->frames)
+        return NULL;
+    sb out = { 0 }, prev = { 0 }, line = { 0 };
+    long repeats = 0;
+    int distinct = 0;
+    for (const frame *f = ctx->frames; f; f = f->up) {
+        line.len = 0;
+        sb_puts(&line, sym_name(ctx, f->name));
+        sb_putc(&line, '(');
+        for (int i = 0; i < f->nargs; i++) {
+            if (i)
+                sb_puts(&line, ", ");
+            if (f->params)
+                sb_puts(&line, sym_name(ctx, f->params[i]));
+            sb_puts(&line, "::");
+            show_typename(ctx, &line, f->args[i]);
+        }
+        sb_puts(&line, ")\t");
+        if (f->site && f->src) {
+            int l, c;
+            position_in(f->src, f->srclen, f->first_line, f->site->off, &l, &c);
+            sb_printf(&line, "%s:%d:%d", f->srcname ? f->srcname : "none", l, c);
+        } else
+            sb_puts(&line, "none");
+        if (prev.len == line.len && !memcmp(sb_str(&prev), sb_str(&line), line.len)) {
+            repeats++;
+            continue;
+        }
+        if (prev.len)
+            sb_printf(&out, "%s\t%ld\n", sb_str(&prev), repeats);
+        if (++distinct > 100) { /* the innermost hundred distinct frames say enough */
+            prev.len = 0;
+            break;
+        }
+        prev.len = 0;
+        sb_put(&prev, sb_str(&line), line.len);
+        repeats = 1;
+    }
+    if (prev.len)
+        sb_printf(&out, "%s\t%ld\n", sb_str(&prev), repeats);
+    sb_free(&prev);
+    sb_free(&line);
+    return sb_take(&out);
 }
 
 static int throw_v(jc_ctx *ctx, jc_status kind, int has_span, size_t off, size_t len,
@@ -111,6 +166,7 @@ static int throw_v(jc_ctx *ctx, jc_status kind, int has_span, size_t off, size_t
     ctx->err.kind = kind;
     ctx->err.message = sb_take(&msg);
     ctx->err.source = xstrdup(ctx->srcname ? ctx->srcname : "none");
+    ctx->err.trace = capture_trace(ctx);
     if (has_span && ctx->src) {
         jc_position(ctx, off, &ctx->err.line, &ctx->err.column);
         ctx->err.offset = off;
@@ -160,6 +216,7 @@ void jc_error_clear(jc_error *e)
 {
     free(e->message);
     free(e->source);
+    free(e->trace);
     memset(e, 0, sizeof *e);
 }
 

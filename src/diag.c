@@ -11,6 +11,7 @@
  * becomes `#` so that the whole block reads as a comment when pasted back. */
 #include "diag.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 /* Start of the line containing off, and its length without the newline. */
@@ -187,8 +188,32 @@ char *diag_render(const jc_ctx *ctx, const jc_error *e)
     sb_puts(&out, e->message ? e->message : "unknown error");
     /* A parse error's message already shows where; others get Julia's frame line, with
      * the column added so that the failing operation can be found in long inputs. */
-    if (e->kind != JC_ERR_PARSE && e->kind != JC_INCOMPLETE && e->line > 0)
-        sb_printf(&out, "\nStacktrace:\n [1] top-level scope\n   @ %s:%d:%d",
-                  e->source ? e->source : "none", e->line, e->column);
+    if (e->kind == JC_ERR_PARSE || e->kind == JC_INCOMPLETE || e->line <= 0)
+        return sb_take(&out);
+    /* frame k runs at the call site recorded with frame k-1; the innermost at the error */
+    sb_puts(&out, "\nStacktrace:");
+    sb w = { 0 };
+    sb_printf(&w, "%s:%d:%d", e->source ? e->source : "none", e->line, e->column);
+    char *where = sb_take(&w);
+    int k = 1;
+    for (const char *p = e->trace; p && *p;) {
+        const char *nl = strchr(p, '\n');
+        size_t n = nl ? (size_t)(nl - p) : strlen(p);
+        const char *t1 = memchr(p, '\t', n);
+        const char *t2 = t1 ? memchr(t1 + 1, '\t', n - (size_t)(t1 + 1 - p)) : NULL;
+        if (!t1 || !t2)
+            break;
+        long repeats = strtol(t2 + 1, NULL, 10);
+        sb_printf(&out, "\n [%d] %.*s", k, (int)(t1 - p), p);
+        if (repeats > 1)
+            sb_printf(&out, " (repeats %ld times)", repeats);
+        sb_printf(&out, "\n   @ %s", where);
+        free(where);
+        where = xstrndup(t1 + 1, (size_t)(t2 - t1 - 1));
+        k++;
+        p += n + (nl ? 1 : 0);
+    }
+    sb_printf(&out, "\n [%d] top-level scope\n   @ %s", k, where);
+    free(where);
     return sb_take(&out);
 }

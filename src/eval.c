@@ -206,7 +206,30 @@ static void args_release(int n, value *v)
 
 int lib_no_method_func(jc_ctx *ctx, const char *name, int n, const value *args);
 
+static int call_body(jc_ctx *ctx, const jc_method *m, int n, const value *args, const jc_args *a,
+                     value *out);
+
+/* Runs a method with its frame on ctx's call stack; the body's error positions refer to
+ * the text that defined it. */
 static int call_user(jc_ctx *ctx, const jc_method *m, int n, const value *args, const jc_args *a,
+                     value *out, int name)
+{
+    frame f = { ctx->frames, name, n, args, m->params, a ? a->site : NULL,
+                ctx->src, ctx->srclen, ctx->srcname, ctx->first_line };
+    ctx->frames = &f;
+    ctx->nframes++;
+    ctx->src = arena_source(m->arena, &ctx->srclen, &ctx->srcname, &ctx->first_line);
+    int r = call_body(ctx, m, n, args, a, out);
+    ctx->src = f.src;
+    ctx->srclen = f.srclen;
+    ctx->srcname = f.srcname;
+    ctx->first_line = f.first_line;
+    ctx->frames = f.up;
+    ctx->nframes--;
+    return r;
+}
+
+static int call_body(jc_ctx *ctx, const jc_method *m, int n, const value *args, const jc_args *a,
                      value *out)
 {
     env *e = env_new(m->closure, 1);
@@ -233,16 +256,7 @@ static int call_user(jc_ctx *ctx, const jc_method *m, int n, const value *args, 
         }
         env_define(e, m->kwparams[k], v);
     }
-    /* the body's error positions refer to the text that defined it */
-    const char *osrc = ctx->src, *oname = ctx->srcname;
-    size_t olen = ctx->srclen;
-    int oline = ctx->first_line;
-    ctx->src = arena_source(m->arena, &ctx->srclen, &ctx->srcname, &ctx->first_line);
     int r = ev(ctx, e, m->body, out);
-    ctx->src = osrc;
-    ctx->srclen = olen;
-    ctx->srcname = oname;
-    ctx->first_line = oline;
     env_release(e);
     if (r == EV_RETURN)
         r = 0;
@@ -314,7 +328,7 @@ int eval_call_kw(jc_ctx *ctx, value f, const jc_args *a, value *out)
     }
     if (best) {
         ctx->depth++;
-        int r = call_user(ctx, best, a->n, a->v, a, out);
+        int r = call_user(ctx, best, a->n, a->v, a, out, fn->name);
         ctx->depth--;
         return r;
     }

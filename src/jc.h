@@ -32,6 +32,22 @@ const char *sym_name(const jc_ctx *ctx, int id);
 /* Looks a name up without interning; -1 when absent. */
 int sym_find(const jc_ctx *ctx, const char *name, size_t len);
 
+/* A user function's call in progress, for the stack trace of an error: the function,
+ * its arguments (borrowed for the call's duration), the call site and the source text
+ * the call site belongs to. */
+typedef struct frame {
+    struct frame *up;
+    int name;
+    int nargs;
+    const value *args;
+    const int *params;         /* the parameter names, as the method declares them */
+    const ast *site;
+    const char *src;
+    size_t srclen;
+    const char *srcname;
+    int first_line;
+} frame;
+
 /* A global binding; `defined` distinguishes an unbound name from one bound to nothing. */
 typedef struct binding {
     value v;
@@ -52,7 +68,8 @@ struct jc_ctx {
 
     jc_error err;              /* the pending error, when err.kind != JC_OK */
     int err_set;
-    struct frame *frames;      /* innermost call frame, for locals and the stack trace */
+    frame *frames;             /* innermost user-function call, for the stack trace */
+    int nframes;
     int depth, max_depth;      /* recursion guard */
     uint64_t max_bits;         /* refuse integers/mantissas above this many bits */
 

@@ -122,6 +122,34 @@ static void errors_and_positions(void)
     jc_free(ctx);
 }
 
+/* Errors inside user functions name the frames, innermost first, each with the place
+ * where it was running: the error for the innermost, the call site for the others. */
+static void stack_traces(void)
+{
+    jc_ctx *ctx = jc_new();
+    jc_result r;
+    const char *def = "f(x) = x ÷ 0\ng(y) = f(y) + 1";
+    jc_eval(ctx, def, strlen(def), "REPL[1]", 1, &r);
+    jc_result_clear(&r);
+    jc_eval(ctx, "g(3)", 4, "REPL[2]", 1, &r);
+    char *msg = jc_error_render(ctx, &r.error);
+    CHECK(!strcmp(msg, "ERROR: DivideError: integer division error\nStacktrace:\n"
+                       " [1] f(x::Int64)\n   @ REPL[1]:1:10\n"
+                       " [2] g(y::Int64)\n   @ REPL[1]:2:8\n"
+                       " [3] top-level scope\n   @ REPL[2]:1:1"),
+          "trace [%s]", msg);
+    free(msg);
+    jc_result_clear(&r);
+    const char *rec = "h(n) = n == 0 ? error(\"bottom\") : h(n - 1); h(3)";
+    jc_eval(ctx, rec, strlen(rec), "none", 1, &r);
+    msg = jc_error_render(ctx, &r.error);
+    CHECK(strstr(msg, " [1] h(n::Int64) (repeats 3 times)\n") && strstr(msg, " [3] top-level scope\n"),
+          "recursion trace [%s]", msg);
+    free(msg);
+    jc_result_clear(&r);
+    jc_free(ctx);
+}
+
 static void incomplete_input(void)
 {
     jc_ctx *ctx = jc_new();
@@ -229,6 +257,7 @@ int main(void)
 {
     independent_contexts();
     errors_and_positions();
+    stack_traces();
     incomplete_input();
     ans_and_suppression();
     interrupts();
