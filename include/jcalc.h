@@ -96,6 +96,11 @@ long jc_precision(const jc_ctx *ctx);
  * an error instead of exhausting memory; default 2^32. */
 void jc_set_max_bits(jc_ctx *ctx, unsigned long long bits);
 
+/* At most this many loop iterations and function calls per evaluation (0, the default:
+ * no limit); past it the evaluation stops with an error.  For embedding untrusted input,
+ * as the fuzz target does. */
+void jc_set_step_limit(jc_ctx *ctx, unsigned long long steps);
+
 /* Colour for printstyled and error rendering; off by default. */
 void jc_set_color(jc_ctx *ctx, int on);
 /* Where print/println/show write (default stdout). */

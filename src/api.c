@@ -286,6 +286,7 @@ int jc_set_precision(jc_ctx *ctx, long bits)
 
 long jc_precision(const jc_ctx *ctx) { return ctx->precision; }
 void jc_set_max_bits(jc_ctx *ctx, unsigned long long bits) { ctx->max_bits = bits; }
+void jc_set_step_limit(jc_ctx *ctx, unsigned long long steps) { ctx->step_limit = steps; }
 void jc_set_color(jc_ctx *ctx, int on) { ctx->color = on; }
 void jc_set_output(jc_ctx *ctx, FILE *out) { ctx->out = out ? out : stdout; }
 void jc_interrupt(jc_ctx *ctx) { ctx->interrupted = 1; }
@@ -315,6 +316,7 @@ jc_status jc_eval(jc_ctx *ctx, const char *src, size_t len, const char *source,
     memset(out, 0, sizeof *out);
     jc_clear_error(ctx);
     ctx->interrupted = 0;
+    ctx->steps = 0;
     set_source(ctx, src, len, source, first_line);
     arena *a = ctx->spare ? ctx->spare : arena_new();
     ctx->spare = NULL;

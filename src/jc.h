@@ -72,6 +72,8 @@ struct jc_ctx {
     int nframes;
     int depth, max_depth;      /* recursion guard */
     uint64_t max_bits;         /* refuse integers/mantissas above this many bits */
+    uint64_t step_limit;       /* loop iterations and calls allowed per evaluation; 0: any */
+    uint64_t steps;
 
     /* the text being evaluated, for error positions */
     const char *src;
@@ -106,6 +108,9 @@ static inline int jc_poll(jc_ctx *ctx)
         ctx->interrupted = 0;
         return jc_throw(ctx, JC_ERR_INTERRUPT, NULL, "InterruptException:");
     }
+    if (ctx->step_limit && ++ctx->steps > ctx->step_limit)
+        return jc_throw(ctx, JC_ERR_LIMIT, NULL, "evaluation step limit reached (%llu steps)",
+                        (unsigned long long)ctx->step_limit);
     return 0;
 }
 

@@ -229,6 +229,11 @@ static void limits(void)
     /* a result computed in a child process arrives whole */
     expect(ctx, "length(string(factorial(big(200000))))", "973351");
     expect(ctx, "x = big(7)^1000000; (x % 1000003, ndigits(x))", "(816329, 845099)");
+    jc_set_step_limit(ctx, 1000);
+    expect_error(ctx, "while true end", JC_ERR_LIMIT, "evaluation step limit reached (1000 steps)");
+    expect_error(ctx, "f(x) = f(x); f(1)", JC_ERR_LIMIT, "evaluation step limit reached");
+    expect(ctx, "sum(i for i in 1:10)", "55"); /* each evaluation gets the whole budget */
+    jc_set_step_limit(ctx, 0);
     jc_set_max_bits(ctx, 1000);
     expect_error(ctx, "big(2)^2000", JC_ERR_LIMIT, "OverflowError: result would need");
     expect(ctx, "big(2)^900 > 0", "true");
