@@ -105,7 +105,7 @@ build/libjcalc.a: $(LIB_OBJS)
 
 build/jcalc: build/obj/src/main.o build/libjcalc.a
 	@$(if $(Q),echo "  LINK    $@")
-	$(Q)$(CC) $(LDFLAGS_ALL) -o $@.$$$$.tmp $^ $(LIBS_ALL) && mv -f $@.$$$$.tmp $@
+	$(Q)$(CC) $(LDFLAGS_ALL) -o $@.$$$$.tmp $^ $(if $(STATIC_LINK),$(STATIC_LINK) -lm,$(LIBS_ALL)) && mv -f $@.$$$$.tmp $@
 
 build/tests/%: tests/unit/%.c build/libjcalc.a config.mk
 	@mkdir -p build/tests

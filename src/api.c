@@ -42,7 +42,7 @@ static int sym_lookup(const symtab *t, const char *name, size_t len, uint32_t h)
         int32_t id = t->slots[j];
         if (id < 0)
             return -1;
-        if (t->hash[id] == h && strlen(t->names[id]) == len && !memcmp(t->names[id], name, len))
+        if (t->hash[id] == h && t->lens[id] == len && !memcmp(t->names[id], name, len))
             return id;
     }
 }
@@ -60,11 +60,25 @@ int sym_intern(jc_ctx *ctx, const char *name, size_t len)
     if (id >= 0)
         return id;
     if (t->n == t->cap) {
-        t->cap = t->cap ? 2 * t->cap : 512;
+        t->cap = t->cap ? 2 * t->cap : 1024;
         t->names = xrealloc(t->names, t->cap * sizeof *t->names);
         t->hash = xrealloc(t->hash, t->cap * sizeof *t->hash);
+        t->lens = xrealloc(t->lens, t->cap * sizeof *t->lens);
     }
-    t->names[t->n] = xstrndup(name, len);
+    /* names live in pooled chunks: a context interns about a thousand at start-up */
+    if (t->pool_cap - t->pool_used < len + 1) {
+        size_t cap = len + 1 > 8192 ? len + 1 : 8192;
+        t->chunks = xrealloc(t->chunks, (t->nchunks + 1) * sizeof *t->chunks);
+        t->pool = t->chunks[t->nchunks++] = xmalloc(cap);
+        t->pool_used = 0;
+        t->pool_cap = cap;
+    }
+    char *copy = t->pool + t->pool_used;
+    memcpy(copy, name, len);
+    copy[len] = 0;
+    t->pool_used += len + 1;
+    t->names[t->n] = copy;
+    t->lens[t->n] = (uint32_t)len;
     t->hash[t->n] = h;
     t->n++;
     if (2 * t->n > t->nslots)
@@ -264,8 +278,10 @@ void jc_free(jc_ctx *ctx)
     val_release(ctx->ans);
     eval_free_state(ctx);
     arena_release(ctx->spare);
-    for (size_t i = 0; i < ctx->syms.n; i++)
-        free(ctx->syms.names[i]);
+    for (size_t i = 0; i < ctx->syms.nchunks; i++)
+        free(ctx->syms.chunks[i]);
+    free(ctx->syms.chunks);
+    free(ctx->syms.lens);
     free(ctx->syms.names);
     free(ctx->syms.hash);
     free(ctx->syms.slots);

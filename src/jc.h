@@ -22,9 +22,14 @@ typedef struct arena arena;
 typedef struct symtab {
     char **names;
     uint32_t *hash;
+    uint32_t *lens;     /* byte length of each name */
     size_t n, cap;
     int32_t *slots;     /* open-addressing index into names, -1 empty */
     size_t nslots;
+    char *pool;         /* names are stored in pool chunks, freed together */
+    size_t pool_used, pool_cap;
+    char **chunks;
+    size_t nchunks;
 } symtab;
 
 int sym_intern(jc_ctx *ctx, const char *name, size_t len);
