@@ -18,6 +18,13 @@
 #include "../range.h"
 #include "../show.h"
 #include "lib.h"
+#include "linalg_mod.h"
+
+/* From this order on, exact det/inv/solve run multimodular: Bareiss's cost grows with
+ * n⁴·(entry size)² (n³ steps on numbers up to n times the entry size), the modular one
+ * with n³ word operations per prime plus the recombination; below it the few primes'
+ * fixed costs dominate. */
+enum { LMOD_MIN_N = 24 };
 
 static int is_arr(value v) { return v.type == T_ARRAY && val_array(v)->kind != ARR_UNIFORM; }
 static int is_uniform(value v) { return v.type == T_ARRAY && val_array(v)->kind == ARR_UNIFORM; }
@@ -528,7 +535,19 @@ static int exact_solve(jc_ctx *ctx, const jc_array *A, const jc_array *B, int wa
     mpz_t det;
     mpz_init(det);
     int64_t bad = 0;
-    if (r == 0) {
+    /* Y = det(M)·M⁻¹·R from the multimodular path; NULL when Bareiss ran instead */
+    mpz_t *Y = NULL;
+    int done = 0;
+    if (r == 0 && n >= LMOD_MIN_N) {
+        Y = xmalloc(nz(n * rc) * sizeof *Y);
+        for (int64_t t = 0; t < n * rc; t++)
+            mpz_init(Y[t]);
+        if (lmod_solve(M.z, n, rc, det, Y, &ctx->interrupted) < 0)
+            r = jc_poll(ctx);
+        /* a singular matrix goes on to Bareiss, which finds the first zero pivot */
+        done = want == 0 || mpz_sgn(det) != 0;
+    }
+    if (r == 0 && !done) {
         bad = bareiss(&M, want != 0, det, &ctx->interrupted);
         r = jc_poll(ctx);
     }
@@ -546,12 +565,15 @@ static int exact_solve(jc_ctx *ctx, const jc_array *A, const jc_array *B, int wa
         /* the left block is d·I (each diagonal entry holds d up to the swaps' sign) */
         int64_t len = n * rc;
         value *res = xmalloc(nz(len) * sizeof *res);
-        for (int64_t i = 0; i < n && r == 0; i++)
-            for (int64_t j = 0; j < rc && r == 0; j++) {
-                r = rational_value(ctx, M.z[i * M.w + n + j], M.z[i * M.w + i], big, &res[j * n + i]);
-                if (r < 0)
-                    release_vals(res, 0); /* values made so far leak-free below */
-            }
+        for (int64_t t = 0; t < len && r == 0; t++) {
+            int64_t i = t % n, j = t / n; /* res is column-major */
+            if (done)
+                r = rational_value(ctx, Y[i * rc + j], det, big, &res[t]);
+            else
+                r = rational_value(ctx, M.z[i * M.w + n + j], M.z[i * M.w + i], big, &res[t]);
+            if (r < 0) /* only for 0//0, impossible with a nonzero pivot */
+                release_vals(res, t);
+        }
         if (r == 0) {
             int64_t dims[2] = { n, rc };
             *out = array_from_values(ctx, res, len, want == 2 && B->nd == 1 ? 1 : 2, dims, NULL);
@@ -559,6 +581,11 @@ static int exact_solve(jc_ctx *ctx, const jc_array *A, const jc_array *B, int wa
         }
     }
     mpz_clear(det);
+    if (Y) {
+        for (int64_t t = 0; t < n * rc; t++)
+            mpz_clear(Y[t]);
+        free(Y);
+    }
     for (int64_t i = 0; i < n; i++)
         mpz_clear(mult[i]);
     free(mult);
@@ -579,8 +606,13 @@ static int bigint_det(jc_ctx *ctx, const jc_array *A, value *out)
     if (r == 0) {
         mpz_t det;
         mpz_init(det);
-        bareiss(&M, 0, det, &ctx->interrupted);
-        r = jc_poll(ctx);
+        if (n >= LMOD_MIN_N) {
+            if (lmod_solve(M.z, n, 0, det, NULL, &ctx->interrupted) < 0)
+                r = jc_poll(ctx);
+        } else {
+            bareiss(&M, 0, det, &ctx->interrupted);
+            r = jc_poll(ctx);
+        }
         if (r == 0)
             *out = v_bigint_from_mpz(det);
         mpz_clear(det);

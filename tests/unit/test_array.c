@@ -74,6 +74,52 @@ int main(void)
         check(ctx, "b = A[:, 1] .+ 1//3; A * (A \\ b) == b", "true");
         check(ctx, "det(A) * det(inv(A)) == 1", "true");
     }
+    /* orders 24..30 take the multimodular path: the same identities, on larger matrices */
+    for (int t = 0; t < 4; t++) {
+        int n = 24 + 2 * t;
+        static char big[32768];
+        int k = snprintf(big, sizeof big, "A = [");
+        for (int i = 0; i < n; i++) {
+            for (int j = 0; j < n; j++)
+                k += snprintf(big + k, sizeof big - (size_t)k, "%s%d//%d", j ? " " : "",
+                              rand() % 199 - 99, 1 + rand() % 97);
+            k += snprintf(big + k, sizeof big - (size_t)k, i + 1 < n ? "; " : "];");
+        }
+        char *r = eval(ctx, big);
+        free(r);
+        check(ctx, "A * inv(A) == I", "true");
+        check(ctx, "b = A[:, 1] .+ 1//3; A * (A \\ b) == b", "true");
+        check(ctx, "B = A[:, 1:3] .// 7; A * (A \\ B) == B", "true");
+        check(ctx, "det(A) * det(inv(A)) == 1", "true");
+    }
+    /* det by an independent route: A = L·U with L unit lower and U upper triangular, so
+     * det(A) is the product of U's diagonal (exact maths; only the product A = L·U is
+     * computed by jcalc, through matrix multiplication) */
+    check(ctx, "n = 32; L = [i == j ? 1//1 : i > j ? ((7i + 13j) % 11 - 5)//((i + 2j) % 5 + 1) : 0//1 for i in 1:n, j in 1:n];"
+               " U = [i == j ? (-1)^i * (i % 7 + 1)//(i % 3 + 1) : i < j ? ((3i + 5j) % 17 - 8)//((i * j) % 4 + 1) : 0//1 for i in 1:n, j in 1:n];"
+               " det(L * U) == prod(U[i, i] for i in 1:n)", "true");
+    check(ctx, "det(U * L) == prod(U[i, i] for i in 1:n)", "true");
+    check(ctx, "inv(L * U) == inv(U) * inv(L)", "true");
+    /* BigInt: integer L and U, det exact */
+    check(ctx, "Z = big.(numerator.(L .* 60)) * big.(numerator.(U .* 12)); d = det(Z); d isa BigInt", "true");
+    check(ctx, "d == prod(big(numerator(U[i, i] * 12)) * 60 for i in 1:n)", "true");
+    /* a singular matrix of order 30: the last column is the sum of the first two, so the
+     * elimination fails first at column 30, as LU reports it */
+    check(ctx, "S = [1//(i + j) + (i == j) for i in 1:30, j in 1:30]; S[:, 30] = S[:, 1] .+ S[:, 2]; det(S)", "0//1");
+    {
+        jc_result res;
+        memset(&res, 0, sizeof res);
+        const char *src = "inv(S)";
+        jc_status st = jc_eval(ctx, src, strlen(src), "test", 1, &res);
+        if (st != JC_OK && res.error.message && strstr(res.error.message, "SingularException(30)"))
+            pass++;
+        else {
+            fail++;
+            printf("FAIL inv(S) should raise SingularException(30), got: %s\n", res.error.message ? res.error.message : "(nothing)");
+        }
+        jc_result_clear(&res);
+    }
+    check(ctx, "Z2 = big.([i == j ? 2 : 1 for i in 1:26, j in 1:26]); det(Z2)", "27");
     jc_free(ctx);
     printf("%d passed, %d failed\n", pass, fail);
     return fail != 0;
