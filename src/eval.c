@@ -850,31 +850,75 @@ void eval_scope_release(struct env *scope) { env_release(scope); }
 
 /* ---- expressions ---- */
 
-/* Evaluated call arguments: positional (splats expanded) and keyword. */
+/* Evaluated call arguments: positional (splats expanded) and keyword.  Most calls have
+ * a few positional arguments and no keywords: those live in the struct itself, so a
+ * call allocates nothing.  An evargs must not move once filled. */
+enum { EVARGS_INLINE = 6, EVKW_INLINE = 2 };
 typedef struct evargs {
     value *v;
-    int n;
+    int n, cap;
     int *kw;
     value *kwv;
-    int nkw;
+    int nkw, kwcap;
+    value inl[EVARGS_INLINE];
+    int kwinl[EVKW_INLINE];
+    value kwvinl[EVKW_INLINE];
 } evargs;
 
 static void evargs_free(evargs *ea)
 {
     args_release(ea->n, ea->v);
     args_release(ea->nkw, ea->kwv);
-    free(ea->v);
-    free(ea->kw);
-    free(ea->kwv);
+    if (ea->v != ea->inl)
+        free(ea->v);
+    if (ea->kw != ea->kwinl) {
+        free(ea->kw);
+        free(ea->kwv);
+    }
+}
+
+/* Room for one more positional argument. */
+static void evargs_grow(evargs *ea)
+{
+    if (ea->n < ea->cap)
+        return;
+    int cap = 2 * ea->cap;
+    if (ea->v == ea->inl) {
+        ea->v = xmalloc((size_t)cap * sizeof *ea->v);
+        memcpy(ea->v, ea->inl, (size_t)ea->n * sizeof *ea->v);
+    } else
+        ea->v = xrealloc(ea->v, (size_t)cap * sizeof *ea->v);
+    ea->cap = cap;
+}
+
+static void evargs_push_kw(evargs *ea, int sym, value x)
+{
+    if (ea->nkw == ea->kwcap) {
+        int cap = 2 * ea->kwcap;
+        if (ea->kw == ea->kwinl) {
+            ea->kw = xmalloc((size_t)cap * sizeof *ea->kw);
+            ea->kwv = xmalloc((size_t)cap * sizeof *ea->kwv);
+            memcpy(ea->kw, ea->kwinl, (size_t)ea->nkw * sizeof *ea->kw);
+            memcpy(ea->kwv, ea->kwvinl, (size_t)ea->nkw * sizeof *ea->kwv);
+        } else {
+            ea->kw = xrealloc(ea->kw, (size_t)cap * sizeof *ea->kw);
+            ea->kwv = xrealloc(ea->kwv, (size_t)cap * sizeof *ea->kwv);
+        }
+        ea->kwcap = cap;
+    }
+    ea->kw[ea->nkw] = sym;
+    ea->kwv[ea->nkw++] = x;
 }
 
 static int ev_args(jc_ctx *ctx, env *e, const ast *const *kids, int nkids, evargs *ea)
 {
-    int cap = nkids + 4, kwcap = 4;
-    value *v = xmalloc((size_t)cap * sizeof *v);
-    int *ks = xmalloc((size_t)kwcap * sizeof *ks);
-    value *kv = xmalloc((size_t)kwcap * sizeof *kv);
-    int cnt = 0, kcnt = 0;
+    ea->v = ea->inl;
+    ea->n = 0;
+    ea->cap = EVARGS_INLINE;
+    ea->kw = ea->kwinl;
+    ea->kwv = ea->kwvinl;
+    ea->nkw = 0;
+    ea->kwcap = EVKW_INLINE;
     for (int i = 0; i < nkids; i++) {
         const ast *k = kids[i];
         const ast *const *kw = NULL;
@@ -903,13 +947,7 @@ static int ev_args(jc_ctx *ctx, env *e, const ast *const *kids, int nkids, evarg
                     jc_throw(ctx, JC_ERR_SYNTAX, p, "syntax: invalid keyword argument");
                     goto fail;
                 }
-                if (kcnt == kwcap) {
-                    kwcap *= 2;
-                    ks = xrealloc(ks, (size_t)kwcap * sizeof *ks);
-                    kv = xrealloc(kv, (size_t)kwcap * sizeof *kv);
-                }
-                ks[kcnt] = sym;
-                kv[kcnt++] = x;
+                evargs_push_kw(ea, sym, x);
             }
             continue;
         }
@@ -931,35 +969,20 @@ static int ev_args(jc_ctx *ctx, env *e, const ast *const *kids, int nkids, evarg
                 }
                 if (r == 0)
                     break;
-                if (cnt == cap) {
-                    cap *= 2;
-                    v = xrealloc(v, (size_t)cap * sizeof *v);
-                }
-                v[cnt++] = x;
+                evargs_grow(ea);
+                ea->v[ea->n++] = x;
             }
             val_release(coll);
             continue;
         }
-        if (cnt == cap) {
-            cap *= 2;
-            v = xrealloc(v, (size_t)cap * sizeof *v);
-        }
-        if (ev(ctx, e, k, &v[cnt]) != 0)
+        evargs_grow(ea);
+        if (ev(ctx, e, k, &ea->v[ea->n]) != 0)
             goto fail;
-        cnt++;
+        ea->n++;
     }
-    ea->v = v;
-    ea->n = cnt;
-    ea->kw = ks;
-    ea->kwv = kv;
-    ea->nkw = kcnt;
     return 0;
 fail:
-    args_release(cnt, v);
-    args_release(kcnt, kv);
-    free(v);
-    free(ks);
-    free(kv);
+    evargs_free(ea);
     return -1;
 }
 
