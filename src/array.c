@@ -241,26 +241,6 @@ void array_type_name(jc_ctx *ctx, sb *out, const jc_typeobj *t)
             sb_putc(out, '}');
         }
         return;
-    case T_RATIONAL:
-        if (t->sub != T_INT64 && t->sub != T_BIGINT) {
-            sb_puts(out, "Rational");
-            return;
-        }
-        sb_printf(out, "Rational{%s}", t->sub == T_BIGINT ? "BigInt" : "Int64");
-        return;
-    case T_COMPLEX:
-        if (!t->param) {
-            sb_puts(out, "Complex");
-            return;
-        }
-        if (t->param->base >= T_FLOAT16 && t->param->base <= T_FLOAT64) {
-            sb_printf(out, "ComplexF%d", t->param->base == T_FLOAT16 ? 16 : t->param->base == T_FLOAT32 ? 32 : 64);
-            return;
-        }
-        sb_puts(out, "Complex{");
-        array_type_name(ctx, out, t->param);
-        sb_putc(out, '}');
-        return;
     default:
         show_type(ctx, out, t);
         return;
