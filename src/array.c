@@ -545,6 +545,12 @@ fail:
     return -1;
 }
 
+int array_check_len(jc_ctx *ctx, double nelems)
+{
+    /* each element is a value of 128 bits: the same budget as any other result */
+    return num_check_bits(ctx, nelems * 128.0);
+}
+
 /* A range or tuple taking part in a concatenation becomes a vector. */
 static int as_catpart(jc_ctx *ctx, value x, value *out)
 {
@@ -553,6 +559,8 @@ static int as_catpart(jc_ctx *ctx, value x, value *out)
         if (eval_iter_init(ctx, &it, x, NULL) < 0)
             return -1;
         int64_t n = it.n;
+        if (array_check_len(ctx, (double)n) < 0)
+            return -1;
         value *v = xmalloc(nz(n) * sizeof *v);
         for (int64_t i = 0; i < n; i++)
             if (eval_iter_next(ctx, &it, &v[i]) < 0) {
@@ -954,6 +962,12 @@ static int eval_generator(litctx *L, const ast *gen, const jc_typeobj *et, value
             }
         }
     }
+    if (r == 0) {
+        double total = 1;
+        for (int j = 0; j < nd; j++)
+            total *= (double)dims[j];
+        r = array_check_len(ctx, total);
+    }
     if (r == 0)
         r = gen_run(&g, 0, cls[0].niters - 1, scope);
     eval_scope_release(scope);
@@ -1137,6 +1151,12 @@ int array_broadcast(jc_ctx *ctx, value f, const jc_args *a, value *out)
         }
     if (ncoll == 0)
         return eval_call_kw(ctx, f, a, out);
+    if (ncoll == 1 && f.type == T_FUNCTION && !val_func(f)->methods && val_func(f)->nrows > 0) {
+        /* builtin + - * / over a range and a number stay ranges, as in Julia */
+        int r = range_broadcast(ctx, val_func(f)->rows[0]->name, a, out);
+        if (r != LIB_DECLINE)
+            return r;
+    }
     int nd = 0;
     int64_t rd[ARR_MAXDIMS];
     for (int i = 0; i < a->n; i++) {
@@ -1161,8 +1181,13 @@ int array_broadcast(jc_ctx *ctx, value f, const jc_args *a, value *out)
             nd = k;
     }
     int64_t len = 1;
-    for (int j = 0; j < nd; j++)
+    double total = 1;
+    for (int j = 0; j < nd; j++) {
         len *= rd[j];
+        total *= (double)rd[j];
+    }
+    if (array_check_len(ctx, total) < 0)
+        return -1;
     value *res = xmalloc(nz(len) * sizeof *res);
     value *args = xmalloc(nz(a->n) * sizeof *args);
     int64_t (*adims)[ARR_MAXDIMS] = xmalloc(nz(a->n) * sizeof *adims);
@@ -1341,6 +1366,11 @@ int array_construct(jc_ctx *ctx, value *out, const jc_typeobj *t, const jc_args 
                                 "ArgumentError: invalid Array dimensions");
         }
         jc_typeobj *et = t->param ? array_type_retain(t->param) : tobj_new(TA_ANY);
+        double total = 1;
+        for (int k = 0; k < nd; k++)
+            total *= (double)dims[k];
+        if (array_check_len(ctx, total) < 0)
+            return -1;
         *out = array_new(ctx, et, nd, dims);
         array_type_release(et);
         return 0;

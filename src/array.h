@@ -62,6 +62,9 @@ int array_broadcast(jc_ctx *ctx, value f, const jc_args *a, value *out);
 void array_free(obj *o);
 
 /* ---- construction ---- */
+/* Refuses (OverflowError, as for any result above ctx->max_bits) an array of nelems
+ * elements before it is allocated. */
+int array_check_len(jc_ctx *ctx, double nelems);
 /* A new array of element type et (borrowed) and the given dims: zero-filled for bits
  * number types, ARR_UNDEF otherwise. */
 value array_new(jc_ctx *ctx, const jc_typeobj *et, int nd, const int64_t *dims);

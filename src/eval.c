@@ -956,7 +956,8 @@ static int ev_args(jc_ctx *ctx, env *e, const ast *const *kids, int nkids, evarg
             if (ev(ctx, e, k->kids[0], &coll) != 0)
                 goto fail;
             jc_iter it;
-            if (eval_iter_init(ctx, &it, coll, k) < 0) {
+            if (eval_iter_init(ctx, &it, coll, k) < 0 ||
+                num_check_bits(ctx, 128.0 * (double)it.n) < 0) { /* f(huge_range...) */
                 val_release(coll);
                 goto fail;
             }

@@ -60,6 +60,11 @@ static int get_dims(jc_ctx *ctx, const value *v, int n, int64_t *dims, int *nd, 
             return jc_throw(ctx, JC_ERR_ARGUMENT, site,
                             "ArgumentError: invalid Array dimensions");
     }
+    double total = 1;
+    for (int k = 0; k < n; k++)
+        total *= (double)dims[k];
+    if (array_check_len(ctx, total) < 0)
+        return -1;
     *nd = n;
     return 0;
 }
@@ -105,6 +110,8 @@ static int bi_size(jc_ctx *ctx, value *out, const jc_args *a)
     } else if (x.type == T_RANGE) {
         nd = 1;
         dims[0] = range_length(x);
+        if (array_check_len(ctx, (double)dims[0]) < 0)
+            return -1;
     } else if (x.type == T_TUPLE) {
         nd = 1;
         dims[0] = (int64_t)val_tuple(x)->n;
@@ -572,7 +579,7 @@ static int elements(jc_ctx *ctx, value x, value **vals, int64_t *n, const ast *s
         return 0;
     }
     jc_iter it;
-    if (eval_iter_init(ctx, &it, x, site) < 0)
+    if (eval_iter_init(ctx, &it, x, site) < 0 || array_check_len(ctx, (double)it.n) < 0)
         return -1;
     *vals = xmalloc(nz(it.n) * sizeof **vals);
     int64_t cnt = 0;
@@ -1299,7 +1306,7 @@ static int bi_map(jc_ctx *ctx, value *out, const jc_args *a)
 {
     int any = 0;
     for (int i = 1; i < a->n; i++)
-        any |= is_arr(a->v[i]);
+        any |= is_arr(a->v[i]) || a->v[i].type == T_RANGE || a->v[i].type == T_TUPLE;
     if (!any)
         return LIB_DECLINE;
     jc_args b = *a;
@@ -1311,6 +1318,15 @@ static int bi_map(jc_ctx *ctx, value *out, const jc_args *a)
 static int bi_filter(jc_ctx *ctx, value *out, const jc_args *a)
 {
     value x = a->v[1];
+    value held = v_nothing(); /* a range is filtered as the vector it stands for */
+    if (x.type == T_RANGE) {
+        value *vals;
+        int64_t n;
+        if (elements(ctx, x, &vals, &n, a->site) < 0)
+            return -1;
+        held = x = array_from_values(ctx, vals, n, 1, &n, NULL);
+        free(vals);
+    }
     if (!is_arr(x))
         return LIB_DECLINE;
     jc_array *A = val_array(x);
@@ -1322,6 +1338,7 @@ static int bi_filter(jc_ctx *ctx, value *out, const jc_args *a)
             for (int64_t j = 0; j < cnt; j++)
                 val_release(res[j]);
             free(res);
+            val_release(held);
             return -1;
         }
         if (t.type == T_BOOL && t.u.i)
@@ -1330,6 +1347,7 @@ static int bi_filter(jc_ctx *ctx, value *out, const jc_args *a)
     }
     *out = array_from_values(ctx, res, cnt, 1, &cnt, A->et);
     free(res);
+    val_release(held);
     return 0;
 }
 
