@@ -199,6 +199,44 @@ static int64_t gcd64(int64_t a, int64_t b)
     return a;
 }
 
+/* Julia's floatrange: elements (start_n + k·step_n)/den, the reference being the
+ * smallest-magnitude element, ref and step to twice precision. */
+static value floatrange(int64_t start_n, int64_t step_n, int64_t len, int64_t den)
+{
+    double rh, rl, sh, sl;
+    tp_div((double)step_n, (double)den, &sh, &sl);
+    if (len < 2 || step_n == 0) {
+        tp_div((double)start_n, (double)den, &rh, &rl);
+        return hp_range(rh, rl, sh, sl, 0, len, 1);
+    }
+    double t = -(double)start_n / (double)step_n + 1;
+    int64_t imin = (int64_t)llround(rint(t));
+    if (!(t == t))
+        imin = 1;
+    imin = imin < 1 ? 1 : imin > len ? len : imin;
+    int64_t ref_n = start_n + (imin - 1) * step_n;
+    tp_div((double)ref_n, (double)den, &rh, &rl);
+    return hp_range(rh, rl, sh, sl, nbitslen(len, imin), len, imin);
+}
+
+/* Julia's range_start_step_length for Float64 start and step: exact small-integer ratios
+ * go through floatrange, anything else is taken literally (steprangelen_hp, nb = 0). */
+static value start_step_len(double a, double st, int64_t len)
+{
+    int64_t an, ad, sn, sd;
+    rat(a, &an, &ad);
+    rat(st, &sn, &sd);
+    if (ad != 0 && sd != 0 && (double)an / (double)ad == a && (double)sn / (double)sd == st) {
+        __int128 den = (__int128)ad / gcd64(ad, sd) * sd;
+        double m = 9007199254740992.0;
+        if (den < 0)
+            den = -den;
+        if (den < ((__int128)1 << 53) && fabs((double)den * a) <= m && fabs((double)den * st) <= m)
+            return floatrange(llround((double)den * a), llround((double)den * st), len, (int64_t)den);
+    }
+    return hp_range(a, 0, st, 0, 0, len, 1);
+}
+
 static int isbetween(double a, double x, double b)
 {
     return a <= b ? (a <= x && x <= b) : (b <= x && x <= a);
@@ -227,24 +265,7 @@ static int float_range(jc_ctx *ctx, value *out, double a, double s, double b, co
                 int64_t len = q > 0 ? (int64_t)q : 0;
                 if (isbetween(a, a + (double)(len - 1) * s, b + s / 2) &&
                     !isbetween(a, a + (double)len * s, b)) {
-                    /* floatrange: the reference is the smallest-magnitude element */
-                    if (len < 2) {
-                        double rh, rl, sh, sl;
-                        tp_div((double)a_n, (double)d, &rh, &rl);
-                        tp_div((double)s_n, (double)d, &sh, &sl);
-                        *out = hp_range(rh, rl, sh, sl, 0, len, 1);
-                        return 0;
-                    }
-                    double t = -(double)a_n / (double)s_n + 1;
-                    int64_t imin = (int64_t)llround(rint(t));
-                    if (!(t == t))
-                        imin = 1;
-                    imin = imin < 1 ? 1 : imin > len ? len : imin;
-                    int64_t ref_n = a_n + (imin - 1) * s_n;
-                    double rh, rl, sh, sl;
-                    tp_div((double)ref_n, (double)d, &rh, &rl);
-                    tp_div((double)s_n, (double)d, &sh, &sl);
-                    *out = hp_range(rh, rl, sh, sl, nbitslen(len, imin), len, imin);
+                    *out = floatrange(a_n, s_n, len, d);
                     return 0;
                 }
             }
@@ -412,7 +433,206 @@ static int bi_colon(jc_ctx *ctx, value *out, const jc_args *a)
     return float_range(ctx, out, x, s, y, a);
 }
 
+/* ---- ranges under broadcasting (Julia's broadcasted methods for ranges) ----
+ *
+ * Julia keeps a range a range under + - * / with a number, and under unary -, following
+ * the rules in base/broadcast.jl; (1:5) * 2 and -(1:3) reach the same methods.  For an
+ * integer range r and an Int (or Bool) x:
+ *   r .+ x, x .+ r, r .- x   UnitRange stays UnitRange, StepRange keeps its step
+ *   x .- r, .-(r)            range(x - first, step = -step, length): a StepRange
+ *   x .* r, r .* x           range(x·first, step = x·step, length) (x = 0: step error)
+ * with a Float64 x, or for r / x, the start (and step) become floats: UnitRange ± x is
+ * range(first ± x, length) (a plain StepRangeLen with step 1.0), the others go through
+ * range_start_step_length, which gives 0.5 .* (1:3) the exact elements k/2.
+ * A Float64 range keeps its twice-precision reference and step, operated on as Julia's
+ * TwicePrecision arithmetic does (ref + x, x·ref, ref/x; the step likewise).
+ * Numbers of other types (BigInt, Rational, Float32 ...) give ranges in Julia that
+ * jcalc does not represent: those broadcasts decline and are materialized as Vectors. */
+
+typedef struct { double hi, lo; } tp;
+
+static tp tp_make(double big, double little)
+{
+    tp r;
+    canon2(big, little, &r.hi, &r.lo);
+    return r;
+}
+
+/* TwicePrecision + Number */
+static tp tp_add(tp x, double y)
+{
+    double h, l;
+    add12(x.hi, y, &h, &l);
+    return tp_make(h, l + x.lo);
+}
+
+/* TwicePrecision · Integer: the high part is cut to leave room for v's bits, so the
+ * product of the high part is exact */
+static tp tp_mul_int(tp x, int64_t v)
+{
+    if (v == 0)
+        return (tp){ x.hi * (double)v, x.lo * (double)v };
+    uint64_t av = v < 0 ? -(uint64_t)v : (uint64_t)v;
+    int nb = 0;
+    while (nb < 64 && (av >> nb))
+        nb++;
+    double u = truncbits(x.hi, nb);
+    return tp_make(u * (double)v, ((x.hi - u) + x.lo) * (double)v);
+}
+
+/* TwicePrecision · TwicePrecision(v) */
+static tp tp_mul_f(tp x, double v)
+{
+    if (v == 0)
+        return (tp){ x.hi * v, x.lo * v };
+    double zh, zl;
+    mul12(x.hi, v, &zh, &zl);
+    if (zh == 0 || !isfinite(zh))
+        return (tp){ zh, zh };
+    return tp_make(zh, (x.hi * 0.0 + x.lo * v) + zl);
+}
+
+/* TwicePrecision / TwicePrecision(v) */
+static tp tp_div_f(tp x, double v)
+{
+    double hi = x.hi / v, uh, ul;
+    if (hi == 0 || !isfinite(hi))
+        return (tp){ hi, hi };
+    mul12(hi, v, &uh, &ul);
+    return tp_make(hi, ((((x.hi - uh) - ul) + x.lo) - hi * 0.0) / v);
+}
+
+static tp tp_neg(tp x) { return (tp){ -x.hi, -x.lo }; }
+
+/* An integer range with first a, step s and length n; unit: a UnitRange. */
+static int int_range_len(jc_ctx *ctx, value *out, int64_t a, int64_t s, int64_t n, int unit, const ast *site)
+{
+    if (s == 0)
+        return jc_throw(ctx, JC_ERR_ARGUMENT, site, "ArgumentError: step cannot be zero");
+    /* stop = a + (n-1)·s in Int64's wrapping arithmetic, as Julia's */
+    int64_t b = (int64_t)((uint64_t)a + (uint64_t)(n - 1) * (uint64_t)s);
+    jc_args args = { .site = site };
+    return int_range(ctx, out, a, unit ? 1 : s, b, unit, &args);
+}
+
+static value float_range_from(const jc_range *r, tp ref, tp step)
+{
+    return hp_range(ref.hi, ref.lo, step.hi, step.lo, 0, r->len, r->offset);
+}
+
+/* x·r and r/x re-cut the new step (twiceprecision(step, nbitslen(r)), as Julia's * and /
+ * on a twice-precision StepRangeLen do) so that its multiples stay exact. */
+static value float_range_scaled(const jc_range *r, tp ref, tp step)
+{
+    return hp_range(ref.hi, ref.lo, step.hi, step.lo, nbitslen(r->len, r->offset), r->len, r->offset);
+}
+
+int range_broadcast(jc_ctx *ctx, const char *op, const jc_args *a, value *out)
+{
+    if (a->n < 1 || a->n > 2 || a->nkw || strlen(op) != 1 || !strchr("+-*/", op[0]))
+        return LIB_DECLINE;
+    char o = op[0];
+    int ri = a->v[0].type == T_RANGE ? 0 : 1; /* the range's position */
+    if (ri >= a->n || a->v[ri].type != T_RANGE)
+        return LIB_DECLINE;
+    const jc_range *r = val_range(a->v[ri]);
+    int isfloat = r->kind == RANGE_FLOAT;
+    tp ref = { r->ref_hi, r->ref_lo }, step = { r->step_hi, r->step_lo };
+    int64_t f = isfloat ? 0 : r->start.u.i, s = isfloat ? 0 : r->step.u.i, n = r->len;
+    if (a->n == 1) {
+        if (o == '+') {
+            *out = val_retain(a->v[0]);
+            return 0;
+        }
+        if (o != '-')
+            return LIB_DECLINE;
+        if (isfloat) {
+            *out = float_range_from(r, tp_neg(ref), tp_neg(step));
+            return 0;
+        }
+        return int_range_len(ctx, out, (int64_t)(0 - (uint64_t)f), (int64_t)(0 - (uint64_t)s), n, 0, a->site);
+    }
+    value xv = a->v[1 - ri];
+    if (xv.type == T_RANGE || (o == '/' && ri == 1))
+        return LIB_DECLINE;
+    int xint = xv.type == T_INT64 || xv.type == T_BOOL;
+    if (!xint && xv.type != T_FLOAT64)
+        return LIB_DECLINE;
+    int64_t xi = xint ? xv.u.i : 0;
+    double x = xint ? (double)xv.u.i : xv.u.f;
+    if (isfloat) {
+        switch (o) {
+        case '+':
+            *out = float_range_from(r, tp_add(ref, x), step);
+            return 0;
+        case '-':
+            *out = ri == 0 ? float_range_from(r, tp_add(ref, -x), step)
+                           : float_range_from(r, tp_add(tp_neg(ref), x), tp_neg(step));
+            return 0;
+        case '*':
+            *out = xint ? float_range_scaled(r, tp_mul_int(ref, xi), tp_mul_int(step, xi))
+                        : float_range_scaled(r, tp_mul_f(ref, x), tp_mul_f(step, x));
+            return 0;
+        default:
+            *out = float_range_scaled(r, tp_div_f(ref, x), tp_div_f(step, x));
+            return 0;
+        }
+    }
+    int unit = r->kind == RANGE_UNIT;
+    if (xint) {
+        switch (o) {
+        case '+':
+            return int_range_len(ctx, out, (int64_t)((uint64_t)f + (uint64_t)xi), s, n, unit, a->site);
+        case '-':
+            if (ri == 0)
+                return int_range_len(ctx, out, (int64_t)((uint64_t)f - (uint64_t)xi), s, n, unit, a->site);
+            return int_range_len(ctx, out, (int64_t)((uint64_t)xi - (uint64_t)f), (int64_t)(0 - (uint64_t)s), n, 0, a->site);
+        case '*':
+            return int_range_len(ctx, out, (int64_t)((uint64_t)xi * (uint64_t)f), (int64_t)((uint64_t)xi * (uint64_t)s), n, 0, a->site);
+        default:
+            *out = start_step_len((double)f / x, (double)s / x, n);
+            return 0;
+        }
+    }
+    double fd = (double)f, sd = (double)s;
+    switch (o) {
+    case '+':
+        *out = unit ? hp_range(fd + x, 0, 1.0, 0, 0, n, 1) : start_step_len(fd + x, sd, n);
+        return 0;
+    case '-':
+        if (ri == 1)
+            *out = start_step_len(x - fd, -sd, n);
+        else
+            *out = unit ? hp_range(fd - x, 0, 1.0, 0, 0, n, 1) : start_step_len(fd - x, sd, n);
+        return 0;
+    case '*':
+        *out = start_step_len(x * fd, x * sd, n);
+        return 0;
+    default:
+        *out = start_step_len(fd / x, sd / x, n);
+        return 0;
+    }
+}
+
+/* -(r), x * r, r * x, r / x: Julia reaches the broadcasting methods above. */
+static int bi_range_op(jc_ctx *ctx, value *out, const jc_args *a, const char *op)
+{
+    int any = 0;
+    for (int i = 0; i < a->n; i++)
+        any |= a->v[i].type == T_RANGE;
+    if (!any || (op[0] == '-' && a->n != 1))
+        return LIB_DECLINE;
+    return range_broadcast(ctx, op, a, out);
+}
+
+static int bi_range_neg(jc_ctx *ctx, value *out, const jc_args *a) { return bi_range_op(ctx, out, a, "-"); }
+static int bi_range_mul(jc_ctx *ctx, value *out, const jc_args *a) { return bi_range_op(ctx, out, a, "*"); }
+static int bi_range_div(jc_ctx *ctx, value *out, const jc_args *a) { return bi_range_op(ctx, out, a, "/"); }
+
 const builtin lib_range[] = {
+    { "-", 1, 1, bi_range_neg, NULL, NULL },
+    { "*", 2, 2, bi_range_mul, NULL, NULL },
+    { "/", 2, 2, bi_range_div, NULL, NULL },
     { "range", 1, 3, bi_range,
       "  range(start, stop, length)\n  range(start, stop; length, step)\n\n  Construct a specialized array with evenly spaced elements and optimized storage (an\n  AbstractRange) from the arguments.", "length step stop" },
     { ":", 2, 3, bi_colon,

@@ -8,6 +8,7 @@
 #define JC_RANGE_H
 
 #include "jc.h"
+#include "lib/lib.h"
 
 typedef struct jc_range {
     obj h;
@@ -29,5 +30,8 @@ int64_t range_length(value r);
 /* Element i (0-based). */
 int range_get(jc_ctx *ctx, value r, int64_t i, value *out);
 void range_free(obj *o);
+/* op.(args...) for op one of + - * / when Julia's broadcast returns a range (r .+ 1,
+ * 2 .* r, .-r, (0:0.1:1) .* 2); LIB_DECLINE when the result is to be a Vector. */
+int range_broadcast(jc_ctx *ctx, const char *op, const jc_args *a, value *out);
 
 #endif

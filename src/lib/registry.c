@@ -13,11 +13,11 @@ extern const builtin lib_core[];
 const builtin *const lib_tables[] = {
     lib_arrays,   /* first: their rows decline unless an argument is an array */
     lib_linalg,
+    lib_range,    /* before arith: -(r), x * r and r / x keep ranges */
     lib_strings,
     lib_arith,
     lib_math,
     lib_intfuncs,
-    lib_range,
     lib_core,
     NULL,
 };
