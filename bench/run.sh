@@ -8,6 +8,7 @@ for b in build/bench/bench_*; do
     "$b"
 done
 for s in bench/*.sh; do
+    [ "$s" = bench/run.sh ] && continue
     echo "== $s"
     sh "$s"
 done
