@@ -1365,12 +1365,12 @@ int array_construct(jc_ctx *ctx, value *out, const jc_typeobj *t, const jc_args 
                 return jc_throw(ctx, JC_ERR_ARGUMENT, a->site,
                                 "ArgumentError: invalid Array dimensions");
         }
-        jc_typeobj *et = t->param ? array_type_retain(t->param) : tobj_new(TA_ANY);
         double total = 1;
         for (int k = 0; k < nd; k++)
             total *= (double)dims[k];
         if (array_check_len(ctx, total) < 0)
             return -1;
+        jc_typeobj *et = t->param ? array_type_retain(t->param) : tobj_new(TA_ANY);
         *out = array_new(ctx, et, nd, dims);
         array_type_release(et);
         return 0;
