@@ -94,6 +94,15 @@ static void errors_and_positions(void)
           "parse text [%s]", r.error.message ? r.error.message : "");
     jc_result_clear(&r);
 
+    /* a NUL byte is a positioned error, and the excerpt shows it as U+FFFD so that the
+     * message is neither cut short nor sends a control byte to the terminal */
+    st = jc_eval(ctx, "1 + \0 2", 7, "none", 1, &r);
+    CHECK(st == JC_ERR_PARSE && r.error.line == 1 && r.error.column == 5, "NUL: %d at %d:%d", st,
+          r.error.line, r.error.column);
+    CHECK(r.error.message && strstr(r.error.message, "\n1 + \xef\xbf\xbd 2\n#   \xe2\x95\x99 \xe2\x94\x80\xe2\x94\x80 "),
+          "NUL excerpt [%s]", r.error.message ? r.error.message : "");
+    jc_result_clear(&r);
+
     expect_error(ctx, "foo", JC_ERR_UNDEFVAR, "UndefVarError: `foo` not defined");
     expect_error(ctx, "1 ⥷ 2", JC_ERR_UNDEFVAR, "UndefVarError: `⥷` not defined");
     expect_error(ctx, "x = 3; (x-1)(x+1)", JC_ERR_METHOD, "MethodError: objects of type Int64 are not callable");
