@@ -2208,11 +2208,19 @@ static int juxtaposable(parser *p, const ast *prev, const token *t)
 }
 
 /* parse_juxtapose: 2x, 2(x+1), (x+1)y, 2√x. */
+static ast *juxt_after(parser *p, ast *x);
+
 static ast *parse_juxt(parser *p)
 {
     ast *x = parse_unary(p);
     if (p->err)
         return x;
+    return juxt_after(p, x);
+}
+
+/* parse_juxt after its first factor x. */
+static ast *juxt_after(parser *p, ast *x)
+{
     if (!juxtaposable(p, x, cur(p)))
         return x;
     if (x->kind == A_STRING)
@@ -2235,9 +2243,63 @@ static ast *parse_juxt(parser *p)
 }
 
 /* parse_where: x where T (the parameters may be in braces). */
+static ast *where_after(parser *p, ast *x);
+static ast *parse_where(parser *p);
+
+/* Does token t, right after a plain operand, leave every level from the call chain up
+ * to `where` with nothing to do?  True for the tokens that close an expression and for
+ * operators of the binary classes (assignment .. bitshift): none of them continues a
+ * call chain (those are DOT), a declaration (DECL, LAMBDA), a power (POWER), an implicit
+ * product (juxtaposable() wants radicals, UNARY) or a where-chain (WHERE). */
+static inline int operand_ends(const token *t)
+{
+    switch (t->kind) {
+    case TK_EOF: case TK_NEWLINE: case TK_RPAREN: case TK_RBRACK: case TK_RBRACE:
+    case TK_COMMA: case TK_SEMI:
+        return 1;
+    case TK_OP:
+        return t->op->cls >= OPC_ASSIGN && t->op->cls <= OPC_BITSHIFT;
+    default:
+        return 0;
+    }
+}
+
+/* The operand of a binary operator: parse_where, with a short way for an identifier or
+ * a decimal integer.  Such a token's own node is built exactly as parse_atom builds it;
+ * when the token after it ends the operand, the levels between (each of which would
+ * return its argument unchanged) are skipped; otherwise they run on the node as usual,
+ * at the nesting depth they would have had (parse_unary and parse_call each count one
+ * level), so even the depth bound's error is unchanged. */
+static ast *parse_operand(parser *p)
+{
+    token *t = cur(p);
+    if ((t->kind != TK_ID && t->kind != TK_INT) || p->depth + 2 > PARSE_MAX_DEPTH)
+        return parse_where(p);
+    token a = *t;
+    bump(p);
+    ast *x = a.kind == TK_ID ? id_from_token(p, &a) : number_literal(p, &a, -1, a.off);
+    if (p->err || operand_ends(cur(p)))
+        return x;
+    p->depth += 2;
+    x = call_chain(p, x);
+    p->depth--;
+    if (!p->err)
+        x = factor_after(p, x);
+    p->depth--;
+    if (p->err)
+        return x;
+    x = juxt_after(p, x);
+    return where_after(p, x);
+}
+
 static ast *parse_where(parser *p)
 {
-    ast *x = parse_juxt(p);
+    return where_after(p, parse_juxt(p));
+}
+
+/* parse_where after its first operand x. */
+static ast *where_after(parser *p, ast *x)
+{
     while (!p->err && !p->no_where && is_op(cur(p), "where")) {
         bump(p);
         skip_newlines(p);
@@ -2297,7 +2359,7 @@ static ast *parse_binary(parser *p, int minprec)
 {
     if (!enter(p))
         return error_node(p);
-    ast *lhs = parse_where(p);
+    ast *lhs = parse_operand(p);
     for (;;) {
         if (p->err)
             break;
