@@ -50,6 +50,11 @@ typedef struct parser {
     ast *stk0[64];
     sb tmp;
     int sym_nl;         /* not used for lookups; keeps struct padding explicit */
+    /* Symbol caches, direct-mapped (a miss just interns again): an operator row's
+     * normalized name, and a non-ASCII identifier's normalized name keyed by its source
+     * bytes (an earlier occurrence at [off, off + len); len 0 marks an empty slot). */
+    struct { const op_info *op; int sym; } opsym[64];
+    struct { size_t off, len; int sym; } idsym[64];
 } parser;
 
 typedef struct modes { int nl_ws, space_sens, in_index, no_range, no_where; } modes;
@@ -293,18 +298,43 @@ static ast *mk_id(parser *p, const char *name, size_t n, size_t off, size_t len)
 }
 
 /* An identifier token's node: the name normalized as Julia does.  ASCII names are
- * already normal and are interned straight from the source. */
+ * already normal and are interned straight from the source; others are normalized once
+ * per spelling met (idsym). */
 static ast *id_from_token(parser *p, const token *t)
 {
     const char *s = p->src + t->off;
     size_t i = 0;
+    uint32_t h = 2166136261u;
     while (i < t->len && !((unsigned char)s[i] & 0x80))
         i++;
     if (i == t->len)
         return mk_id(p, s, t->len, t->off, t->len);
+    for (size_t j = 0; j < t->len; j++)
+        h = (h ^ (unsigned char)s[j]) * 16777619u;
+    size_t slot = (h ^ (h >> 16)) & 63;
+    ast *id = ast_new(p->a, A_ID, t->off, t->len, 0);
+    if (p->idsym[slot].len == t->len && memcmp(p->src + p->idsym[slot].off, s, t->len) == 0) {
+        id->sym = p->idsym[slot].sym;
+        return id;
+    }
     p->tmp.len = 0;
     ident_normalize(s, t->len, &p->tmp);
-    return mk_id(p, p->tmp.s, p->tmp.len, t->off, t->len);
+    id->sym = intern(p, p->tmp.s, p->tmp.len);
+    p->idsym[slot].off = t->off;
+    p->idsym[slot].len = t->len;
+    p->idsym[slot].sym = id->sym;
+    return id;
+}
+
+/* The symbol of an operator row's normalized name (opsym). */
+static int op_sym(parser *p, const op_info *op)
+{
+    size_t slot = ((uintptr_t)op / sizeof *op) & 63;
+    if (p->opsym[slot].op != op) {
+        p->opsym[slot].op = op;
+        p->opsym[slot].sym = intern(p, op->name, strlen(op->name));
+    }
+    return p->opsym[slot].sym;
 }
 
 /* An operator token's name node: normalized spelling plus suffix, without the dot. */
@@ -322,7 +352,8 @@ static ast *op_id(parser *p, const token *t)
         sb_free(&tmp2);
         id = mk_id(p, p->tmp.s, p->tmp.len, t->off + skip, t->len - skip);
     } else {
-        id = mk_id(p, t->op->name, strlen(t->op->name), t->off + skip, t->len - skip);
+        id = ast_new(p->a, A_ID, t->off + skip, t->len - skip, 0);
+        id->sym = op_sym(p, t->op);
     }
     if (t->flags & TF_DOTTED)
         id->flags |= AF_DOTTED;
