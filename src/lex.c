@@ -34,9 +34,15 @@ static int keyword(const char *s, size_t n)
 {
     if (n >= sizeof keywords / sizeof keywords[0] || !keywords[n].words)
         return KW_NONE;
-    for (size_t w = 0; keywords[n].kw[w]; w++)
-        if (memcmp(keywords[n].words + w * n, s, n) == 0)
+    /* inline compares: most identifiers differ from every word in the first byte */
+    for (size_t w = 0; keywords[n].kw[w]; w++) {
+        const char *k = keywords[n].words + w * n;
+        size_t j = 0;
+        while (j < n && k[j] == s[j])
+            j++;
+        if (j == n)
             return keywords[n].kw[w];
+    }
     return KW_NONE;
 }
 

@@ -65,10 +65,27 @@ const op_info *optable_longest(const char *s, size_t n)
     if (n == 0)
         return NULL;
     unsigned char c = (unsigned char)s[0];
-    size_t k = c < 0x80 ? 1 : c < 0xE0 ? 2 : c < 0xF0 ? 3 : 4;
+    size_t lo = op_first[c], end = op_first[c + 1], hi = end;
+    if (c < 0x80) {
+        /* at most 8 rows, all sharing the first byte: keep the longest that fits (the
+         * same row as the general loop below: rows sort as prefixes before extensions,
+         * so the last full match is the longest) */
+        const op_info *best = NULL;
+        for (size_t i = lo; i < end; i++) {
+            const op_info *r = &op_rows[i];
+            size_t m = r->len, j = 1;
+            if (m > n)
+                continue;
+            while (j < m && r->spelling[j] == s[j])
+                j++;
+            if (j == m)
+                best = r;
+        }
+        return best;
+    }
+    size_t k = c < 0xE0 ? 2 : c < 0xF0 ? 3 : 4;
     if (k > n)
         return NULL;
-    size_t lo = op_first[c], end = op_first[c + 1], hi = end;
     while (k > 1 && lo < hi) {
         size_t mid = lo + (hi - lo) / 2;
         if (prefix_cmp(&op_rows[mid], s, k) < 0)
