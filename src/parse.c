@@ -264,28 +264,36 @@ static ast *finish(parser *p, ast_kind k, size_t base, size_t off)
     return node;
 }
 
+/* A node of n kids spanning [off, p->last_end), kids filled in by the caller (node1..3:
+ * the same node finish() would build from a stack of these kids). */
+static inline ast *node_n(parser *p, ast_kind k, size_t off, uint32_t n)
+{
+    size_t end = p->last_end > off ? p->last_end : off;
+    return ast_new(p->a, k, off, end - off, n);
+}
+
 static ast *node1(parser *p, ast_kind k, size_t off, ast *a)
 {
-    size_t base = p->nstk;
-    push(p, a);
-    return finish(p, k, base, off);
+    ast *node = node_n(p, k, off, 1);
+    node->kids[0] = a;
+    return node;
 }
 
 static ast *node2(parser *p, ast_kind k, size_t off, ast *a, ast *b)
 {
-    size_t base = p->nstk;
-    push(p, a);
-    push(p, b);
-    return finish(p, k, base, off);
+    ast *node = node_n(p, k, off, 2);
+    node->kids[0] = a;
+    node->kids[1] = b;
+    return node;
 }
 
 static ast *node3(parser *p, ast_kind k, size_t off, ast *a, ast *b, ast *c)
 {
-    size_t base = p->nstk;
-    push(p, a);
-    push(p, b);
-    push(p, c);
-    return finish(p, k, base, off);
+    ast *node = node_n(p, k, off, 3);
+    node->kids[0] = a;
+    node->kids[1] = b;
+    node->kids[2] = c;
+    return node;
 }
 
 static int intern(parser *p, const char *s, size_t n) { return sym_intern(p->ctx, s, n); }
