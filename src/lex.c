@@ -146,17 +146,6 @@ size_t lex_skip_space(const char *s, size_t len, size_t pos, int nl, size_t *unt
     }
 }
 
-/* ASCII identifier characters, as ident_is_start / ident_is_char decide them. */
-static inline int ascii_id_start(unsigned char c)
-{
-    return (unsigned)((c | 0x20) - 'a') < 26u || c == '_';
-}
-
-static inline int ascii_id_char(unsigned char c)
-{
-    return ascii_id_start(c) || (unsigned)(c - '0') < 10u || c == '!';
-}
-
 static int is_dec(int c) { return c >= '0' && c <= '9'; }
 static int is_hex(int c) { return is_dec(c) || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F'); }
 static int is_bin(int c) { return c == '0' || c == '1'; }
@@ -428,11 +417,39 @@ static void lex_op(lexer *lx, token *t, const op_info *op, size_t at, size_t opl
     lx->pos = i;
 }
 
-/* May byte c begin whitespace or a comment (lex_skip_space has the details)?  Any other
- * byte starts a token right where it stands, so the common case skips the call. */
-static inline int maybe_space(unsigned char c)
+/* ASCII byte classes, one table lookup instead of a chain of compares.  LC_SPACE: may
+ * begin whitespace or a comment (lex_skip_space has the details; any other ASCII byte
+ * starts a token right where it stands).  LC_ID_START / LC_ID_CHAR: as ident_is_start /
+ * ident_is_char decide for ASCII, except that `!` (an identifier character unless `!=`
+ * follows) is left to the caller. */
+enum { LC_SPACE = 1, LC_ID_START = 2, LC_ID_CHAR = 4 };
+
+#define LC_LETTER(c) ((((c) | 0x20) >= 'a' && ((c) | 0x20) <= 'z') || (c) == '_')
+#define LC_OF(c)                                                                          \
+    (((c) == ' ' || (c) == '#' || ((c) >= '\t' && (c) <= '\r' && (c) != '\n') ? LC_SPACE  \
+                                                                              : 0) |      \
+     (LC_LETTER(c) ? LC_ID_START | LC_ID_CHAR : 0) |                                       \
+     ((c) >= '0' && (c) <= '9' ? LC_ID_CHAR : 0))
+#define LC_ROW(r) LC_OF(r), LC_OF(r + 1), LC_OF(r + 2), LC_OF(r + 3), LC_OF(r + 4),           \
+    LC_OF(r + 5), LC_OF(r + 6), LC_OF(r + 7), LC_OF(r + 8), LC_OF(r + 9), LC_OF(r + 10),     \
+    LC_OF(r + 11), LC_OF(r + 12), LC_OF(r + 13), LC_OF(r + 14), LC_OF(r + 15)
+
+static const unsigned char lex_class[128] = {
+    LC_ROW(0), LC_ROW(16), LC_ROW(32), LC_ROW(48), LC_ROW(64), LC_ROW(80), LC_ROW(96),
+    LC_ROW(112)
+};
+
+/* May the text at s[i] (i < len) begin whitespace or a comment?  Beyond ASCII only the
+ * lead bytes of is_unicode_space's code points can: C2 (U+0085, U+00A0), E1 (U+1680),
+ * E2 80 / E2 81 (U+2000..U+205F), E3 (U+3000), EF (U+FEFF). */
+static inline int maybe_space(const char *s, size_t len, size_t i)
 {
-    return c >= 0x80 || c == ' ' || c == '#' || (c >= '\t' && c <= '\r' && c != '\n');
+    unsigned char c = (unsigned char)s[i];
+    if (c < 0x80)
+        return lex_class[c] & LC_SPACE;
+    if (c == 0xE2)
+        return i + 1 >= len || ((unsigned char)s[i + 1] & 0xFE) == 0x80;
+    return c == 0xC2 || c == 0xE1 || c == 0xE3 || c == 0xEF;
 }
 
 void lex_next(lexer *lx, token *t)
@@ -443,7 +460,7 @@ void lex_next(lexer *lx, token *t)
     size_t i = lx->pos;
     while (i < len && s[i] == ' ')  /* the usual single space, without the call */
         i++;
-    if (i < len && maybe_space((unsigned char)s[i]))
+    if (i < len && maybe_space(s, len, i))
         i = lex_skip_space(s, len, i, 0, &unterm);
     t->kind = TK_EOF;
     t->flags = i > lx->pos ? TF_WS : 0;
@@ -576,15 +593,17 @@ void lex_next(lexer *lx, token *t)
         lx->pos = i + 1;
         goto done;
     }
-    if (c < 0x80 ? ascii_id_start(c) : ident_is_start(cp)) {
+    if (c < 0x80 ? (lex_class[c] & LC_ID_START) : ident_is_start(cp)) {
         size_t j = i + (size_t)k;
         while (j < len) {
             unsigned char b = (unsigned char)s[j];
             if (b < 0x80) {  /* the same decision as ident_is_char, without the call */
-                if (!ascii_id_char(b) || (b == '!' && j + 1 < len && s[j + 1] == '='))
-                    break;
-                j++;
-                continue;
+                if ((lex_class[b] & LC_ID_CHAR) ||
+                    (b == '!' && !(j + 1 < len && s[j + 1] == '='))) {
+                    j++;
+                    continue;
+                }
+                break;
             }
             uint32_t c2;
             int k2 = utf8_decode(s + j, len - j, &c2);
