@@ -99,7 +99,7 @@ const char *sym_name(const jc_ctx *ctx, int id)
 
 /* ---- errors ---- */
 
-static void position_in(const char *src, size_t len, int first_line, size_t off, int *line, int *col)
+void jc_position_in(const char *src, size_t len, int first_line, size_t off, int *line, int *col)
 {
     int l = first_line;
     size_t start = 0;
@@ -116,7 +116,7 @@ static void position_in(const char *src, size_t len, int first_line, size_t off,
 
 void jc_position(const jc_ctx *ctx, size_t off, int *line, int *col)
 {
-    position_in(ctx->src, ctx->srclen, ctx->first_line, off, line, col);
+    jc_position_in(ctx->src, ctx->srclen, ctx->first_line, off, line, col);
 }
 
 /* The user functions an error happened in: one line per frame, innermost first,
@@ -144,7 +144,7 @@ static char *capture_trace(jc_ctx *ctx)
         sb_puts(&line, ")\t");
         if (f->site && f->src) {
             int l, c;
-            position_in(f->src, f->srclen, f->first_line, f->site->off, &l, &c);
+            jc_position_in(f->src, f->srclen, f->first_line, f->site->off, &l, &c);
             sb_printf(&line, "%s:%d:%d", f->srcname ? f->srcname : "none", l, c);
         } else
             sb_puts(&line, "none");

@@ -8,7 +8,11 @@
 #include "compl.h"
 #include "ident.h"
 #include "jc.h"
+#include "eval.h"
 #include "lib/lib.h"
+#include "parse.h"
+#include "show.h"
+#include "types.h"
 #include "util.h"
 
 #define CYAN "\x1b[36m"
@@ -149,6 +153,61 @@ static int is_identifier(const char *s, size_t len)
     return len > 0;
 }
 
+/* What a name defined in the session is: a user function's methods with where each was
+ * defined, or a variable's type, supertypes and value (as Julia's help shows them). */
+static void describe_binding(jc_ctx *ctx, const char *name, value v, sb *out)
+{
+    if (v.type == T_FUNCTION && val_func(v)->methods) {
+        int n = 0;
+        for (const jc_method *m = val_func(v)->methods; m; m = m->next)
+            n++;
+        sb_printf(out, "  %s is a Function.\n\n  # %d method%s for generic function \"%s\":\n", name, n,
+                  n == 1 ? "" : "s", name);
+        /* oldest first, as they were defined */
+        const jc_method **ms = xmalloc((size_t)n * sizeof *ms);
+        int i = n;
+        for (const jc_method *m = val_func(v)->methods; m; m = m->next)
+            ms[--i] = m;
+        for (i = 0; i < n; i++) {
+            const jc_method *m = ms[i];
+            sb_printf(out, "   [%d] %s(", i + 1, name);
+            for (int k = 0; k < m->nparams; k++) {
+                if (k)
+                    sb_puts(out, ", ");
+                sb_puts(out, sym_name(ctx, m->params[k]));
+                if (m->ptypes && m->ptypes[k]) {
+                    sb_puts(out, "::");
+                    show_type(ctx, out, m->ptypes[k]);
+                }
+            }
+            sb_puts(out, ")\n");
+            size_t len;
+            const char *src_name;
+            int first_line, line, col;
+            const char *src = arena_source(m->arena, &len, &src_name, &first_line);
+            if (src && m->body) {
+                jc_position_in(src, len, first_line, m->body->off, &line, &col);
+                sb_printf(out, "       @ %s:%d\n", src_name, line);
+            }
+        }
+        free(ms);
+        return;
+    }
+    sb_printf(out, "  %s is of type ", name);
+    show_typename(ctx, out, v);
+    sb_puts(out, ":\n\n  ");
+    sb text = { 0 };
+    show_value(ctx, &text, v, SHOW_REPR, 0);
+    if (text.len > 200) { /* a long value is only hinted at */
+        text.len = 200;
+        sb_puts(&text, " …");
+    }
+    sb_printf(out, "%s = %s\n\n  Supertype Hierarchy\n  ≡≡≡≡≡≡≡≡≡≡≡≡≡≡≡≡≡≡≡\n\n  ", name, sb_str(&text));
+    sb_free(&text);
+    type_hierarchy(ctx, out, v);
+    sb_putc(out, '\n');
+}
+
 static const char general_help[] =
     "  Welcome to jcalc's help mode.  Type the name of a function or an operator\n"
     "  (sqrt, binomial, ∜, ⥺ ...) to see its help, and how to type a Unicode symbol\n"
@@ -190,7 +249,7 @@ char *jc_help(jc_ctx *ctx, const char *text)
         int defined = id >= 0 && (size_t)id < ctx->nglobals && ctx->globals[id].defined;
         sb_puts(&out, "  No documentation found.\n\n");
         if (defined)
-            sb_printf(&out, "  `%s` is defined in this session.\n", key.s);
+            describe_binding(ctx, key.s, ctx->globals[id].v, &out);
         else
             sb_printf(&out, "  Binding `%s` does not exist.\n", key.s);
     }

@@ -105,6 +105,8 @@ void jc_error_locate(jc_ctx *ctx, const ast *at);
 void jc_clear_error(jc_ctx *ctx);
 /* Converts a byte offset of the current source into line and column (characters). */
 void jc_position(const jc_ctx *ctx, size_t off, int *line, int *col);
+/* The same for any source text whose first line is first_line. */
+void jc_position_in(const char *src, size_t len, int first_line, size_t off, int *line, int *col);
 
 /* Checks the interrupt flag: returns -1 with InterruptException pending if it is set. */
 static inline int jc_poll(jc_ctx *ctx)

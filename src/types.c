@@ -2,6 +2,7 @@
 #include "types.h"
 
 #include "array.h"
+#include "show.h"
 #include "num/num.h"
 
 static const char *const abstract_names[TA_END - TA_ANY] = {
@@ -108,4 +109,21 @@ int type_specificity(const jc_typeobj *t)
     for (int b = t->base; b != TA_ANY; b = abstract_parent[b - TA_ANY])
         depth++;
     return depth;
+}
+
+void type_hierarchy(jc_ctx *ctx, sb *out, value v)
+{
+    value tv = v.type == T_ARRAY ? array_typeof(v) : num_typeof_value(v);
+    const jc_typeobj *t = val_typeobj(tv);
+    show_type(ctx, out, t);
+    int b = t->base < TA_ANY ? concrete_parent(t->base, t->ndims) : abstract_parent[t->base - TA_ANY];
+    if (t->base != TA_ANY)
+        for (;;) {
+            const char *name = type_abstract_name(b);
+            sb_printf(out, " <: %s", name ? name : "Any");
+            if (b == TA_ANY)
+                break;
+            b = abstract_parent[b - TA_ANY];
+        }
+    val_release(tv);
 }

@@ -38,4 +38,7 @@ int type_specificity(const jc_typeobj *t);
 /* t1 <: t2 for the types jcalc knows. */
 int type_subtype(const jc_typeobj *t1, const jc_typeobj *t2);
 
+/* Appends "Int64 <: Signed <: Integer <: Real <: Number <: Any" for v's type. */
+void type_hierarchy(jc_ctx *ctx, sb *out, value v);
+
 #endif

@@ -131,10 +131,37 @@ done:
     jc_free(ctx);
 }
 
+/* A name defined in the session: a function lists its methods with where each was
+ * defined; a variable gives its type, value and supertypes (Julia's type tree). */
+static void run_session_help(void)
+{
+    jc_ctx *ctx = jc_new();
+    jc_result r;
+    const char *src = "f(x) = 1\nf(x::Int, y) = 2\nq = 1//3";
+    jc_eval(ctx, src, strlen(src), "REPL[1]", 1, &r);
+    jc_result_clear(&r);
+    char *h = jc_help(ctx, "f");
+    check(h && strstr(h, "  f is a Function.\n\n  # 2 methods for generic function \"f\":\n"
+                         "   [1] f(x)\n       @ REPL[1]:1\n"
+                         "   [2] f(x::Int64, y)\n       @ REPL[1]:2\n"), "?f lists its methods", h);
+    free(h);
+    h = jc_help(ctx, "q");
+    check(h && strstr(h, "  q is of type Rational{Int64}:\n\n  q = 1//3\n") &&
+          strstr(h, "Rational{Int64} <: Real <: Number <: Any\n"), "?q shows type, value, supertypes", h);
+    free(h);
+    jc_eval(ctx, "b = big(2)", 10, "REPL[2]", 1, &r);
+    jc_result_clear(&r);
+    h = jc_help(ctx, "b");
+    check(h && strstr(h, "BigInt <: Signed <: Integer <: Real <: Number <: Any\n"), "?b supertypes", h);
+    free(h);
+    jc_free(ctx);
+}
+
 int main(void)
 {
     run_latex_cases();
     run_jc_help();
+    run_session_help();
     printf("%d passed, %d failed\n", passed, failed);
     return failed != 0;
 }
