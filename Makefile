@@ -11,7 +11,7 @@
 
 .DEFAULT_GOAL := all
 PREFIX ?= /usr/local
-DEB_PACKAGES = build-essential autoconf pkg-config libgmp-dev libmpfr-dev libmpc-dev \
+DEB_PACKAGES = build-essential autoconf automake pkg-config libgmp-dev libmpfr-dev libmpc-dev \
                libreadline-dev libutf8proc-dev expect bc
 DEB_OPTIONAL = clang libclang-rt-dev hyperfine pari-gp
 
