@@ -71,9 +71,13 @@ const op_info *optable_longest(const char *s, size_t n)
          * same row as the general loop below: rows sort as prefixes before extensions,
          * so the last full match is the longest) */
         const op_info *best = NULL;
+        const unsigned char *u = (const unsigned char *)s;
         for (size_t i = lo; i < end; i++) {
             const op_info *r = &op_rows[i];
             size_t m = r->len, j = 1;
+            /* sorted rows: past a second byte above the text's, nothing longer matches */
+            if (m > 1 && n > 1 && (unsigned char)r->spelling[1] > u[1])
+                break;
             if (m > n)
                 continue;
             while (j < m && r->spelling[j] == s[j])
