@@ -65,10 +65,17 @@ function hexkey(cps,    b, n, i, s) {
     for (i = 1; i <= n; i++) s = s sprintf("%02X", b[i])
     return s
 }
-function cstr_name(name,    s) {
-    s = name
-    gsub(/\\/, "\\\\", s)
-    gsub(/"/, "\\\"", s)
+# A C string literal for name.  Built character by character: awks disagree on what a
+# backslash means in gsub's replacement text (mawk and gawk give different output).
+function cstr_name(name,    s, i, c) {
+    s = ""
+    for (i = 1; i <= length(name); i++) {
+        c = substr(name, i, 1)
+        if (c == "\\" || c == "\"")
+            s = s "\\" c
+        else
+            s = s c
+    }
     return "\"" s "\""
 }
 # Keeps, per symbol and kind, the smallest name in byte order.
