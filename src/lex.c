@@ -439,6 +439,14 @@ static const unsigned char lex_class[128] = {
     LC_ROW(112)
 };
 
+/* Tokens of one ASCII byte (TK_EOF = 0: not one of them); a table, where a switch
+ * would be a tree of compares. */
+static const unsigned char lex_single[128] = {
+    ['\n'] = TK_NEWLINE, ['('] = TK_LPAREN, [')'] = TK_RPAREN, ['['] = TK_LBRACK,
+    [']'] = TK_RBRACK, ['{'] = TK_LBRACE, ['}'] = TK_RBRACE, [','] = TK_COMMA,
+    [';'] = TK_SEMI, ['@'] = TK_AT, ['`'] = TK_BACKTICK,
+};
+
 /* May the text at s[i] (i < len) begin whitespace or a comment?  Beyond ASCII only the
  * lead bytes of is_unicode_space's code points can: C2 (U+0085, U+00A0), E1 (U+1680),
  * E2 80 / E2 81 (U+2000..U+205F), E3 (U+3000), EF (U+FEFF). */
@@ -486,25 +494,16 @@ void lex_next(lexer *lx, token *t)
     }
     unsigned char c = (unsigned char)s[i];
     lx->pos = i;
-    switch (c) {
-    case '\n':
-        t->kind = TK_NEWLINE;
+    if (c < 0x80 && lex_single[c]) {
+        t->kind = lex_single[c];
         lx->pos = i + 1;
         goto done;
+    }
+    switch (c) {
     case '\r':
         t->kind = TK_NEWLINE;
         lx->pos = i + (i + 1 < len && s[i + 1] == '\n' ? 2 : 1);
         goto done;
-    case '(': t->kind = TK_LPAREN; lx->pos++; goto done;
-    case ')': t->kind = TK_RPAREN; lx->pos++; goto done;
-    case '[': t->kind = TK_LBRACK; lx->pos++; goto done;
-    case ']': t->kind = TK_RBRACK; lx->pos++; goto done;
-    case '{': t->kind = TK_LBRACE; lx->pos++; goto done;
-    case '}': t->kind = TK_RBRACE; lx->pos++; goto done;
-    case ',': t->kind = TK_COMMA; lx->pos++; goto done;
-    case ';': t->kind = TK_SEMI; lx->pos++; goto done;
-    case '@': t->kind = TK_AT; lx->pos++; goto done;
-    case '`': t->kind = TK_BACKTICK; lx->pos++; goto done;
     case '"':
         if (i + 2 < len && s[i + 1] == '"' && s[i + 2] == '"') {
             t->kind = TK_TDQUOTE;
