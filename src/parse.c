@@ -14,6 +14,7 @@
  * error found at the end of the text is JC_INCOMPLETE.  Recursion is bounded by
  * PARSE_MAX_DEPTH, checked on every descent into a nested expression. */
 #include <errno.h>
+#include <float.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -415,12 +416,23 @@ static ast *number_literal(parser *p, const token *t, int sign, size_t off)
     size_t end = t->off + t->len;
     switch (t->kind) {
     case TK_INT: {
-        /* up to 18 plain digits always fit an Int64: no text copy, no strtoll */
-        if (t->len <= 18) {
+        /* up to 18 digits (with `_` separators) always fit an Int64: no text copy, no
+         * strtoll */
+        {
             int64_t v = 0;
             size_t i = 0;
-            while (i < t->len && (unsigned)(s[i] - '0') < 10u)
-                v = 10 * v + (s[i++] - '0');
+            int nd = 0;
+            for (; i < t->len; i++) {
+                unsigned d = (unsigned)(s[i] - '0');
+                if (d < 10u) {
+                    if (nd == 18)
+                        break;
+                    v = 10 * v + d;
+                    nd++;
+                } else if (s[i] != '_') {
+                    break;
+                }
+            }
             if (i == t->len)
                 return lit_node(p, v_int(sign == 1 ? -v : v), off, end - off);
         }
@@ -437,6 +449,32 @@ static ast *number_literal(parser *p, const token *t, int sign, size_t off)
     }
     case TK_HEXINT: case TK_BININT: case TK_OCTINT: {
         int base = t->kind == TK_HEXINT ? 16 : t->kind == TK_BININT ? 2 : 8;
+        /* hex and binary of at most 64 bits: the type is the digit count's, the value
+         * read directly (the same result as through GMP below) */
+        if (base != 8 && sign != 1) {
+            uint64_t u = 0;
+            size_t nd = 0, i;
+            unsigned sh = base == 16 ? 4 : 1;
+            for (i = 2; i < t->len; i++) {
+                unsigned c = (unsigned char)s[i], d;
+                if (c == '_')
+                    continue;
+                d = c - '0' < 10u ? c - '0' : (c | 0x20) - 'a' < 6u ? (c | 0x20) - 'a' + 10 : 99;
+                if (d >= (unsigned)base || nd == 64 / sh)
+                    break;
+                u = u << sh | d;
+                nd++;
+            }
+            if (i == t->len && nd > 0) {
+                size_t bits = nd * sh;
+                value v;
+                v.type = bits <= 8 ? T_UINT8 : bits <= 16 ? T_UINT16 : bits <= 32 ? T_UINT32
+                                                                                   : T_UINT64;
+                v.sub = 0;
+                v.u.u = u;
+                return lit_node(p, v, off, end - off);
+            }
+        }
         digits_only(b, s + 2, t->len - 2);
         size_t nd = b->len;
         mpz_t z;
@@ -473,16 +511,22 @@ static ast *number_literal(parser *p, const token *t, int sign, size_t off)
         return lit_node(p, v, off, end - off);
     }
     case TK_FLOAT: case TK_FLOAT32: {
-        /* Plain d.d with at most 15 digits: the digits form an integer m < 2^53 and the
-         * value is m / 10^k with 10^k exact (k <= 22), so one IEEE division gives the
-         * correctly rounded result, the same double strtod returns. */
-        if (t->kind == TK_FLOAT && t->len <= 16) {
+        /* d.d[e±d] with at most 15 digits: the digits form an integer m < 2^53 and the
+         * value is m * 10^q; while |q| <= 22, 10^|q| is exact too, so one IEEE multiply or
+         * divide gives the correctly rounded result, the same double strtod returns.  A
+         * Float32 (d.df±d) likewise, in float arithmetic, with m < 2^24 (7 digits) and
+         * |q| <= 10 (5^10 < 2^24). */
+        {
             static const double pow10[] = {1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8,
-                                           1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15, 1e16};
+                                           1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15, 1e16,
+                                           1e17, 1e18, 1e19, 1e20, 1e21, 1e22};
+            static const float pow10f[] = {1e0f, 1e1f, 1e2f, 1e3f, 1e4f, 1e5f,
+                                           1e6f, 1e7f, 1e8f, 1e9f, 1e10f};
+            int f32 = t->kind == TK_FLOAT32;
             int64_t m = 0;
-            int ndig = 0, frac = -1;
+            int ndig = 0, frac = -1, q = 0;
             size_t i;
-            for (i = 0; i < t->len; i++) {
+            for (i = 0; i < t->len && ndig <= 15; i++) {
                 unsigned d = (unsigned)(s[i] - '0');
                 if (d < 10u) {
                     m = 10 * m + d;
@@ -495,9 +539,35 @@ static ast *number_literal(parser *p, const token *t, int sign, size_t off)
                     break;
                 }
             }
-            if (i == t->len && ndig <= 15) {
-                double d = (double)m / pow10[frac < 0 ? 0 : frac];
+            if (i < t->len && ndig > 0 && ndig <= 15 &&
+                (f32 ? s[i] == 'f' : (s[i] == 'e' || s[i] == 'E'))) {
+                int eneg = 0, e = 0, nexp = 0;
+                i++;
+                if (i < t->len && (s[i] == '+' || s[i] == '-'))
+                    eneg = s[i++] == '-';
+                for (; i < t->len && nexp < 4; i++, nexp++) {
+                    unsigned d = (unsigned)(s[i] - '0');
+                    if (d >= 10u)
+                        break;
+                    e = 10 * e + (int)d;
+                }
+                if (nexp == 0 || nexp == 4)
+                    i = 0;  /* not the plain shape: the general path below */
+                q = eneg ? -e : e;
+            }
+            q -= frac < 0 ? 0 : frac;
+            if (i == t->len && ndig > 0 && !f32 && ndig <= 15 && q >= -22 && q <= 22) {
+                double d = q < 0 ? (double)m / pow10[-q] : (double)m * pow10[q];
                 return lit_node(p, v_f64(sign == 1 ? -d : d), off, end - off);
+            }
+            if (FLT_EVAL_METHOD == 0 && i == t->len && ndig > 0 && f32 && ndig <= 7 &&
+                q >= -10 && q <= 10) {
+                float f = q < 0 ? (float)m / pow10f[-q] : (float)m * pow10f[q];
+                value v;
+                v.type = T_FLOAT32;
+                v.sub = 0;
+                v.u.f = (double)(sign == 1 ? -f : f);
+                return lit_node(p, v, off, end - off);
             }
         }
         for (size_t i = 0; i < t->len; i++) {
