@@ -406,9 +406,11 @@ static int kw_int(jc_ctx *ctx, const jc_args *a, const char *name, int64_t dflt,
     return p ? num_to_int64(ctx, *p, v) : 0;
 }
 
+/* Julia accepts negative bases too (digits(10, base = -2) is [0, 1, 1, 1, 1]); only
+ * -1 <= base <= 1 is refused. */
 static int check_base(jc_ctx *ctx, int64_t base)
 {
-    if (base >= 2)
+    if (base >= 2 || base <= -2)
         return 0;
     return jc_throw(ctx, JC_ERR_DOMAIN, NULL, "DomainError with %lld:\nbase must be ≥ 2", (long long)base);
 }
@@ -433,9 +435,12 @@ static int bi_digits(jc_ctx *ctx, value *out, const jc_args *a)
     mpz_t n, d;
     mpz_inits(n, d, (mpz_ptr)0);
     num_to_mpz(ctx, n, x);
-    int neg = mpz_sgn(n) < 0;
-    mpz_abs(n, n);
-    size_t cap = mpz_sizeinbase(n, 2) + 2;
+    int neg = mpz_sgn(n) < 0 && base > 0;
+    if (base > 0)
+        mpz_abs(n, n);
+    /* base b < 0: |n| shrinks by |b| per step up to a carry of 1, so one digit more
+     * than base |b| bounds the count */
+    size_t cap = mpz_sizeinbase(n, 2) + 3;
     if (pad > 0 && (size_t)pad > cap)
         cap = (size_t)pad;
     if (num_check_bits(ctx, (double)cap * 64) < 0) {
@@ -450,9 +455,16 @@ static int bi_digits(jc_ctx *ctx, value *out, const jc_args *a)
             r = -1;
             break;
         }
-        mpz_fdiv_qr_ui(n, d, n, (unsigned long)base);
-        if (neg)
-            mpz_neg(d, d);
+        if (base > 0) {
+            mpz_fdiv_qr_ui(n, d, n, (unsigned long)base);
+            if (neg)
+                mpz_neg(d, d);
+        } else {
+            /* Julia's digits! for b < 0: d = mod(n, -b), n = -fld(n, -b), so that
+             * n_old = d + b·n_new with every digit in [0, -b) */
+            mpz_fdiv_qr_ui(n, d, n, (unsigned long)-base);
+            mpz_neg(n, n);
+        }
         r = int_result(ctx, &vals[len], d, t);
         if (r == 0)
             len++;
@@ -482,8 +494,13 @@ static int bi_ndigits(jc_ctx *ctx, value *out, const jc_args *a)
     mpz_t n, p;
     mpz_inits(n, p, (mpz_ptr)0);
     num_to_mpz(ctx, n, a->v[0]);
-    mpz_abs(n, n);
     int64_t nd = 0;
+    /* b < 0 (Julia's ndigits0znb): the steps n -> cld(n, b) = -fld(n, -b) to reach 0 */
+    for (; base < 0 && mpz_sgn(n) != 0; nd++) {
+        mpz_fdiv_q_ui(n, n, (unsigned long)-base);
+        mpz_neg(n, n);
+    }
+    mpz_abs(n, n);
     if (mpz_sgn(n) != 0) {
         /* mpz_sizeinbase may be one too large for bases other than powers of two */
         nd = (int64_t)mpz_sizeinbase(n, (int)(base <= 62 ? base : 2));

@@ -893,8 +893,68 @@ static int deg_real(jc_ctx *ctx, int w, value x, value *out)
     return 0;
 }
 
+/* Complex arguments: Julia defines sind(z) = sin(deg2rad(z)) with deg2rad(z::Number) =
+ * (z/180)*π (not z*(π/180) as for reals), cscd(z) = inv(sind(z)), and asind(z) =
+ * rad2deg(asin(z)) with rad2deg(z::Number) = (z/π)*180; the same order of operations
+ * gives the same roundings. */
+static int call_global1(jc_ctx *ctx, const char *name, value x, value *out)
+{
+    value f;
+    if (eval_get_global(ctx, name, &f) < 0)
+        return -1;
+    int r = eval_call(ctx, f, 1, &x, NULL, out);
+    val_release(f);
+    return r;
+}
+
+/* (x / d) * m or (x / π) * m, as Julia's deg2rad/rad2deg for a non-real number. */
+static int angle_number(jc_ctx *ctx, value x, int to_deg, value *out)
+{
+    value pi, t;
+    if (eval_get_global(ctx, "π", &pi) < 0)
+        return -1;
+    int r = num_binop(ctx, &t, NUM_DIV, x, to_deg ? pi : v_int(180));
+    if (r >= 0) {
+        r = num_binop(ctx, out, NUM_MUL, t, to_deg ? v_int(180) : pi);
+        val_release(t);
+    }
+    val_release(pi);
+    return r < 0 ? -1 : 0;
+}
+
+static int deg_complex(jc_ctx *ctx, const char *f, int inv, value x, value *out)
+{
+    value w, r;
+    if (angle_number(ctx, x, 0, &w) < 0)
+        return -1;
+    int res = call_global1(ctx, f, w, &r);
+    val_release(w);
+    if (res < 0 || !inv) {
+        if (res == 0)
+            *out = r;
+        return res;
+    }
+    res = num_inv(ctx, out, r) < 0 ? -1 : 0;
+    val_release(r);
+    return res;
+}
+
+static int inverse_deg_complex(jc_ctx *ctx, const ufn *f, value x, value *out)
+{
+    value r;
+    int res0 = unary(ctx, &r, x, f);
+    if (res0 != 0)
+        return res0;
+    int res = angle_number(ctx, r, 1, out);
+    val_release(r);
+    return res;
+}
+
 static int deg_any(jc_ctx *ctx, int w, int inv, value x, value *out)
 {
+    static const char *const rad[] = { [DEG_SIN] = "sin", [DEG_COS] = "cos", [DEG_TAN] = "tan" };
+    if (x.type == T_COMPLEX)
+        return deg_complex(ctx, rad[w], inv, x, out);
     if (!num_is_real(x))
         return LIB_DECLINE;
     value r;
@@ -921,6 +981,8 @@ static int bi_cotd(jc_ctx *ctx, value *out, const jc_args *a) { return deg_any(c
  * float type first, as Julia does (deg2rad(90) == 1.5707963267948966). */
 static int angle_convert(jc_ctx *ctx, value *out, value x, int to_deg)
 {
+    if (x.type == T_COMPLEX)
+        return angle_number(ctx, x, to_deg, out);
     if (!num_is_real(x))
         return LIB_DECLINE;
     int k = fin_fk(real_fk(x));
@@ -953,6 +1015,8 @@ static int bi_deg2rad(jc_ctx *ctx, value *out, const jc_args *a) { return angle_
 /* asind(x) = rad2deg(asin(x)) and friends, Julia's definitions. */
 static int inverse_deg(jc_ctx *ctx, value *out, value x, const ufn *f)
 {
+    if (x.type == T_COMPLEX)
+        return inverse_deg_complex(ctx, f, x, out);
     if (!num_is_real(x))
         return LIB_DECLINE;
     value r;
@@ -1656,6 +1720,45 @@ static int bi_clamp(jc_ctx *ctx, value *out, const jc_args *a)
     return num_convert_to(ctx, out, t, pick);
 }
 
+/* clamp(x, T) for an integer type T with typemin/typemax (Julia 1.10): typemax(T) when
+ * x > typemax(T), typemin(T) when x < typemin(T), else convert(T, x), which raises
+ * InexactError for a non-integral x.  BigInt has no typemax: MethodError. */
+static int bi_clamp_type(jc_ctx *ctx, value *out, const jc_args *a)
+{
+    value x = a->v[0], T = a->v[1];
+    if (!num_is_real(x) || T.type != T_TYPE)
+        return LIB_DECLINE;
+    int b = val_typeobj(T)->base;
+    if (b != T_BOOL && b != T_INT64 && !(b >= T_UINT8 && b <= T_UINT64))
+        return LIB_DECLINE;
+    value ext[2];
+    for (int k = 0; k < 2; k++) {
+        value f;
+        if (eval_get_global(ctx, k ? "typemax" : "typemin", &f) < 0)
+            return -1;
+        int r = eval_call(ctx, f, 1, &T, a->site, &ext[k]);
+        val_release(f);
+        if (r < 0) {
+            if (k)
+                val_release(ext[0]);
+            return -1;
+        }
+    }
+    int c, r = num_cmp(ctx, x, ext[1], &c);
+    value pick = x;
+    if (r >= 0 && c == 1)
+        pick = ext[1];
+    else if (r >= 0 && (r = num_cmp(ctx, x, ext[0], &c)) >= 0 && c == -1)
+        pick = ext[0];
+    if (r >= 0) {
+        num_type t = { (uint8_t)b, 0, 0 };
+        r = num_convert_to(ctx, out, t, pick);
+    }
+    val_release(ext[0]);
+    val_release(ext[1]);
+    return r < 0 ? -1 : 0;
+}
+
 /* ---- the table ---- */
 
 #define H(sig, text) "  " sig "\n\n  " text
@@ -1736,6 +1839,7 @@ const builtin lib_math[] = {
     { "flipsign", 2, 2, bi_flipsign, H("flipsign(x, y)", "Return x with its sign flipped if y is negative.\n\n  jcalc> flipsign(5, -3)\n  -5"), NULL },
     { "minmax", 2, 2, bi_minmax, H("minmax(x, y)", "Return (min(x,y), max(x,y)).\n\n  jcalc> minmax('c','b')\n  ('b', 'c')"), NULL },
     { "clamp", 3, 3, bi_clamp, H("clamp(x, lo, hi)", "Return x if lo <= x <= hi. If x > hi, return hi. If x < lo, return lo.\n  Arguments are promoted to a common type.\n\n  jcalc> clamp(2.0, 0, 1)\n  1.0"), NULL },
+    { "clamp", 2, 2, bi_clamp_type, H("clamp(x, T)::T", "Clamp x between typemin(T) and typemax(T) and convert the result to type T.\n\n  jcalc> clamp(300, UInt8)\n  0xff"), NULL },
     /* special functions (beyond Julia's Base, as in SpecialFunctions.jl) */
     { "gamma", 1, 1, bi_gamma, H("gamma(x)", "Compute the gamma function Γ(x) for real x (Γ(n) = (n-1)! for positive\n  integers). Correctly rounded (MPFR); negative integers raise a DomainError. Not\n  part of Julia's Base (SpecialFunctions.jl provides it there)."), NULL },
     { "lgamma", 1, 1, bi_lgamma, H("lgamma(x)", "Compute log|Γ(x)|, the logarithm of the absolute value of the gamma\n  function, correctly rounded. Not part of Julia's Base."), NULL },

@@ -211,6 +211,22 @@ static const struct { const char *in, *want; } cases[] = {
     { "loggamma(-0.5)", "ERROR: DomainError with -0.5:\n`gamma(x)` must be non-negative" },
     { "erf(0)", "0.0" }, { "erfc(0)", "1.0" }, { "zeta(2) ≈ π^2/6", "true" }, { "beta(2, 3)", "0.08333333333333333" },
     { "typeof(gamma(1f0))", "Float32" }, { "typeof(erf(big(1)))", "BigFloat" },
+    /* negative bases (Julia's digits! and ndigits0znb): every digit in [0, |b|) */
+    { "digits(10, base = -2)", "5-element Vector{Int64}:\n 0\n 1\n 1\n 1\n 1" }, { "ndigits(10, base = -2)", "5" },
+    { "digits(-10, base = -3)", "4-element Vector{Int64}:\n 2\n 1\n 2\n 1" }, { "ndigits(-10, base = -3)", "4" },
+    { "digits(5, base = -10, pad = 3)", "3-element Vector{Int64}:\n 5\n 0\n 0" }, { "digits(0, base = -2)", "1-element Vector{Int64}:\n 0" },
+    { "length(digits(big(2)^70, base = -2))", "71" }, { "sum(digits(big(2)^70, base = -2))", "1" },
+    { "length(digits(big(2)^71, base = -2))", "73" }, { "sum(digits(big(2)^71, base = -2))", "2" },
+    /* clamp(x, T): typemin(T) ≤ result ≤ typemax(T), converted to T */
+    { "clamp(200, UInt8)", "0xc8" }, { "clamp(300, UInt8)", "0xff" }, { "clamp(-200, UInt8)", "0x00" },
+    { "clamp(big(2)^200, Int64)", "9223372036854775807" }, { "clamp(-big(2)^200, Int)", "-9223372036854775808" },
+    { "clamp(2.0, Int)", "2" }, { "clamp(2.5, Int)", "ERROR: InexactError: Int64(2.5)" }, { "clamp(7, UInt16)", "0x0007" },
+    /* degree functions of a complex z: sin(deg2rad(z)), deg2rad(z) = (z/180)*π */
+    { "sind(1 + 2im) == sin((1 + 2im)/180*π)", "true" }, { "typeof(sind(1 + 2im))", "ComplexF64" },
+    { "cosd(0im)", "1.0 - 0.0im" }, { "tand(0.5im) == tan(0.5im/180*π)", "true" },
+    { "secd(2 + 1im) == inv(cosd(2 + 1im))", "true" }, { "cotd(2 + 1im) == inv(tand(2 + 1im))", "true" },
+    { "deg2rad(180 + 0im)", "3.141592653589793 + 0.0im" }, { "asind(1 + 0im)", "90.0 + 0.0im" },
+    { "acosd(0.5 + 0im) == acos(0.5 + 0im)/π*180", "true" }, { "typeof(cosd(1f0im))", "ComplexF32" },
 };
 
 /* BigFloat results against MPFR at 256 bits, for exact double arguments. */
