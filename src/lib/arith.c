@@ -250,14 +250,14 @@ static int f_fldmod(jc_ctx *ctx, value *out, const jc_args *a) { return pair(ctx
 
 /* ---- equality and order over all values ---- */
 
-static int values_equal(jc_ctx *ctx, value x, value y, int *res);
+static int values_equal_k(jc_ctx *ctx, value x, value y, int iseq, int *res);
 
-static int tuple_equal(jc_ctx *ctx, value x, value y, int *res)
+static int tuple_equal(jc_ctx *ctx, value x, value y, int iseq, int *res)
 {
     jc_tuple *p = val_tuple(x), *q = val_tuple(y);
     *res = p->n == q->n;
     for (size_t i = 0; *res && i < p->n; i++)
-        if (values_equal(ctx, p->v[i], q->v[i], res) < 0)
+        if (values_equal_k(ctx, p->v[i], q->v[i], iseq, res) < 0)
             return -1;
     return 0;
 }
@@ -276,11 +276,13 @@ static int type_equal(const jc_typeobj *p, const jc_typeobj *q)
     return 1;
 }
 
-/* == : numbers by value, other values structurally; different kinds are unequal. */
-static int values_equal(jc_ctx *ctx, value x, value y, int *res)
+/* == : numbers by value, other values structurally; different kinds are unequal.
+ * With iseq it is isequal: the same, except that numbers compare as num_isequal does
+ * (NaN isequal NaN, -0.0 is not 0.0), in tuples and arrays too. */
+static int values_equal_k(jc_ctx *ctx, value x, value y, int iseq, int *res)
 {
     if (num_is_number(x) && num_is_number(y))
-        return num_equal(ctx, x, y, res);
+        return iseq ? num_isequal(ctx, x, y, res) : num_equal(ctx, x, y, res);
     *res = 0;
     if (x.type != y.type)
         return 0;
@@ -292,7 +294,7 @@ static int values_equal(jc_ctx *ctx, value x, value y, int *res)
         *res = val_string(x)->len == val_string(y)->len &&
                !memcmp(val_string(x)->s, val_string(y)->s, val_string(x)->len);
         return 0;
-    case T_TUPLE: return tuple_equal(ctx, x, y, res);
+    case T_TUPLE: return tuple_equal(ctx, x, y, iseq, res);
     case T_TYPE: *res = type_equal(val_typeobj(x), val_typeobj(y)); return 0;
     case T_ARRAY: {
         int64_t n = array_length(x);
@@ -301,7 +303,7 @@ static int values_equal(jc_ctx *ctx, value x, value y, int *res)
             value p, q;
             if (array_get_linear(ctx, x, i, &p) < 0) return -1;
             if (array_get_linear(ctx, y, i, &q) < 0) { val_release(p); return -1; }
-            int rc = values_equal(ctx, p, q, res);
+            int rc = values_equal_k(ctx, p, q, iseq, res);
             val_release(p);
             val_release(q);
             if (rc < 0) return -1;
@@ -310,6 +312,11 @@ static int values_equal(jc_ctx *ctx, value x, value y, int *res)
     }
     default: *res = x.u.o == y.u.o; return 0;
     }
+}
+
+static int values_equal(jc_ctx *ctx, value x, value y, int *res)
+{
+    return values_equal_k(ctx, x, y, 0, res);
 }
 
 /* === */
@@ -418,6 +425,14 @@ static int approx(jc_ctx *ctx, const jc_args *a, int *res, const char *name)
     const value *nans = lib_kwarg(ctx, a, "nans");
     int rc = num_isapprox(ctx, a->v[0], a->v[1], rtol, atol, nans && nans->type == T_BOOL && nans->u.i, res);
     return rc < 0 ? ret(ctx, rc, name, a) : 0;
+}
+
+static int f_isequal(jc_ctx *ctx, value *out, const jc_args *a)
+{
+    int r, rc = values_equal_k(ctx, a->v[0], a->v[1], 1, &r);
+    if (rc < 0) return ret(ctx, rc, "isequal", a);
+    *out = v_bool(r);
+    return 0;
 }
 
 static int f_approx(jc_ctx *ctx, value *out, const jc_args *a)
@@ -1029,6 +1044,7 @@ const builtin lib_arith[] = {
     OP2("fldmod", f_fldmod, "  fldmod(x, y)\n\n  The tuple (fld(x, y), mod(x, y))."),
     { "min", 1, -1, f_min, "  min(x, y, ...)\n\n  The smallest argument; NaN if any is NaN.", NULL },
     { "max", 1, -1, f_max, "  max(x, y, ...)\n\n  The largest argument; NaN if any is NaN.", NULL },
+    { "isequal", 2, 2, f_isequal, "  isequal(x, y)\n\n  Like ==, except that NaN is isequal to NaN and -0.0 is not isequal to 0.0, in\n  tuples and arrays too: isequal(NaN, NaN) is true, isequal(-0.0, 0.0) is false.", NULL },
     { "isapprox", 2, 2, f_approx, "  isapprox(x, y; rtol = sqrt(eps), atol = 0, nans = false)\n\n  Inexact equality: abs(x - y) <= max(atol, rtol * max(abs(x), abs(y))). The default rtol\n  is sqrt(eps) of the wider float type of x and y (0 for exact types) when atol is 0.", "rtol atol nans" },
 
     { "big", 1, 1, f_big, "  big(x)\n\n  Convert x to its arbitrary-precision counterpart: integers to BigInt, floats to\n  BigFloat, Rational to Rational{BigInt}.", NULL },

@@ -67,6 +67,8 @@ denominator(2//3)
 5//8 * 3//12
 6//5 / 10//7
 float(3//4)
+a = 1; b = 2;
+isequal(float(a//b), a/b)
 5//0
 -3//0
 typeof(ans)

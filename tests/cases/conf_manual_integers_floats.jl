@@ -89,4 +89,9 @@ NaN != NaN
 NaN < NaN
 NaN > NaN
 [1 NaN] == [1 NaN]
+isequal(NaN, NaN)
+isequal([1 NaN], [1 NaN])
+isequal(NaN, NaN32)
+-0.0 == 0.0
+isequal(-0.0, 0.0)
 1 < 2 <= 2 < 3 == 3 > 2 >= 1 == 1 < 3 != 5
