@@ -1804,7 +1804,8 @@ void show_array(jc_ctx *ctx, sb *out, value v, show_mode mode, unsigned flags)
         show_uniform(ctx, out, v, mode);
         return;
     }
-    if (mode == SHOW_PLAIN && !(a->len == 0 && a->nd == 1)) {
+    /* only a Vector shows empty as T[]; an empty BitVector keeps its summary */
+    if (mode == SHOW_PLAIN && !(a->len == 0 && a->nd == 1 && !a->bits)) {
         int rows, cols;
         array_display_size(ctx, &rows, &cols);
         array_summary(ctx, out, v);

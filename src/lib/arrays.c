@@ -393,6 +393,7 @@ static int bi_getindex(jc_ctx *ctx, value *out, const jc_args *a)
     }
     value r = array_new(ctx, A->et, nd ? nd : 1, nd ? dims : &total);
     jc_array *R = val_array(r);
+    R->bits = A->bits; /* indexing a BitArray with ranges or masks gives a BitArray */
     for (int64_t li = 0; li < total; li++) {
         int64_t rem = li, pos = 0, stride = 1;
         for (int k = 0; k < n; k++) {
@@ -558,6 +559,31 @@ static int filled(jc_ctx *ctx, value *out, const jc_args *a, int what)
 
 static int bi_zeros(jc_ctx *ctx, value *out, const jc_args *a) { return filled(ctx, out, a, 0); }
 static int bi_ones(jc_ctx *ctx, value *out, const jc_args *a) { return filled(ctx, out, a, 1); }
+
+/* trues(dims...) / falses(dims...): a BitArray (BitVector, BitMatrix) of one value. */
+static int bitfill(jc_ctx *ctx, value *out, const jc_args *a, int val)
+{
+    int64_t dims[ARR_MAXDIMS];
+    int nd = 0;
+    int r = get_dims(ctx, a->v, a->n, dims, &nd, a->site);
+    if (r == LIB_DECLINE)
+        return lib_no_method(ctx, val ? "trues" : "falses", a);
+    if (r < 0)
+        return -1;
+    num_type bt = { T_BOOL, 0, 0 };
+    jc_typeobj *et = num_tobj(bt);
+    value res = array_new(ctx, et, nd, dims);
+    array_type_release(et);
+    jc_array *R = val_array(res);
+    for (int64_t i = 0; i < R->len; i++)
+        R->v[i] = v_bool(val);
+    R->bits = 1;
+    *out = res;
+    return 0;
+}
+
+static int bi_trues(jc_ctx *ctx, value *out, const jc_args *a) { return bitfill(ctx, out, a, 1); }
+static int bi_falses(jc_ctx *ctx, value *out, const jc_args *a) { return bitfill(ctx, out, a, 0); }
 static int bi_fill(jc_ctx *ctx, value *out, const jc_args *a) { return filled(ctx, out, a, 2); }
 
 /* The elements of any iterable, in order (owned). */
@@ -658,6 +684,7 @@ static value reshaped(value x, int nd, const int64_t *dims)
         R->v[i] = val_retain(A->v[i]);
     R->nd = nd;
     R->len = A->len;
+    R->bits = A->bits; /* reshape, vec and copy of a BitArray stay BitArrays */
     memcpy(R->dims, dims, (size_t)nd * sizeof *dims);
     return r;
 }
@@ -1451,6 +1478,8 @@ const builtin lib_arrays[] = {
     { "zeros", 0, -1, bi_zeros, "  zeros([T=Float64,] dims::Tuple)\n  zeros([T=Float64,] dims...)\n\n  Create an Array, with element type T, of all zeros with size specified by dims.", NULL },
     { "ones", 0, -1, bi_ones, "  ones([T=Float64,] dims::Tuple)\n  ones([T=Float64,] dims...)\n\n  Create an Array, with element type T, of all ones with size specified by dims.", NULL },
     { "fill", 1, -1, bi_fill, "  fill(value, dims::Tuple)\n  fill(value, dims...)\n\n  Create an array of size dims with every location set to value.", NULL },
+    { "trues", 0, -1, bi_trues, "  trues(dims)\n\n  Create a BitArray with all values set to true.", NULL },
+    { "falses", 0, -1, bi_falses, "  falses(dims)\n\n  Create a BitArray with all values set to false.", NULL },
     { "collect", 1, 2, bi_collect, "  collect(collection)\n\n  Return an Array of all items in a collection or iterator.", NULL },
     { "reshape", 2, -1, bi_reshape, "  reshape(A, dims...) -> AbstractArray\n\n  Return an array with the same data as A, but with different dimension sizes or number of dimensions.", NULL },
     { "vec", 1, 1, bi_vec, "  vec(a::AbstractArray) -> AbstractVector\n\n  Reshape the array a as a one-dimensional column vector.", NULL },
