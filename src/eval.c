@@ -1142,8 +1142,10 @@ int eval_truthy(jc_ctx *ctx, value v, const ast *site, int *truth)
     return 0;
 }
 
-/* Runs the body once per combination of the iterators kids[0..niters). */
-static int ev_for_level(jc_ctx *ctx, env *e, const ast *const *iters, int niters, const ast *body)
+/* Runs the body once per combination of the iterators kids[0..niters).  depth is the
+ * number of enclosing levels of the same `for`; their scopes are e, e->parent, ... */
+static int ev_for_level(jc_ctx *ctx, env *e, const ast *const *iters, int niters, int depth,
+                        const ast *body)
 {
     const ast *spec = iters[0];
     if (spec->kind != A_ITER || spec->nkids != 2)
@@ -1169,6 +1171,14 @@ static int ev_for_level(jc_ctx *ctx, env *e, const ast *const *iters, int niters
             break;
         }
         env *scope = env_new(e, 0);
+        /* Julia binds every variable of `for i = a, j = b` afresh for each run of the
+         * body: an assignment to i in the body does not reach the next j.  So the
+         * innermost scope gets its own copies of the outer levels' variables. */
+        env *o = e;
+        for (int d = niters == 1 ? depth : 0; d > 0; d--, o = o->parent)
+            for (int i = 0; i < o->n; i++)
+                if (!env_slot(scope, o->syms[i]))
+                    env_define(scope, o->syms[i], val_retain(o->vals[i]));
         const ast *var = spec->kids[0];
         if (var->kind == A_ID)
             env_define(scope, var->sym, x);
@@ -1188,7 +1198,7 @@ static int ev_for_level(jc_ctx *ctx, env *e, const ast *const *iters, int niters
         }
         value v = v_nothing();
         if (niters > 1)
-            r = ev_for_level(ctx, scope, iters + 1, niters - 1, body);
+            r = ev_for_level(ctx, scope, iters + 1, niters - 1, depth + 1, body);
         else {
             r = ev(ctx, scope, body, &v);
             if (r == 0)
@@ -1221,7 +1231,7 @@ static int ev_for(jc_ctx *ctx, env *e, const ast *n, value *out)
         iters = (const ast *const *)spec->kids;
         niters = (int)spec->nkids;
     }
-    int r = ev_for_level(ctx, e, iters, niters, n->kids[1]);
+    int r = ev_for_level(ctx, e, iters, niters, 0, n->kids[1]);
     if (r == EV_RETURN) {
         *out = ST(ctx)->returning;
         ST(ctx)->returning = v_nothing();
