@@ -888,6 +888,145 @@ static int factor(jc_ctx *ctx, value av, value bv, int want, const ast *site, va
     return lu_generic(ctx, A, B, want, work, site, out);
 }
 
+/* ---- least squares: A \ B for a non-square A ----
+ *
+ * Julia solves a non-square dense system through a QR factorization: the least-squares
+ * solution when A is tall, the minimum-norm solution when it is wide.  Here, in double
+ * (exact element types convert to Float64 as Julia's qr does, Float32/Float16 keep their
+ * type): Householder QR of A (tall) or of Aᵀ (wide, so A = RᵀQᵀ and x = Q·R⁻ᵀb).
+ * Accuracy: backward stable, as LAPACK's; the last bits may differ from Julia's
+ * column-pivoted geqp3.  A rank-deficient A (a diagonal entry of R below
+ * max(m,n)·eps·|R|max) raises an error rather than picking Julia's minimum-norm
+ * solution. */
+
+/* Householder QR in place of the column-major p×q matrix a (p >= q): R in the upper
+ * triangle, the reflectors' vectors v (v[0] = 1 implied) below it, their scales in tau. */
+static void house_qr(double *a, int64_t p, int64_t q, double *tau)
+{
+    for (int64_t k = 0; k < q; k++) {
+        double *col = a + k * p;
+        double nrm = 0, scale = 0;
+        for (int64_t i = k; i < p; i++) /* scaled: no overflow for large entries */
+            scale = fmax(scale, fabs(col[i]));
+        if (scale == 0) {
+            tau[k] = 0;
+            continue;
+        }
+        for (int64_t i = k; i < p; i++)
+            nrm += (col[i] / scale) * (col[i] / scale);
+        nrm = scale * sqrt(nrm);
+        double alpha = col[k] > 0 ? -nrm : nrm; /* no cancellation in col[k] - alpha */
+        double v0 = col[k] - alpha;
+        for (int64_t i = k + 1; i < p; i++)
+            col[i] /= v0;
+        tau[k] = (alpha - col[k]) / alpha;
+        col[k] = alpha;
+        for (int64_t j = k + 1; j < q; j++) { /* H = I - tau v vᵀ on the later columns */
+            double *cj = a + j * p, s = cj[k];
+            for (int64_t i = k + 1; i < p; i++)
+                s += col[i] * cj[i];
+            s *= tau[k];
+            cj[k] -= s;
+            for (int64_t i = k + 1; i < p; i++)
+                cj[i] -= s * col[i];
+        }
+    }
+}
+
+/* y ← Qᵀy (transpose 1) or Qy (0) for the reflectors of house_qr; y has p entries. */
+static void house_apply(const double *a, int64_t p, int64_t q, const double *tau, double *y, int transpose)
+{
+    for (int64_t t = 0; t < q; t++) {
+        int64_t k = transpose ? t : q - 1 - t;
+        const double *col = a + k * p;
+        double s = y[k];
+        for (int64_t i = k + 1; i < p; i++)
+            s += col[i] * y[i];
+        s *= tau[k];
+        y[k] -= s;
+        for (int64_t i = k + 1; i < p; i++)
+            y[i] -= s * col[i];
+    }
+}
+
+static int least_squares(jc_ctx *ctx, value av, value bv, const ast *site, value *out)
+{
+    const jc_array *A = val_array(av), *B = val_array(bv);
+    int64_t m = nrows(A), n = ncols(A), k = B->nd == 1 ? 1 : ncols(B);
+    if (B->nd > 2 || nrows(B) != m)
+        return jc_throw(ctx, JC_ERR_DIMENSION, site, "DimensionMismatch: arguments must have the same number of rows");
+    if (check_defined(ctx, A, site) < 0 || check_defined(ctx, B, site) < 0)
+        return -1;
+    num_type ta, tb, work;
+    if (!number_type(A, &ta) || !number_type(B, &tb))
+        return lib_no_method(ctx, "\\", &(jc_args){ .n = 2, .v = (value[]){ av, bv } });
+    num_type nt = num_promote_type(ta, tb);
+    if (nt.cplx || la_field(nt, &work) != LA_DOUBLE || (nt.t == T_RATIONAL || nt.t == T_BIGINT))
+        work = (num_type){ T_FLOAT64, 0, 0 };
+    if (nt.cplx || nt.t == T_BIGFLOAT)
+        return jc_throw(ctx, JC_ERR_ARGUMENT, site, "ArgumentError: least-squares solutions of non-square %s systems are not supported",
+                        nt.cplx ? "complex" : "BigFloat");
+    int tall = m >= n;
+    int64_t p = tall ? m : n, q = tall ? n : m; /* the factored matrix is p×q, p >= q */
+    double *a = xmalloc(nz(p * q) * sizeof *a), *tau = xmalloc(nz(q) * sizeof *tau);
+    double *y = xmalloc(nz(p) * sizeof *y), *x = xmalloc(nz(n * k) * sizeof *x);
+    int r = 0;
+    for (int64_t j = 0; j < n && r == 0; j++)
+        for (int64_t i = 0; i < m && r == 0; i++)
+            r = num_to_double(ctx, A->v[j * m + i], tall ? &a[j * m + i] : &a[i * n + j]);
+    if (r == 0)
+        house_qr(a, p, q, tau);
+    double big = 0;
+    for (int64_t i = 0; i < q && r == 0; i++)
+        big = fmax(big, fabs(a[i * p + i]));
+    for (int64_t i = 0; i < q && r == 0; i++)
+        if (!(fabs(a[i * p + i]) > (double)p * 2.220446049250313e-16 * big))
+            r = jc_throw(ctx, JC_ERR_ARGUMENT, site, "ArgumentError: least-squares solution of a rank-deficient %lld×%lld system is not supported",
+                         (long long)m, (long long)n);
+    for (int64_t c = 0; c < k && r == 0; c++) {
+        double *xc = x + c * n;
+        for (int64_t i = 0; i < m && r == 0; i++)
+            r = num_to_double(ctx, B->v[c * m + i], &y[i]);
+        if (r < 0)
+            break;
+        if (tall) { /* R x = (Qᵀb)[1:n] */
+            house_apply(a, p, q, tau, y, 1);
+            for (int64_t i = n - 1; i >= 0; i--) {
+                double s = y[i];
+                for (int64_t j = i + 1; j < n; j++)
+                    s -= a[j * p + i] * xc[j];
+                xc[i] = s / a[i * p + i];
+            }
+        } else { /* Rᵀ z = b, x = Q [z; 0] */
+            for (int64_t i = 0; i < m; i++) {
+                double s = y[i];
+                for (int64_t j = 0; j < i; j++)
+                    s -= a[i * p + j] * y[j];
+                y[i] = s / a[i * p + i];
+            }
+            for (int64_t i = m; i < n; i++)
+                y[i] = 0;
+            house_apply(a, p, q, tau, y, 0);
+            memcpy(xc, y, (size_t)n * sizeof *y);
+        }
+    }
+    if (r == 0) {
+        value *res = xmalloc(nz(n * k) * sizeof *res);
+        for (int64_t i = 0; i < n * k; i++)
+            res[i] = num_from_double_typed((jc_type)work.t, x[i]);
+        int64_t dims[2] = { n, k };
+        value et = num_type_value(work);
+        *out = array_from_values(ctx, res, n * k, B->nd == 1 ? 1 : 2, dims, val_typeobj(et));
+        val_release(et);
+        free(res);
+    }
+    free(a);
+    free(tau);
+    free(y);
+    free(x);
+    return r;
+}
+
 /* ---- rows ---- */
 
 static int bi_add(jc_ctx *ctx, value *out, const jc_args *a)
@@ -1069,8 +1208,8 @@ static int bi_ldiv(jc_ctx *ctx, value *out, const jc_args *a)
     if (num_is_number(x) && is_arr(y))
         return elementwise(ctx, NUM_LDIV, x, y, a->site, out);
     if (is_arr(x) && is_arr(y)) {
-        if (val_array(x)->nd != 2 || nrows(val_array(x)) != ncols(val_array(x)))
-            return jc_throw(ctx, JC_ERR_ARGUMENT, a->site, "ArgumentError: least-squares solutions of non-square systems are not supported");
+        if (val_array(x)->nd == 2 && nrows(val_array(x)) != ncols(val_array(x)))
+            return least_squares(ctx, x, y, a->site, out);
         return factor(ctx, x, y, 2, a->site, out);
     }
     return LIB_DECLINE;
