@@ -228,6 +228,67 @@ static int bi_reverse(jc_ctx *ctx, value *out, const jc_args *a)
     return give_string(&s, out);
 }
 
+/* parse(T, s; base = b) for an integer T: surrounding whitespace, an optional sign,
+ * then at least one digit of base b (2 <= b <= 62).  As in Julia, letters stand for
+ * 10..35 in either case when b <= 36; above 36, A-Z are 10..35 and a-z are 36..61.
+ * The value is then converted to T like any other parse result. */
+static int parse_int_base(jc_ctx *ctx, value *out, const jc_typeobj *t, const jc_string *s,
+                          value basev, const jc_args *a)
+{
+    int64_t base;
+    if (num_to_int64(ctx, basev, &base) < 0)
+        return -1;
+    if (base < 2 || base > 62)
+        return jc_throw(ctx, JC_ERR_ARGUMENT, a->site,
+                        "ArgumentError: invalid base: base must be 2 ≤ base ≤ 62, got %lld",
+                        (long long)base);
+    size_t b = 0, e = s->len;
+    while (b < e && strchr(" \t\n\v\f\r", s->s[b]))
+        b++;
+    while (e > b && strchr(" \t\n\v\f\r", s->s[e - 1]))
+        e--;
+    if (b == e)
+        return jc_throw(ctx, JC_ERR_ARGUMENT, a->site,
+                        "ArgumentError: input string is empty or only contains whitespace");
+    /* Julia quotes the text without its surrounding whitespace */
+    const size_t b0 = b;
+    const int tl = (int)(e - b0);
+    int neg = 0;
+    if (s->s[b] == '+' || s->s[b] == '-')
+        neg = s->s[b++] == '-';
+    if (b == e)
+        return jc_throw(ctx, JC_ERR_ARGUMENT, a->site,
+                        "ArgumentError: premature end of integer: \"%.*s\"", tl, s->s + b0);
+    mpz_t z;
+    mpz_init(z);
+    for (size_t i = b; i < e; i++) {
+        unsigned char c = (unsigned char)s->s[i];
+        int d = c >= '0' && c <= '9' ? c - '0'
+              : c >= 'A' && c <= 'Z' ? c - 'A' + 10
+              : c >= 'a' && c <= 'z' ? c - 'a' + (base <= 36 ? 10 : 36)
+              : 99;
+        if (d >= base) {
+            mpz_clear(z);
+            if (c >= 0x80)
+                return jc_throw(ctx, JC_ERR_ARGUMENT, a->site,
+                                "ArgumentError: invalid base %lld digit in \"%.*s\"",
+                                (long long)base, tl, s->s + b0);
+            return jc_throw(ctx, JC_ERR_ARGUMENT, a->site,
+                            "ArgumentError: invalid base %lld digit '%c' in \"%.*s\"",
+                            (long long)base, c, tl, s->s + b0);
+        }
+        mpz_mul_ui(z, z, (unsigned long)base);
+        mpz_add_ui(z, z, (unsigned long)d);
+    }
+    if (neg)
+        mpz_neg(z, z);
+    value lit = v_int_from_mpz(z);
+    mpz_clear(z);
+    int r = num_convert(ctx, out, t, lit);
+    val_release(lit);
+    return r;
+}
+
 /* parse(T, s): the text of a number literal, read exactly as the parser reads
  * literals (so "0x1p3", "1_000" and "1e-400" mean what they mean in source), then
  * converted to T. */
@@ -237,6 +298,11 @@ static int bi_parse(jc_ctx *ctx, value *out, const jc_args *a)
         return LIB_DECLINE;
     const jc_typeobj *t = val_typeobj(a->v[0]);
     jc_string *s = val_string(a->v[1]);
+    const value *basev = lib_kwarg(ctx, a, "base");
+    if (basev && (t->base == T_BOOL || t->base == T_INT64 || t->base == T_BIGINT ||
+                  t->base == T_UINT8 || t->base == T_UINT16 || t->base == T_UINT32 ||
+                  t->base == T_UINT64))
+        return parse_int_base(ctx, out, t, s, *basev, a);
     if (t->base == T_BIGFLOAT)
         return num_parse_bigfloat(ctx, out, s->s);
     size_t b = 0, e = s->len;
@@ -431,7 +497,7 @@ const builtin lib_strings[] = {
     { "codepoint", 1, 1, bi_codepoint, "  codepoint(c::Char)\n\n  The Unicode code point of c, as a UInt32.", NULL },
     { "join", 1, 2, bi_join, "  join(iterator, [delim])\n\n  Join the printed forms of the elements into one string, with delim between them.", NULL },
     { "reverse", 1, 1, bi_reverse, "  reverse(s::AbstractString)\n\n  The characters of s in reverse order.", NULL },
-    { "parse", 2, 2, bi_parse, "  parse(T, s)\n\n  Read the number written in the string s as a value of type T: parse(Int, \"42\").", NULL },
+    { "parse", 2, 2, bi_parse, "  parse(T, s; base)\n\n  Read the number written in the string s as a value of type T: parse(Int, \"42\").\n  For an integer T, base (2 to 62) gives the base of the digits: parse(Int, \"ff\", base = 16).", "base" },
     { "printstyled", 0, -1, bi_printstyled,
       "  printstyled(xs...; bold=false, italic=false, underline=false, blink=false,\n              reverse=false, hidden=false, color=:normal)\n\n  Print xs in a colour given as a symbol (:red, :light_blue ...) or an integer\n  0-255, with the given styles.  Styles show only when colour is on (a terminal\n  without NO_COLOR, or --color=yes); otherwise the text is printed plain.",
       "color bold italic underline blink reverse hidden" },

@@ -1,0 +1,7 @@
+parse(Int, "12", base = 10)
+parse(Int, "12", base = 3)
+parse(Int, "12")
+parse(Int, "1234")
+parse(Int, "1234", base = 5)
+parse(Int, "afc", base = 16)
+parse(Float64, "1.2e-3")
