@@ -52,7 +52,7 @@ typedef struct parser {
     sb tmp;
     int sym_nl;         /* not used for lookups; keeps struct padding explicit */
     /* Symbol caches, direct-mapped (a miss just interns again): an operator row's
-     * normalized name, and a non-ASCII identifier's normalized name keyed by its source
+     * normalized name, and an identifier's normalized name keyed by its source
      * bytes (an earlier occurrence at [off, off + len); len 0 marks an empty slot). */
     struct { const op_info *op; int sym; } opsym[64];
     struct { size_t off, len; int sym; } idsym[64];
@@ -307,28 +307,36 @@ static ast *mk_id(parser *p, const char *name, size_t n, size_t off, size_t len)
 }
 
 /* An identifier token's node: the name normalized as Julia does.  ASCII names are
- * already normal and are interned straight from the source; others are normalized once
- * per spelling met (idsym). */
+ * already normal and are interned straight from the source, others normalized first; a
+ * spelling met again takes its symbol from the idsym cache. */
 static ast *id_from_token(parser *p, const token *t)
 {
     const char *s = p->src + t->off;
-    size_t i = 0;
     uint32_t h = 2166136261u;
-    while (i < t->len && !((unsigned char)s[i] & 0x80))
-        i++;
-    if (i == t->len)
-        return mk_id(p, s, t->len, t->off, t->len);
-    for (size_t j = 0; j < t->len; j++)
+    unsigned high = 0;
+    for (size_t j = 0; j < t->len; j++) {
+        high |= (unsigned char)s[j];
         h = (h ^ (unsigned char)s[j]) * 16777619u;
+    }
     size_t slot = (h ^ (h >> 16)) & 63;
     ast *id = ast_new(p->a, A_ID, t->off, t->len, 0);
-    if (p->idsym[slot].len == t->len && memcmp(p->src + p->idsym[slot].off, s, t->len) == 0) {
-        id->sym = p->idsym[slot].sym;
-        return id;
+    if (p->idsym[slot].len == t->len) {
+        const char *c = p->src + p->idsym[slot].off;
+        size_t j = 0;
+        while (j < t->len && c[j] == s[j])
+            j++;
+        if (j == t->len) {
+            id->sym = p->idsym[slot].sym;
+            return id;
+        }
     }
-    p->tmp.len = 0;
-    ident_normalize(s, t->len, &p->tmp);
-    id->sym = intern(p, p->tmp.s, p->tmp.len);
+    if (!(high & 0x80)) {
+        id->sym = intern(p, s, t->len);
+    } else {
+        p->tmp.len = 0;
+        ident_normalize(s, t->len, &p->tmp);
+        id->sym = intern(p, p->tmp.s, p->tmp.len);
+    }
     p->idsym[slot].off = t->off;
     p->idsym[slot].len = t->len;
     p->idsym[slot].sym = id->sym;
