@@ -817,6 +817,25 @@ static int typeext(jc_ctx *ctx, value *out, const jc_args *a, int max, const cha
 static int f_typemax(jc_ctx *ctx, value *out, const jc_args *a) { return typeext(ctx, out, a, 1, "typemax"); }
 static int f_typemin(jc_ctx *ctx, value *out, const jc_args *a) { return typeext(ctx, out, a, 0, "typemin"); }
 
+/* floatmax(T) / floatmin(T): the largest finite and the smallest positive normal value
+ * of Float16/32/64 (T given as a type or as a value of it). */
+static int floatext(jc_ctx *ctx, value *out, const jc_args *a, int max, const char *name)
+{
+    num_type t = { T_FLOAT64, 0, 0 };
+    if (a->n && typeobj_num(a->v[0], &t) < 0 && num_typeof(a->v[0], &t) < 0)
+        return lib_no_method(ctx, name, a);
+    if (t.cplx || t.t < T_FLOAT16 || t.t > T_FLOAT64)
+        return lib_no_method(ctx, name, a);
+    int mant = t.t == T_FLOAT16 ? 11 : t.t == T_FLOAT32 ? 24 : 53;
+    int emax = t.t == T_FLOAT16 ? 15 : t.t == T_FLOAT32 ? 127 : 1023;
+    double v = max ? ldexp(2.0 - ldexp(1.0, 1 - mant), emax) : ldexp(1.0, 1 - emax);
+    *out = num_from_double_typed((jc_type)t.t, v);
+    return 0;
+}
+
+static int f_floatmax(jc_ctx *ctx, value *out, const jc_args *a) { return floatext(ctx, out, a, 1, "floatmax"); }
+static int f_floatmin(jc_ctx *ctx, value *out, const jc_args *a) { return floatext(ctx, out, a, 0, "floatmin"); }
+
 /* ---- parts and queries ---- */
 
 static int ratpart(jc_ctx *ctx, value *out, const jc_args *a, int den, const char *name)
@@ -1058,6 +1077,8 @@ const builtin lib_arith[] = {
     { "eps", 0, 1, f_eps, "  eps(::Type{T}) / eps(x)\n\n  Machine epsilon of the float type T (eps() is eps(Float64)), or the spacing of\n  floats at x: the distance to the next float of larger magnitude.", NULL },
     { "nextfloat", 1, 2, f_nextfloat, "  nextfloat(x, n = 1)\n\n  The n-th float after x in its type.", NULL },
     { "prevfloat", 1, 2, f_prevfloat, "  prevfloat(x, n = 1)\n\n  The n-th float before x in its type.", NULL },
+    { "floatmax", 0, 1, f_floatmax, "  floatmax(T = Float64)\n\n  The largest finite value of the float type T: floatmax(Float64) == 1.7976931348623157e308.", NULL },
+    { "floatmin", 0, 1, f_floatmin, "  floatmin(T = Float64)\n\n  The smallest positive normal value of the float type T: floatmin(Float64) == 2.2250738585072014e-308.", NULL },
     { "typemax", 1, 1, f_typemax, "  typemax(T)\n\n  The largest value of T: typemax(Int64) == 9223372036854775807, Inf for floats.", NULL },
     { "typemin", 1, 1, f_typemin, "  typemin(T)\n\n  The smallest value of T: typemin(Int64), -Inf for floats.", NULL },
     { "numerator", 1, 1, f_numerator, "  numerator(x)\n\n  The numerator of the rational form of x: numerator(2//3) == 2.", NULL },
