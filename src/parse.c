@@ -2480,12 +2480,13 @@ static ast *parse_binary(parser *p, int minprec)
     for (;;) {
         if (p->err)
             break;
-        token t = *cur(p);
-        int prec = binary_prec(&t);
+        const token *tp = cur(p);  /* copied only once the operator is taken */
+        int prec = binary_prec(tp);
         if (!prec || prec < minprec)
             break;
-        if (space_separates(p, &t))
+        if (space_separates(p, tp))
             break;
+        token t = *tp;
         const op_info *op = t.op;
         size_t off = lhs->off;
         if (op->cls == OPC_POSTFIX) {  /* splat */
@@ -2695,11 +2696,12 @@ static ast *parse_assign(parser *p, int comma_ok)
     if (!enter(p))
         return error_node(p);
     ast *lhs = comma_ok ? parse_comma(p) : parse_binary(p, OPC_PAIR);
-    token t = *cur(p);
-    if (p->err || t.kind != TK_OP || t.op->cls != OPC_ASSIGN) {
+    const token *tp = cur(p);
+    if (p->err || tp->kind != TK_OP || tp->op->cls != OPC_ASSIGN) {
         leave(p);
         return lhs;
     }
+    token t = *tp;
     if (space_separates(p, &t) && is_op(&t, "~")) {
         leave(p);
         return lhs;
