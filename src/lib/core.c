@@ -214,8 +214,63 @@ static int bi_display(jc_ctx *ctx, value *out, const jc_args *a)
     return emit(ctx, &s, out);
 }
 
+/* string(n::Integer; base = 10, pad = 1): the digits of n in base b (2 <= |b| <= 62;
+ * 0-9a-z up to 36, 0-9A-Za-z above), at least pad of them, a '-' before them for a
+ * negative n and positive b.  A negative base writes n = sum d_k b^k with 0 <= d_k < |b|,
+ * as Julia's _base does (d = mod(n, -b), n = cld(n, b)). */
+static int string_int_base(jc_ctx *ctx, value *out, const jc_args *a, const value *basev,
+                           const value *padv)
+{
+    int64_t b = 10, pad = 1;
+    if ((basev && num_to_int64(ctx, *basev, &b) < 0) || (padv && num_to_int64(ctx, *padv, &pad) < 0))
+        return -1;
+    if (b < -62 || (b > -2 && b < 2) || b > 62)
+        return jc_throw(ctx, JC_ERR_DOMAIN, a->site,
+                        "DomainError with %lld:\nbase must satisfy 2 ≤ abs(base) ≤ 62", (long long)b);
+    static const char d36[] = "0123456789abcdefghijklmnopqrstuvwxyz";
+    static const char d62[] = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
+    const char *digs = (b < 0 ? -b : b) <= 36 ? d36 : d62;
+    unsigned long m = (unsigned long)(b < 0 ? -b : b);
+    mpz_t z;
+    mpz_init(z);
+    if (num_to_mpz(ctx, z, a->v[0]) < 0) {
+        mpz_clear(z);
+        return -1;
+    }
+    int neg = b > 0 && mpz_sgn(z) < 0;
+    if (neg)
+        mpz_neg(z, z);
+    sb rev = { 0 };   /* digits, least significant first */
+    while (mpz_sgn(z) != 0) {
+        if ((rev.len & 0xffff) == 0 && jc_poll(ctx) < 0) {
+            sb_free(&rev);
+            mpz_clear(z);
+            return -1;
+        }
+        unsigned long d = mpz_fdiv_q_ui(z, z, m);   /* z = fld(z, m), d = mod(z, m) */
+        if (b < 0)
+            mpz_neg(z, z);                          /* cld(z, -m) == -fld(z, m) */
+        sb_putc(&rev, digs[d]);
+    }
+    mpz_clear(z);
+    while ((int64_t)rev.len < pad)
+        sb_putc(&rev, '0');
+    sb s = { 0 };
+    if (neg)
+        sb_putc(&s, '-');
+    for (size_t i = rev.len; i > 0; i--)
+        sb_putc(&s, sb_str(&rev)[i - 1]);
+    sb_free(&rev);
+    *out = v_string(sb_str(&s), s.len);
+    sb_free(&s);
+    return 0;
+}
+
 static int bi_string(jc_ctx *ctx, value *out, const jc_args *a)
 {
+    const value *basev = lib_kwarg(ctx, a, "base"), *padv = lib_kwarg(ctx, a, "pad");
+    if ((basev || padv) && a->n == 1 && num_is_integer_type(a->v[0]) && a->v[0].type != T_BOOL)
+        return string_int_base(ctx, out, a, basev, padv);
     sb s = { 0 };
     print_args(ctx, &s, a, SHOW_PRINT);
     *out = v_string(sb_str(&s), s.len);
@@ -485,7 +540,7 @@ const builtin lib_core[] = {
     { "println", 0, -1, bi_println, "  println([io::IO], xs...)\n\n  Print (using print) xs followed by a newline.", NULL },
     { "show", 1, -1, bi_show, "  show(x)\n\n  Write a text representation of x, as repr gives it.", NULL },
     { "display", 1, 1, bi_display, "  display(x)\n\n  Show x as the REPL does (text/plain).", NULL },
-    { "string", 0, -1, bi_string, "  string(xs...)\n\n  Create a string from any values using the print function.", NULL },
+    { "string", 0, -1, bi_string, "  string(xs...)\n  string(n::Integer; base = 10, pad = 1)\n\n  Create a string from any values using the print function; an integer alone may be\n  written in another base, padded with zeros: string(5, base = 2, pad = 4) == \"0101\".", "base pad" },
     { "repr", 1, 1, bi_repr, "  repr(x)\n\n  Create a string from any value using the show function.", NULL },
     { "length", 1, 1, bi_length, "  length(collection) -> Integer\n\n  Return the number of elements in the collection.", NULL },
     { "first", 1, 1, bi_first, "  first(coll)\n\n  Get the first element of an iterable collection.", NULL },
