@@ -77,6 +77,12 @@ static int run_child(jc_ctx *ctx, job_fn job, const void *arg, char **buf, size_
     int status = 0;
     while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
         ;
+    /* Ctrl-C at a terminal reaches the child too (the whole process group), and it may
+     * die before this loop sees the flag: a child ended by SIGINT is an interrupt. */
+    if (result == 0 && (ctx->interrupted || (WIFSIGNALED(status) && WTERMSIG(status) == SIGINT))) {
+        ctx->interrupted = 1;
+        result = jc_poll(ctx);
+    }
     if (result == 0 && !(WIFEXITED(status) && WEXITSTATUS(status) == 0))
         result = jc_throw(ctx, JC_ERR_GENERIC, NULL,
                           "OutOfMemoryError(): the computation ended without a result");
