@@ -302,9 +302,13 @@ static void show_function(jc_ctx *ctx, sb *out, value v, show_mode mode)
     sb_puts(out, name);
     if (mode != SHOW_PLAIN)
         return;
-    int n = f->nrows;
+    /* a name the user defined counts the user's methods, as a new function in Julia's
+     * Main would (the builtin rows stay reachable for other argument types) */
+    int n = 0;
     for (const jc_method *m = f->methods; m; m = m->next)
         n++;
+    if (!n)
+        n = f->nrows;
     sb_printf(out, " (generic function with %d method%s)", n, n == 1 ? "" : "s");
 }
 
