@@ -156,6 +156,19 @@ int lib_construct(jc_ctx *ctx, value *out, const jc_typeobj *t, const jc_args *a
     int ar = array_construct(ctx, out, t, a); /* Matrix{T}(undef, m, n) ... */
     if (ar != LIB_DECLINE)
         return ar;
+    /* Char(120) is 'x' and Int('x') is 120: characters convert through their code point */
+    if (a->n == 1 && a->nkw == 0 && t->base == T_CHAR && num_is_integer_type(a->v[0])) {
+        int64_t cp;
+        if (num_to_int64(ctx, a->v[0], &cp) < 0)
+            return -1;
+        if (cp < 0 || cp > 0x10FFFF)
+            return jc_throw(ctx, JC_ERR_ARGUMENT, a->site,
+                            "ArgumentError: %lld is not a Unicode code point (0 to 0x10ffff)", (long long)cp);
+        *out = v_char((uint32_t)cp);
+        return 0;
+    }
+    if (a->n == 1 && a->nkw == 0 && a->v[0].type == T_CHAR && t->base >= T_BOOL && t->base <= T_UINT64)
+        return num_construct(ctx, out, t, 1, &(value){ T_INT64, 0, { .i = a->v[0].u.c } });
     if (a->nkw == 0) {
         int rc = num_construct(ctx, out, t, a->n, a->v);
         if (rc != NUM_NOMETHOD)

@@ -11,6 +11,7 @@
 #include "../eval.h"
 #include "../num/num.h"
 #include "../parse.h"
+#include "../range.h"
 #include "../show.h"
 #include "lib.h"
 
@@ -358,6 +359,102 @@ static int bi_parse(jc_ctx *ctx, value *out, const jc_args *a)
     return r;
 }
 
+/* ---- indexing: byte indices, as Julia's strings have ---- */
+
+static int is_char_start(const jc_string *s, int64_t i)
+{
+    return i >= 1 && i <= (int64_t)s->len && ((unsigned char)s->s[i - 1] & 0xC0) != 0x80;
+}
+
+/* The byte index of the character that ends at or contains byte index i. */
+static int64_t char_end(const jc_string *s, int64_t i)
+{
+    uint32_t cp;
+    int k = utf8_decode(s->s + i - 1, s->len - (size_t)(i - 1), &cp);
+    return i + (k > 0 ? k : 1) - 1;
+}
+
+static int index_error(jc_ctx *ctx, const jc_string *s, int64_t i, const ast *site)
+{
+    if (i < 1 || i > (int64_t)s->len)
+        return jc_throw(ctx, JC_ERR_BOUNDS, site,
+                        "BoundsError: attempt to access %zu-codeunit String at index [%lld]", s->len,
+                        (long long)i);
+    /* Julia names the valid indices on either side of a byte inside a character */
+    int64_t before = i, after = i;
+    while (before > 1 && !is_char_start(s, before))
+        before--;
+    while (after <= (int64_t)s->len && !is_char_start(s, after))
+        after++;
+    sb msg = { 0 };
+    sb_printf(&msg, "StringIndexError: invalid index [%lld], valid nearby indices [%lld]=>'", (long long)i,
+              (long long)before);
+    sb_put(&msg, s->s + before - 1, (size_t)(char_end(s, before) - before + 1));
+    sb_putc(&msg, '\'');
+    if (after <= (int64_t)s->len) {
+        sb_printf(&msg, ", [%lld]=>'", (long long)after);
+        sb_put(&msg, s->s + after - 1, (size_t)(char_end(s, after) - after + 1));
+        sb_putc(&msg, '\'');
+    }
+    int r = jc_throw(ctx, JC_ERR_BOUNDS, site, "%s", sb_str(&msg));
+    sb_free(&msg);
+    return r;
+}
+
+static int bi_str_getindex(jc_ctx *ctx, value *out, const jc_args *a)
+{
+    if (a->n != 2 || a->v[0].type != T_STRING)
+        return LIB_DECLINE;
+    const jc_string *s = val_string(a->v[0]);
+    value ix = a->v[1];
+    if (ix.type == T_INT64) {
+        if (!is_char_start(s, ix.u.i))
+            return index_error(ctx, s, ix.u.i, a->site);
+        uint32_t cp;
+        int k = utf8_decode(s->s + ix.u.i - 1, s->len - (size_t)(ix.u.i - 1), &cp);
+        *out = v_char(k > 0 ? cp : 0xFFFD);
+        return 0;
+    }
+    if (ix.type == T_RANGE && val_range(ix)->kind == RANGE_UNIT) {
+        int64_t lo = val_range(ix)->start.u.i, n = range_length(ix);
+        if (n == 0) {
+            *out = v_string("", 0);
+            return 0;
+        }
+        int64_t hi = lo + n - 1;
+        if (!is_char_start(s, lo))
+            return index_error(ctx, s, lo, a->site);
+        if (!is_char_start(s, hi))
+            return index_error(ctx, s, hi, a->site);
+        int64_t end = char_end(s, hi);
+        *out = v_string(s->s + lo - 1, (size_t)(end - lo + 1));
+        return 0;
+    }
+    return LIB_DECLINE;
+}
+
+static int bi_str_lastindex(jc_ctx *ctx, value *out, const jc_args *a)
+{
+    (void)ctx;
+    if (a->v[0].type != T_STRING)
+        return LIB_DECLINE;
+    const jc_string *s = val_string(a->v[0]);
+    int64_t i = (int64_t)s->len;
+    while (i > 0 && !is_char_start(s, i))
+        i--;
+    *out = v_int(i);
+    return 0;
+}
+
+static int bi_str_firstindex(jc_ctx *ctx, value *out, const jc_args *a)
+{
+    (void)ctx;
+    if (a->v[0].type != T_STRING)
+        return LIB_DECLINE;
+    *out = v_int(1);
+    return 0;
+}
+
 /* ---- printstyled ---- */
 
 typedef struct style {
@@ -498,6 +595,9 @@ const builtin lib_strings[] = {
     { "join", 1, 2, bi_join, "  join(iterator, [delim])\n\n  Join the printed forms of the elements into one string, with delim between them.", NULL },
     { "reverse", 1, 1, bi_reverse, "  reverse(s::AbstractString)\n\n  The characters of s in reverse order.", NULL },
     { "parse", 2, 2, bi_parse, "  parse(T, s; base)\n\n  Read the number written in the string s as a value of type T: parse(Int, \"42\").\n  For an integer T, base (2 to 62) gives the base of the digits: parse(Int, \"ff\", base = 16).", "base" },
+    { "getindex", 2, 2, bi_str_getindex, "  getindex(s::String, i)\n\n  s[i]: the character starting at byte index i, or for a range i:j the string from\n  byte i to the end of the character at byte j (indices count bytes, as in Julia).", NULL },
+    { "lastindex", 1, 1, bi_str_lastindex, "  lastindex(s::String)\n\n  The byte index of the last character of s (what `end` means in s[...]).", NULL },
+    { "firstindex", 1, 1, bi_str_firstindex, "  firstindex(s::String)\n\n  1, the first index of a string.", NULL },
     { "printstyled", 0, -1, bi_printstyled,
       "  printstyled(xs...; bold=false, italic=false, underline=false, blink=false,\n              reverse=false, hidden=false, color=:normal)\n\n  Print xs in a colour given as a symbol (:red, :light_blue ...) or an integer\n  0-255, with the given styles.  Styles show only when colour is on (a terminal\n  without NO_COLOR, or --color=yes); otherwise the text is printed plain.",
       "color bold italic underline blink reverse hidden" },
