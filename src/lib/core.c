@@ -115,6 +115,14 @@ int lib_getfield(jc_ctx *ctx, value *out, value x, const char *name, const ast *
         *out = val_retain(name[0] == 'r' ? val_complex(x)->re : val_complex(x)->im);
         return 0;
     }
+    if (x.type == T_NAMEDTUPLE) {
+        jc_namedtuple *t = (jc_namedtuple *)x.u.o;
+        for (size_t i = 0; i < t->n; i++)
+            if (!strcmp(sym_name(ctx, t->names[i]), name)) {
+                *out = val_retain(t->v[i]);
+                return 0;
+            }
+    }
     if (x.type == T_RATIONAL && (!strcmp(name, "num") || !strcmp(name, "den"))) {
         mpq_ptr q = val_mpq(x);
         mpz_srcptr z = name[0] == 'n' ? mpq_numref(q) : mpq_denref(q);
@@ -312,6 +320,9 @@ static int bi_length(jc_ctx *ctx, value *out, const jc_args *a)
     case T_TUPLE:
         *out = v_int((int64_t)val_tuple(x)->n);
         return 0;
+    case T_NAMEDTUPLE:
+        *out = v_int((int64_t)((jc_namedtuple *)x.u.o)->n);
+        return 0;
     case T_STRING:
         *out = v_int((int64_t)utf8_length(val_string(x)->s, val_string(x)->len));
         return 0;
@@ -371,7 +382,8 @@ static int fold(jc_ctx *ctx, value *out, const jc_args *a, const char *op, const
     value coll = a->v[a->n - 1];
     if (a->n == 2 && f.type != T_FUNCTION && f.type != T_TYPE)
         return LIB_DECLINE;
-    if (!(coll.type == T_RANGE || coll.type == T_TUPLE || coll.type == T_ARRAY || num_is_number(coll)))
+    if (!(coll.type == T_RANGE || coll.type == T_TUPLE || coll.type == T_NAMEDTUPLE ||
+          coll.type == T_ARRAY || num_is_number(coll)))
         return LIB_DECLINE;
     value opf;
     if (eval_get_global(ctx, op, &opf) < 0)

@@ -15,3 +15,8 @@ typeof([1 2; 3 4] .> 1)
 typeof(1:3)
 typeof(1:2:9)
 typeof(0:0.1:1)
+nt = (a = 1, b = 1 + 1)
+nt.a + nt.b
+(a = 1,)
+length(nt)
+sum(nt)
