@@ -233,8 +233,16 @@ static int call_body(jc_ctx *ctx, const jc_method *m, int n, const value *args, 
                      value *out)
 {
     env *e = env_new(m->closure, 1);
-    for (int i = 0; i < m->nparams && i < n; i++)
+    int fixed = m->nparams - (m->vararg ? 1 : 0);
+    for (int i = 0; i < fixed && i < n; i++)
         env_define(e, m->params[i], val_retain(args[i]));
+    if (m->vararg) {
+        int rest = n > fixed ? n - fixed : 0;
+        value t = v_tuple_new((size_t)rest);
+        for (int i = 0; i < rest; i++)
+            val_tuple(t)->v[i] = val_retain(args[fixed + i]);
+        env_define(e, m->params[fixed], t);
+    }
     for (int k = 0; k < m->nkw; k++) {
         const value *given = NULL;
         for (int j = 0; a && j < a->nkw; j++)
@@ -271,10 +279,11 @@ static int call_body(jc_ctx *ctx, const jc_method *m, int n, const value *args, 
 /* How well m accepts these arguments: -1 when it does not, else its specificity. */
 static int method_score(const jc_method *m, int n, const value *args)
 {
-    if (m->nparams != n)
+    int fixed = m->nparams - (m->vararg ? 1 : 0);
+    if (m->vararg ? n < fixed : m->nparams != n)
         return -1;
-    int score = 0;
-    for (int i = 0; i < n; i++) {
+    int score = m->vararg ? 0 : 1; /* a method of the exact arity beats a varargs one */
+    for (int i = 0; i < fixed; i++) {
         const jc_typeobj *t = m->ptypes ? m->ptypes[i] : NULL;
         if (!t)
             continue;
@@ -462,6 +471,8 @@ static int param_name(const ast *p, const ast **deflt)
         *deflt = p->kids[1];
         p = p->kids[0];
     }
+    if (p->kind == A_SPLAT && p->nkids > 0) /* x... */
+        p = p->kids[0];
     if (p->kind == A_TYPED && p->nkids > 0)
         p = p->kids[0];
     return p->kind == A_ID ? p->sym : -1;
@@ -471,7 +482,7 @@ static int param_name(const ast *p, const ast **deflt)
  * arguments give one method per arity, as Julia generates them. */
 static int same_signature(const jc_method *a, const jc_method *b)
 {
-    if (a->nparams != b->nparams)
+    if (a->nparams != b->nparams || a->vararg != b->vararg)
         return 0;
     for (int i = 0; i < a->nparams; i++) {
         const jc_typeobj *x = a->ptypes ? a->ptypes[i] : NULL;
@@ -530,9 +541,11 @@ static int add_methods(jc_ctx *ctx, env *e, jc_func *f, const ast *const *params
         if (defaults[i] && first_optional == nparams)
             first_optional = i;
     }
+    int vararg = nparams > 0 && params[nparams - 1]->kind == A_SPLAT;
     for (int arity = first_optional; arity <= nparams; arity++) {
         jc_method *m = xcalloc(1, sizeof *m);
         m->nparams = arity;
+        m->vararg = vararg && arity == nparams;
         m->params = xmalloc((size_t)(nparams + 1) * sizeof *m->params);
         memcpy(m->params, syms, (size_t)nparams * sizeof *syms);
         m->ptypes = xcalloc((size_t)nparams + 1, sizeof *m->ptypes);

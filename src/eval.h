@@ -14,7 +14,8 @@
 /* The heap object behind a T_FUNCTION value. */
 typedef struct jc_method {
     struct jc_method *next;
-    int nparams;             /* positional parameters; -1 varargs not supported yet */
+    int nparams;             /* positional parameters, the varargs one included */
+    int vararg;              /* the last parameter is x...: it takes the rest as a tuple */
     int *params;             /* parameter symbol ids */
     jc_typeobj **ptypes;     /* declared parameter types (x::Real), NULL entries for Any */
     int nkw;                 /* keyword parameters with defaults */

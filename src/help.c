@@ -179,6 +179,8 @@ static void describe_binding(jc_ctx *ctx, const char *name, value v, sb *out)
                     sb_puts(out, "::");
                     show_type(ctx, out, m->ptypes[k]);
                 }
+                if (m->vararg && k == m->nparams - 1)
+                    sb_puts(out, "...");
             }
             sb_puts(out, ")\n");
             size_t len;

@@ -68,3 +68,8 @@ a ⥺ b = a - b
 s = 0; for i in 1:3, j in 1:2; s += i * j; end; s
 1 < x <= 3
 1 < x < 3
+bar(a, b, x...) = (a, b, x)
+bar(1, 2)
+bar(1, 2, 3)
+bar(1, 2, 3, 4)
+g1(x) = "one"; g1(x...) = "many"; (g1(1), g1(1, 2), g1())
