@@ -9,6 +9,7 @@ extern const builtin lib_math[];
 extern const builtin lib_intfuncs[];
 extern const builtin lib_range[];
 extern const builtin lib_core[];
+extern const builtin lib_floatparts[];
 
 const builtin *const lib_tables[] = {
     lib_arrays,   /* first: their rows decline unless an argument is an array */
@@ -19,5 +20,6 @@ const builtin *const lib_tables[] = {
     lib_math,
     lib_intfuncs,
     lib_core,
+    lib_floatparts,
     NULL,
 };
