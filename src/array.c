@@ -336,8 +336,7 @@ int array_convert_elt(jc_ctx *ctx, const jc_typeobj *et, value x, value *out)
 void array_free(obj *o)
 {
     jc_array *a = (jc_array *)o;
-    for (int64_t i = 0; i < a->len; i++)
-        val_release(a->v[i]);
+    val_release_n(a->v, a->len);
     free(a->v);
     array_type_release(a->et);
     free(a);
@@ -539,8 +538,7 @@ static int eval_list(litctx *L, const ast *const *kids, int n, value **vals, int
     *nv = cnt;
     return 0;
 fail:
-    for (int64_t i = 0; i < cnt; i++)
-        val_release(v[i]);
+    val_release_n(v, cnt);
     free(v);
     return -1;
 }
@@ -564,8 +562,7 @@ static int as_catpart(jc_ctx *ctx, value x, value *out)
         value *v = xmalloc(nz(n) * sizeof *v);
         for (int64_t i = 0; i < n; i++)
             if (eval_iter_next(ctx, &it, &v[i]) < 0) {
-                for (int64_t j = 0; j < i; j++)
-                    val_release(v[j]);
+                val_release_n(v, i);
                 free(v);
                 return -1;
             }
@@ -666,8 +663,7 @@ int array_cat(jc_ctx *ctx, int dim, value *parts, int64_t np, const jc_typeobj *
         } else
             t = join ? array_type_retain(join) : tobj_new(TA_ANY);
         array_type_release(join);
-        for (int64_t i = 0; i < nr; i++)
-            val_release(reps[i]);
+        val_release_n(reps, nr);
         free(reps);
         free(tv);
     }
@@ -751,8 +747,7 @@ static int eval_cat(litctx *L, const ast *n, int dim, const jc_typeobj *et, int 
     }
     if (r == 0)
         r = array_cat(L->ctx, dim, parts, cnt, et, n, out);
-    for (int i = 0; i < cnt; i++)
-        val_release(parts[i]);
+    val_release_n(parts, cnt);
     free(parts);
     return r;
 }
@@ -972,13 +967,11 @@ static int eval_generator(litctx *L, const ast *gen, const jc_typeobj *et, value
         r = gen_run(&g, 0, cls[0].niters - 1, scope);
     eval_scope_release(scope);
     if (g.colls) {
-        for (int i = 0; i < cls[0].niters; i++)
-            val_release(g.colls[i]);
+        val_release_n(g.colls, cls[0].niters);
         free(g.colls);
     }
     if (r < 0) {
-        for (int64_t i = 0; i < g.n; i++)
-            val_release(g.vals[i]);
+        val_release_n(g.vals, g.n);
         free(g.vals);
         return -1;
     }
@@ -990,8 +983,7 @@ static int eval_generator(litctx *L, const ast *gen, const jc_typeobj *et, value
         for (int64_t i = 0; i < g.n; i++) {
             value y;
             if (array_convert_elt(ctx, et, g.vals[i], &y) < 0) {
-                for (int64_t j = 0; j < g.n; j++)
-                    val_release(g.vals[j]);
+                val_release_n(g.vals, g.n);
                 free(g.vals);
                 jc_error_locate(ctx, gen);
                 return -1;
@@ -1226,15 +1218,13 @@ int array_broadcast(jc_ctx *ctx, value f, const jc_args *a, value *out)
             if (r == 0)
                 cnt++;
         }
-        for (int i = 0; i < got; i++)
-            val_release(args[i]);
+        val_release_n(args, got);
     }
     free(args);
     free(adims);
     free(and);
     if (r < 0) {
-        for (int64_t i = 0; i < cnt; i++)
-            val_release(res[i]);
+        val_release_n(res, cnt);
         free(res);
         return -1;
     }

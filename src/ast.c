@@ -75,8 +75,7 @@ void arena_retain(arena *a)
 
 static void release_owned(arena *a)
 {
-    for (size_t i = 0; i < a->nowned; i++)
-        val_release(a->owned[i]);
+    val_release_n(a->owned, a->nowned);
     a->nowned = 0;
 }
 

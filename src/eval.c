@@ -55,8 +55,7 @@ static void env_release(env *e)
 {
     while (e && --e->refs == 0) {
         env *parent = e->parent;
-        for (int i = 0; i < e->n; i++)
-            val_release(e->vals[i]);
+        val_release_n(e->vals, e->n);
         free(e->syms);
         free(e->vals);
         free(e->globals);
@@ -197,12 +196,6 @@ static int type_function_sym(jc_ctx *ctx, const char *name, size_t len)
 }
 
 static int ev(jc_ctx *ctx, env *e, const ast *n, value *out);
-
-static void args_release(int n, value *v)
-{
-    for (int i = 0; i < n; i++)
-        val_release(v[i]);
-}
 
 int lib_no_method_func(jc_ctx *ctx, const char *name, int n, const value *args);
 
@@ -810,7 +803,7 @@ static int assign_to(jc_ctx *ctx, env *e, const ast *target, value v /* owned */
         int r = call_named(ctx, ST(ctx)->sym_setindex, nargs + 2, args, target, &res);
         if (r == 0)
             val_release(res);
-        args_release(nargs + 2, args);
+        val_release_n(args, nargs + 2);
         return r;
     }
     default:
@@ -886,8 +879,8 @@ typedef struct evargs {
 
 static void evargs_free(evargs *ea)
 {
-    args_release(ea->n, ea->v);
-    args_release(ea->nkw, ea->kwv);
+    val_release_n(ea->v, ea->n);
+    val_release_n(ea->kwv, ea->nkw);
     if (ea->v != ea->inl)
         free(ea->v);
     if (ea->kw != ea->kwinl) {
@@ -1083,7 +1076,7 @@ static int eval_index_args(jc_ctx *ctx, env *e, const ast *n, value coll, value 
         int r = ev(ctx, e, n->kids[i + 1], &args[cnt]);
         st->nix--;
         if (r != 0) {
-            args_release(cnt, args);
+            val_release_n(args, cnt);
             return -1;
         }
         cnt++;
@@ -1103,7 +1096,7 @@ static int ev_ref(jc_ctx *ctx, env *e, const ast *n, value *out)
         return -1;
     }
     int r = call_named(ctx, ST(ctx)->sym_getindex, nargs + 1, args, n, out);
-    args_release(nargs + 1, args);
+    val_release_n(args, nargs + 1);
     return r;
 }
 
@@ -1642,7 +1635,7 @@ static int ev(jc_ctx *ctx, env *e, const ast *n, value *out)
             return -1;
         }
         int r = call_named(ctx, st->sym_mul, 2, args, n, out);
-        args_release(2, args);
+        val_release_n(args, 2);
         return r;
     }
     case A_COMPARISON:

@@ -32,14 +32,12 @@ void val_release_obj(obj *o)
         break;
     case T_TUPLE: {
         jc_tuple *t = (jc_tuple *)o;
-        for (size_t i = 0; i < t->n; i++)
-            val_release(t->v[i]);
+        val_release_n(t->v, t->n);
         break;
     }
     case T_NAMEDTUPLE: {
         jc_namedtuple *t = (jc_namedtuple *)o;
-        for (size_t i = 0; i < t->n; i++)
-            val_release(t->v[i]);
+        val_release_n(t->v, t->n);
         free(t->names);
         break;
     }

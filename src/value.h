@@ -122,6 +122,13 @@ static inline void val_release(value v)
         val_release_obj(v.u.o);
 }
 
+/* Releases v[0..n): the clean-up of a partly built array of values. */
+static inline void val_release_n(const value *v, int64_t n)
+{
+    for (int64_t i = 0; i < n; i++)
+        val_release(v[i]);
+}
+
 /* Constructors that take ownership of their argument. */
 value v_bigint_new(void);                    /* a BigInt holding 0; fill via val_mpz */
 value v_rational_new(jc_type elem);          /* 0//1; fill via val_mpq, then canonicalize */

@@ -594,8 +594,7 @@ static int elements(jc_ctx *ctx, value x, value **vals, int64_t *n, const ast *s
         *vals = xmalloc(nz(A->len) * sizeof **vals);
         for (int64_t i = 0; i < A->len; i++) {
             if (arr_is_undef(A->v[i])) {
-                for (int64_t j = 0; j < i; j++)
-                    val_release((*vals)[j]);
+                val_release_n(*vals, i);
                 free(*vals);
                 return jc_throw(ctx, JC_ERR_UNDEFREF, site, "UndefRefError: access to undefined reference");
             }
@@ -613,8 +612,7 @@ static int elements(jc_ctx *ctx, value x, value **vals, int64_t *n, const ast *s
         value e;
         int r = eval_iter_next(ctx, &it, &e);
         if (r < 0) {
-            for (int64_t j = 0; j < cnt; j++)
-                val_release((*vals)[j]);
+            val_release_n(*vals, cnt);
             free(*vals);
             return -1;
         }
@@ -656,8 +654,7 @@ static int bi_collect(jc_ctx *ctx, value *out, const jc_args *a)
         for (int64_t i = 0; i < n; i++) {
             value y;
             if (array_convert_elt(ctx, t, vals[i], &y) < 0) {
-                for (int64_t j = 0; j < n; j++)
-                    val_release(vals[j]);
+                val_release_n(vals, n);
                 free(vals);
                 array_type_release(t);
                 return -1;
@@ -883,8 +880,7 @@ static int bi_permutedims(jc_ctx *ctx, value *out, const jc_args *a)
             perm[k] = (int)q - 1;
         }
     }
-    for (int64_t k = 0; k < pn; k++)
-        val_release(pv[k]);
+    val_release_n(pv, pn);
     free(pv);
     if (bad)
         return jc_throw(ctx, JC_ERR_ARGUMENT, a->site, "ArgumentError: no valid permutation of dimensions");
@@ -1126,8 +1122,7 @@ static int reduction(jc_ctx *ctx, value *out, const jc_args *a, int kind)
         int64_t inner = li % stride, outer = li / stride;
         int64_t base = inner + outer * stride * len;
         if (reduce_vals(ctx, kind, f, A->v + base, len, stride, A->et, a->site, &res[li]) < 0) {
-            for (int64_t j = 0; j < li; j++)
-                val_release(res[j]);
+            val_release_n(res, li);
             free(res);
             return -1;
         }
@@ -1204,8 +1199,7 @@ static int accumulate(jc_ctx *ctx, value *out, const jc_args *a, int kind)
     }
     val_release(tmp);
     if (r < 0) {
-        for (int64_t j = 0; j < cnt; j++)
-            val_release(res[j]);
+        val_release_n(res, cnt);
         free(res);
         return -1;
     }
@@ -1247,8 +1241,7 @@ static int bi_diff(jc_ctx *ctx, value *out, const jc_args *a)
             value hi = d == 1 ? A->v[j * m + i + 1] : A->v[(j + 1) * m + i];
             value lo = A->v[j * m + i];
             if (binop(ctx, NUM_SUB, "-", hi, lo, a->site, &res[cnt]) < 0) {
-                for (int64_t q = 0; q < cnt; q++)
-                    val_release(res[q]);
+                val_release_n(res, cnt);
                 free(res);
                 val_release(tmp);
                 return -1;
@@ -1304,8 +1297,7 @@ static int bi_append(jc_ctx *ctx, value *out, const jc_args *a)
         args[0] = x;
         memcpy(args + 1, vals, (size_t)n * sizeof *vals);
         int k = bi_push(ctx, &r, &(jc_args){ .n = (int)n + 1, .v = args, .site = a->site });
-        for (int64_t j = 0; j < n; j++)
-            val_release(vals[j]);
+        val_release_n(vals, n);
         free(vals);
         free(args);
         if (k < 0)
@@ -1362,8 +1354,7 @@ static int bi_filter(jc_ctx *ctx, value *out, const jc_args *a)
     for (int64_t i = 0; i < A->len; i++) {
         value t;
         if (eval_call(ctx, a->v[0], 1, &A->v[i], a->site, &t) < 0) {
-            for (int64_t j = 0; j < cnt; j++)
-                val_release(res[j]);
+            val_release_n(res, cnt);
             free(res);
             val_release(held);
             return -1;
@@ -1455,8 +1446,7 @@ static int catfn(jc_ctx *ctx, value *out, const jc_args *a, int dim)
     for (int i = 0; i < a->n; i++)
         parts[i] = val_retain(a->v[i]);
     int r = array_cat(ctx, dim, parts, a->n, NULL, a->site, out);
-    for (int i = 0; i < a->n; i++)
-        val_release(parts[i]);
+    val_release_n(parts, a->n);
     free(parts);
     return r;
 }

@@ -471,8 +471,7 @@ static int bi_digits(jc_ctx *ctx, value *out, const jc_args *a)
     }
     mpz_clears(n, d, (mpz_ptr)0);
     if (r != 0) {
-        for (int64_t i = 0; i < len; i++)
-            val_release(vals[i]);
+        val_release_n(vals, len);
         free(vals);
         return -1;
     }

@@ -78,8 +78,7 @@ static value result(jc_ctx *ctx, value *vals, int64_t n, int nd, const int64_t *
 
 static void release_vals(value *v, int64_t n)
 {
-    for (int64_t i = 0; i < n; i++)
-        val_release(v[i]);
+    val_release_n(v, n);
     free(v);
 }
 
@@ -850,8 +849,7 @@ static int lu_generic(jc_ctx *ctx, const jc_array *A, const jc_array *B, int wan
             b = NULL;
         }
     }
-    for (int64_t i = 0; i < n * n; i++)
-        val_release(a[i]);
+    val_release_n(a, n * n);
     free(a);
     if (b)
         release_vals(b, n * rc);
@@ -1670,22 +1668,19 @@ static int bi_cross(jc_ctx *ctx, value *out, const jc_args *a)
         int i = ia[k][0], j = ia[k][1];
         if (binop(ctx, NUM_MUL, x->v[i], y->v[j], a->site, &p) < 0) {
             release_vals(NULL, 0);
-            for (int q2 = 0; q2 < k; q2++)
-                val_release(res[q2]);
+            val_release_n(res, k);
             return -1;
         }
         if (binop(ctx, NUM_MUL, x->v[j], y->v[i], a->site, &q) < 0) {
             val_release(p);
-            for (int q2 = 0; q2 < k; q2++)
-                val_release(res[q2]);
+            val_release_n(res, k);
             return -1;
         }
         r = binop(ctx, NUM_SUB, p, q, a->site, &res[k]);
         val_release(p);
         val_release(q);
         if (r < 0) {
-            for (int q2 = 0; q2 < k; q2++)
-                val_release(res[q2]);
+            val_release_n(res, k);
             return -1;
         }
     }
