@@ -39,18 +39,36 @@ typedef enum jc_status {
     JC_ERR_SYNTAX       /* a well-formed parse the evaluator cannot accept */
 } jc_status;
 
-/* An error: the text Julia shows after "ERROR: " (several lines for a ParseError) and
- * where it happened.  line/column are 1-based, column counts characters; offset/length
- * are bytes into the evaluated text.  line is 0 when there is no useful position. */
+/* One line of an error's Stacktrace: the function that was running, its arguments as
+ * Julia shows them ("x::Int64, y::Float64"), and where in it execution was (the error
+ * itself for the innermost frame, the call of the next frame for the others).  The last
+ * frame is "top-level scope" with args NULL.  repeats > 1 stands for that many
+ * identical frames in a row (deep recursion). */
+typedef struct jc_frame {
+    char *function;
+    char *args;
+    char *source;
+    int line, column;
+    long repeats;
+} jc_frame;
+
+/* An error.  message is the text Julia shows after "ERROR: " (several lines for a
+ * ParseError); type is Julia's type of the error ("DomainError", "ParseError", and
+ * "ErrorException" for bare messages); detail is the message without the type's word
+ * (for a ParseError, the one-line reason under the marker).  line/column are 1-based,
+ * column counts characters; offset/length are bytes into the evaluated text; line is 0
+ * when there is no useful position.  frames is the Stacktrace (NULL for a ParseError or
+ * an error without a position), innermost first. */
 typedef struct jc_error {
     jc_status kind;
+    const char *type;
     char *message;
+    char *detail;
     char *source;
     int line, column;
     size_t offset, length;
-    /* The user functions the error happened in, innermost first, one per line:
-     * "name(arg::Type, ...)\tsource:line:col of its call" (NULL at top level). */
-    char *trace;
+    jc_frame *frames;
+    int nframes;
 } jc_error;
 
 /* The result of one evaluation.  text is the value as the REPL displays it

@@ -293,7 +293,7 @@ int array_convert_elt(jc_ctx *ctx, const jc_typeobj *et, value x, value *out)
             sb tn = { 0 }, xn = { 0 };
             array_type_name(ctx, &tn, et);
             show_typename(ctx, &xn, x);
-            jc_throw(ctx, JC_ERR_METHOD, NULL, "MethodError: Cannot `convert` an object of type %s to an object of type %s",
+            err_throw(ctx, ERR_METHOD, NULL, "Cannot `convert` an object of type %s to an object of type %s",
                      sb_str(&xn), sb_str(&tn));
             sb_free(&tn);
             sb_free(&xn);
@@ -320,7 +320,7 @@ int array_convert_elt(jc_ctx *ctx, const jc_typeobj *et, value x, value *out)
             sb tn = { 0 }, xn = { 0 };
             array_type_name(ctx, &tn, et);
             show_typename(ctx, &xn, x);
-            jc_throw(ctx, JC_ERR_METHOD, NULL, "MethodError: Cannot `convert` an object of type %s to an object of type %s",
+            err_throw(ctx, ERR_METHOD, NULL, "Cannot `convert` an object of type %s to an object of type %s",
                      sb_str(&xn), sb_str(&tn));
             sb_free(&tn);
             sb_free(&xn);
@@ -364,7 +364,7 @@ value array_new(jc_ctx *ctx, const jc_typeobj *et, int nd, const int64_t *dims)
     num_type nt;
     value z = arr_undef();
     if (type_is_bits(a->et, &nt) && num_convert_to(ctx, &z, nt, v_int(0)) < 0) {
-        jc_clear_error(ctx);
+        err_clear(ctx);
         z = arr_undef();
     }
     for (int64_t i = 0; i < a->len; i++)
@@ -381,13 +381,13 @@ int array_get_linear(jc_ctx *ctx, value v, int64_t i, value *out)
     if (i < 0 || i >= a->len) {
         sb s = { 0 };
         array_summary(ctx, &s, v);
-        jc_throw(ctx, JC_ERR_BOUNDS, NULL, "BoundsError: attempt to access %s at index [%lld]", sb_str(&s),
+        err_throw(ctx, ERR_BOUNDS, NULL, "attempt to access %s at index [%lld]", sb_str(&s),
                  (long long)i + 1);
         sb_free(&s);
         return -1;
     }
     if (arr_is_undef(a->v[i]))
-        return jc_throw(ctx, JC_ERR_UNDEFREF, NULL, "UndefRefError: access to undefined reference");
+        return err_throw(ctx, ERR_UNDEFREF, NULL, "access to undefined reference");
     *out = val_retain(a->v[i]);
     return 0;
 }
@@ -397,7 +397,7 @@ int array_set(jc_ctx *ctx, value v, int64_t i, value x, const ast *site)
     jc_array *a = val_array(v);
     value y;
     if (array_convert_elt(ctx, a->et, x, &y) < 0) {
-        jc_error_locate(ctx, site);
+        err_locate(ctx, site);
         return -1;
     }
     val_release(a->v[i]);
@@ -593,7 +593,7 @@ int array_cat(jc_ctx *ctx, int dim, value *parts, int64_t np, const jc_typeobj *
             nd = val_array(c)->nd;
     }
     if (nd > ARR_MAXDIMS)
-        return jc_throw(ctx, JC_ERR_ARGUMENT, site, "ArgumentError: too many dimensions");
+        return err_throw(ctx, ERR_ARGUMENT, site, "too many dimensions");
     int64_t rd[ARR_MAXDIMS];
     for (int k = 0; k < nd; k++)
         rd[k] = 1;
@@ -611,8 +611,8 @@ int array_cat(jc_ctx *ctx, int dim, value *parts, int64_t np, const jc_typeobj *
             if (i == 0)
                 rd[k] = pd[k];
             else if (pd[k] != rd[k])
-                return jc_throw(ctx, JC_ERR_DIMENSION, site,
-                                "DimensionMismatch: mismatch in dimension %d (expected %lld got %lld)", k + 1,
+                return err_throw(ctx, ERR_DIMENSION, site,
+                                "mismatch in dimension %d (expected %lld got %lld)", k + 1,
                                 (long long)rd[k], (long long)pd[k]);
         }
         rd[dim - 1] += pd[dim - 1];
@@ -696,7 +696,7 @@ int array_cat(jc_ctx *ctx, int dim, value *parts, int64_t np, const jc_typeobj *
             value x = parts[i].type == T_ARRAY ? val_array(parts[i])->v[j] : parts[i];
             value y;
             if (array_convert_elt(ctx, ra->et, x, &y) < 0) {
-                jc_error_locate(ctx, site);
+                err_locate(ctx, site);
                 val_release(r);
                 return -1;
             }
@@ -765,8 +765,8 @@ static int check_rows(jc_ctx *ctx, const ast *n, int first)
         if (ncols < 0)
             ncols = c;
         else if (c != ncols)
-            return jc_throw(ctx, JC_ERR_DIMENSION, n,
-                            "DimensionMismatch: row %u has mismatched number of columns (expected %lld, got %lld)",
+            return err_throw(ctx, ERR_DIMENSION, n,
+                            "row %u has mismatched number of columns (expected %lld, got %lld)",
                             i - (uint32_t)first + 1, (long long)ncols, (long long)c);
     }
     return 0;
@@ -779,7 +779,7 @@ static int eval_type_arg(litctx *L, const ast *k, value *tv)
         return -1;
     if (tv->type != T_TYPE) {
         val_release(*tv);
-        return jc_throw(L->ctx, JC_ERR_TYPE, k, "TypeError: in typed array literal, expected Type");
+        return err_throw(L->ctx, ERR_TYPE, k, "in typed array literal, expected Type");
     }
     return 0;
 }
@@ -841,7 +841,7 @@ static int gen_run(genstate *g, int ci, int ii, struct env *scope)
     }
     const ast *spec = c->iters[ii];
     if (spec->kind != A_ITER || spec->nkids != 2)
-        return jc_throw(ctx, JC_ERR_SYNTAX, spec, "syntax: invalid iteration specification");
+        return err_throw(ctx, ERR_SYNTAX, spec, "invalid iteration specification");
     value coll;
     if (g->colls)
         coll = val_retain(g->colls[ii]);
@@ -854,7 +854,7 @@ static int gen_run(genstate *g, int ci, int ii, struct env *scope)
     }
     int r = 0;
     for (;;) {
-        if (jc_poll(ctx) < 0) {
+        if (ctx_poll(ctx) < 0) {
             r = -1;
             break;
         }
@@ -903,7 +903,7 @@ static int eval_generator(litctx *L, const ast *gen, const jc_typeobj *et, value
 {
     jc_ctx *ctx = L->ctx;
     if (gen->kind != A_GENERATOR || gen->nkids < 2)
-        return jc_throw(ctx, JC_ERR_SYNTAX, gen, "syntax: invalid comprehension");
+        return err_throw(ctx, ERR_SYNTAX, gen, "invalid comprehension");
     clause cls[32];
     int ncl = 0;
     const ast *k1 = gen->kids[1];
@@ -928,7 +928,7 @@ static int eval_generator(litctx *L, const ast *gen, const jc_typeobj *et, value
                 cls[ncl].niters = 1;
                 cls[ncl].cond = NULL;
             } else
-                return jc_throw(ctx, JC_ERR_SYNTAX, c, "syntax: invalid comprehension");
+                return err_throw(ctx, ERR_SYNTAX, c, "invalid comprehension");
             ncl++;
         }
     }
@@ -944,14 +944,14 @@ static int eval_generator(litctx *L, const ast *gen, const jc_typeobj *et, value
         for (int i = 0; i < cls[0].niters && r == 0; i++) {
             const ast *spec = cls[0].iters[i];
             if (spec->kind != A_ITER || spec->nkids != 2)
-                r = jc_throw(ctx, JC_ERR_SYNTAX, spec, "syntax: invalid iteration specification");
+                r = err_throw(ctx, ERR_SYNTAX, spec, "invalid iteration specification");
             else if (L->eval(ctx, scope, spec->kids[1], &g.colls[i]) != 0)
                 r = -1;
             else {
                 int64_t d[ARR_MAXDIMS];
                 int k = iter_shape(g.colls[i], d);
                 if (nd + k > ARR_MAXDIMS)
-                    r = jc_throw(ctx, JC_ERR_ARGUMENT, gen, "ArgumentError: too many dimensions");
+                    r = err_throw(ctx, ERR_ARGUMENT, gen, "too many dimensions");
                 for (int j = 0; j < k && r == 0; j++)
                     dims[nd++] = d[j];
             }
@@ -985,7 +985,7 @@ static int eval_generator(litctx *L, const ast *gen, const jc_typeobj *et, value
             if (array_convert_elt(ctx, et, g.vals[i], &y) < 0) {
                 val_release_n(g.vals, g.n);
                 free(g.vals);
-                jc_error_locate(ctx, gen);
+                err_locate(ctx, gen);
                 return -1;
             }
             val_release(g.vals[i]);
@@ -1024,7 +1024,7 @@ int array_eval_literal(jc_ctx *ctx, const ast *n, array_eval_fn eval, struct env
         r = 0;
         for (int64_t i = 0; i < nv; i++) {
             if (r == 0 && array_convert_elt(ctx, val_typeobj(pt), vals[i], &val_array(res)->v[i]) < 0) {
-                jc_error_locate(ctx, n);
+                err_locate(ctx, n);
                 r = -1;
             }
             val_release(vals[i]);
@@ -1066,7 +1066,7 @@ int array_eval_literal(jc_ctx *ctx, const ast *n, array_eval_fn eval, struct env
         r = eval_generator(&L, n, NULL, out);
         break;
     default:
-        r = jc_throw(ctx, JC_ERR_SYNTAX, n, "syntax: unsupported array expression");
+        r = err_throw(ctx, ERR_SYNTAX, n, "unsupported array expression");
         break;
     }
     val_release(tv);
@@ -1165,8 +1165,8 @@ int array_broadcast(jc_ctx *ctx, value f, const jc_args *a, value *out)
                 rd[j] = d[j];
                 continue;
             }
-            return jc_throw(ctx, JC_ERR_DIMENSION, a->site,
-                            "DimensionMismatch: arrays could not be broadcast to a common size; got a dimension with lengths %lld and %lld",
+            return err_throw(ctx, ERR_DIMENSION, a->site,
+                            "arrays could not be broadcast to a common size; got a dimension with lengths %lld and %lld",
                             (long long)rd[j], (long long)d[j]);
         }
         if (k > nd)
@@ -1189,7 +1189,7 @@ int array_broadcast(jc_ctx *ctx, value f, const jc_args *a, value *out)
     int64_t cnt = 0;
     int r = 0;
     for (int64_t li = 0; li < len && r == 0; li++) {
-        if (jc_poll(ctx) < 0) {
+        if (ctx_poll(ctx) < 0) {
             r = -1;
             break;
         }
@@ -1298,7 +1298,7 @@ int array_apply_type(jc_ctx *ctx, value *out, int n, const value *args, const as
         for (int i = 1; i < n; i++) {
             if (args[i].type != T_TYPE) {
                 array_type_release(u);
-                return jc_throw(ctx, JC_ERR_TYPE, site, "TypeError: in Union, expected Type");
+                return err_throw(ctx, ERR_TYPE, site, "in Union, expected Type");
             }
             const jc_typeobj *m = val_typeobj(args[i]);
             int dup = 0;
@@ -1319,11 +1319,11 @@ int array_apply_type(jc_ctx *ctx, value *out, int n, const value *args, const as
     if (base->base != T_ARRAY || base->param || base->flags)
         return LIB_DECLINE;
     if (n < 2 || n > 3 || args[1].type != T_TYPE)
-        return jc_throw(ctx, JC_ERR_TYPE, site, "TypeError: in Array, expected Type");
+        return err_throw(ctx, ERR_TYPE, site, "in Array, expected Type");
     int nd = base->ndims;
     if (n == 3) {
         if (args[2].type != T_INT64 || args[2].u.i < 0 || args[2].u.i > ARR_MAXDIMS || nd >= 0)
-            return jc_throw(ctx, JC_ERR_TYPE, site, "TypeError: in Array, expected a dimension count");
+            return err_throw(ctx, ERR_TYPE, site, "in Array, expected a dimension count");
         nd = (int)args[2].u.i;
     }
     jc_typeobj *t = tobj_new(T_ARRAY);
@@ -1352,8 +1352,8 @@ int array_construct(jc_ctx *ctx, value *out, const jc_typeobj *t, const jc_args 
             if (num_to_int64(ctx, dv[k], &dims[k]) < 0)
                 return -1;
             if (dims[k] < 0)
-                return jc_throw(ctx, JC_ERR_ARGUMENT, a->site,
-                                "ArgumentError: invalid Array dimensions");
+                return err_throw(ctx, ERR_ARGUMENT, a->site,
+                                "invalid Array dimensions");
         }
         double total = 1;
         for (int k = 0; k < nd; k++)

@@ -111,7 +111,7 @@ void diag_marker(sb *out, const char *line, size_t line_len, size_t col_off, siz
     sb_puts(out, msg);
 }
 
-int diag_parse_error(jc_ctx *ctx, jc_status kind, size_t off, size_t len, const char *msg)
+int diag_parse_error(jc_ctx *ctx, err_kind kind, size_t off, size_t len, const char *msg)
 {
     if (ctx->err_set)
         return -1;
@@ -122,7 +122,7 @@ int diag_parse_error(jc_ctx *ctx, jc_status kind, size_t off, size_t len, const 
     if (len > srclen - off)
         len = srclen - off;
     int line, col;
-    jc_position(ctx, off, &line, &col);
+    err_position(ctx, off, &line, &col);
 
     sb text = { 0 };
     sb_printf(&text, "ParseError:\n# Error @ %s:%d:%d\n", ctx->srcname ? ctx->srcname : "none",
@@ -160,16 +160,7 @@ int diag_parse_error(jc_ctx *ctx, jc_status kind, size_t off, size_t len, const 
         diag_marker(&text, src + first, first_len, off - first, len, msg);
     }
 
-    jc_error_clear(&ctx->err);
-    ctx->err.kind = kind;
-    ctx->err.message = sb_take(&text);
-    ctx->err.source = xstrdup(ctx->srcname ? ctx->srcname : "none");
-    ctx->err.line = line;
-    ctx->err.column = col;
-    ctx->err.offset = off;
-    ctx->err.length = len;
-    ctx->err_set = 1;
-    return -1;
+    return err_record(ctx, kind, sb_take(&text), msg, 1, off, len);
 }
 
 /* "ERROR: " in bold light red when colour is on, as Julia's REPL prints it. */
@@ -190,30 +181,20 @@ char *diag_render(const jc_ctx *ctx, const jc_error *e)
      * the column added so that the failing operation can be found in long inputs. */
     if (e->kind == JC_ERR_PARSE || e->kind == JC_INCOMPLETE || e->line <= 0)
         return sb_take(&out);
-    /* frame k runs at the call site recorded with frame k-1; the innermost at the error */
     sb_puts(&out, "\nStacktrace:");
-    sb w = { 0 };
-    sb_printf(&w, "%s:%d:%d", e->source ? e->source : "none", e->line, e->column);
-    char *where = sb_take(&w);
-    int k = 1;
-    for (const char *p = e->trace; p && *p;) {
-        const char *nl = strchr(p, '\n');
-        size_t n = nl ? (size_t)(nl - p) : strlen(p);
-        const char *t1 = memchr(p, '\t', n);
-        const char *t2 = t1 ? memchr(t1 + 1, '\t', n - (size_t)(t1 + 1 - p)) : NULL;
-        if (!t1 || !t2)
-            break;
-        long repeats = strtol(t2 + 1, NULL, 10);
-        sb_printf(&out, "\n [%d] %.*s", k, (int)(t1 - p), p);
-        if (repeats > 1)
-            sb_printf(&out, " (repeats %ld times)", repeats);
-        sb_printf(&out, "\n   @ %s", where);
-        free(where);
-        where = xstrndup(t1 + 1, (size_t)(t2 - t1 - 1));
-        k++;
-        p += n + (nl ? 1 : 0);
+    /* a record made by hand, without frames, happened at top level */
+    jc_frame top = { "top-level scope", NULL, e->source, e->line, e->column, 1 };
+    const jc_frame *frames = e->nframes ? e->frames : &top;
+    for (int k = 0; k < (e->nframes ? e->nframes : 1); k++) {
+        const jc_frame *f = &frames[k];
+        sb_printf(&out, "\n [%d] %s", k + 1, f->function);
+        if (f->args)
+            sb_printf(&out, "(%s)", f->args);
+        if (f->repeats > 1)
+            sb_printf(&out, " (repeats %ld times)", f->repeats);
+        sb_printf(&out, "\n   @ %s", f->source ? f->source : "none");
+        if (f->line > 0)
+            sb_printf(&out, ":%d:%d", f->line, f->column);
     }
-    sb_printf(&out, "\n [%d] top-level scope\n   @ %s", k, where);
-    free(where);
     return sb_take(&out);
 }

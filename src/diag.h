@@ -10,8 +10,8 @@
 #include "jc.h"
 
 /* Records a parse error over bytes [off, off+len) of ctx->src; returns -1.  kind is
- * JC_ERR_PARSE or JC_INCOMPLETE. */
-int diag_parse_error(jc_ctx *ctx, jc_status kind, size_t off, size_t len, const char *msg);
+ * ERR_PARSE or ERR_INCOMPLETE. */
+int diag_parse_error(jc_ctx *ctx, err_kind kind, size_t off, size_t len, const char *msg);
 
 /* Appends the marker line for the span, e.g. "# └┘ ── invalid operator" (no newline). */
 void diag_marker(sb *out, const char *line, size_t line_len, size_t col_off, size_t span_len,

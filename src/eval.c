@@ -177,7 +177,7 @@ static int stack_check(jc_ctx *ctx, const ast *site)
     char here;
     evstate *st = ST(ctx);
     if (st->stack_base && (size_t)(st->stack_base - &here) > st->stack_budget)
-        return jc_throw(ctx, JC_ERR_STACK, site, "StackOverflowError:");
+        return err_throw(ctx, ERR_STACK, site, "%s", "");
     return 0;
 }
 
@@ -202,6 +202,51 @@ int lib_no_method_func(jc_ctx *ctx, const char *name, int n, const value *args);
 static int call_body(jc_ctx *ctx, const jc_method *m, int n, const value *args, const jc_args *a,
                      value *out);
 
+/* Puts the user functions an error happened in into the pending error, innermost first,
+ * each with the position of its call; a run of identical frames (deep recursion) is
+ * one record with a repeat count.  Called as the error leaves the innermost frame, while
+ * the whole stack is still there. */
+static void capture_trace(jc_ctx *ctx)
+{
+    if (!ctx->err_set || ctx->err_traced || !ctx->frames)
+        return;
+    ctx->err_traced = 1;
+    sb args = { 0 };
+    jc_frame *out = NULL;
+    int n = 0, cap = 0;
+    for (const frame *f = ctx->frames; f; f = f->up) {
+        args.len = 0;
+        for (int i = 0; i < f->nargs; i++) {
+            if (i)
+                sb_puts(&args, ", ");
+            if (f->params)
+                sb_puts(&args, sym_name(ctx, f->params[i]));
+            sb_puts(&args, "::");
+            show_typename(ctx, &args, f->args[i]);
+        }
+        int line = 0, col = 0;
+        const char *src = "none", *name = sym_name(ctx, f->name);
+        if (f->site && f->src) {
+            err_position_in(f->src, f->srclen, f->first_line, f->site->off, &line, &col);
+            src = f->srcname ? f->srcname : "none";
+        }
+        jc_frame *last = n ? &out[n - 1] : NULL;
+        if (last && !strcmp(last->function, name) && !strcmp(last->args, sb_str(&args))
+            && !strcmp(last->source, src) && last->line == line && last->column == col) {
+            last->repeats++;
+            continue;
+        }
+        if (n == 100) /* the innermost hundred distinct frames say enough */
+            break;
+        if (n == cap)
+            out = xrealloc(out, (size_t)(cap = cap ? 2 * cap : 8) * sizeof *out);
+        out[n++] = (jc_frame){ xstrdup(name), xstrdup(sb_str(&args)), xstrdup(src), line, col, 1 };
+    }
+    sb_free(&args);
+    ctx->err.frames = out;
+    ctx->err.nframes = n;
+}
+
 /* Runs a method with its frame on ctx's call stack; the body's error positions refer to
  * the text that defined it. */
 static int call_user(jc_ctx *ctx, const jc_method *m, int n, const value *args, const jc_args *a,
@@ -213,6 +258,8 @@ static int call_user(jc_ctx *ctx, const jc_method *m, int n, const value *args, 
     ctx->nframes++;
     ctx->src = arena_source(m->arena, &ctx->srclen, &ctx->srcname, &ctx->first_line);
     int r = call_body(ctx, m, n, args, a, out);
+    if (r < 0)
+        capture_trace(ctx);
     ctx->src = f.src;
     ctx->srclen = f.srclen;
     ctx->srcname = f.srcname;
@@ -251,8 +298,8 @@ static int call_body(jc_ctx *ctx, const jc_method *m, int n, const value *args, 
             }
         } else {
             env_release(e);
-            return jc_throw(ctx, JC_ERR_GENERIC, a ? a->site : NULL,
-                            "UndefKeywordError: keyword argument `%s` not assigned",
+            return err_throw(ctx, ERR_UNDEFKEYWORD, a ? a->site : NULL,
+                            "keyword argument `%s` not assigned",
                             sym_name(ctx, m->kwparams[k]));
         }
         env_define(e, m->kwparams[k], v);
@@ -264,7 +311,7 @@ static int call_body(jc_ctx *ctx, const jc_method *m, int n, const value *args, 
     else if (r == EV_BREAK || r == EV_CONTINUE) {
         if (r == 0)
             val_release(*out);
-        return jc_throw(ctx, JC_ERR_SYNTAX, m->body, "syntax: break or continue outside loop");
+        return err_throw(ctx, ERR_SYNTAX, m->body, "break or continue outside loop");
     }
     return r;
 }
@@ -289,7 +336,7 @@ static int method_score(const jc_method *m, int n, const value *args)
 
 int eval_call_kw(jc_ctx *ctx, value f, const jc_args *a, value *out)
 {
-    if (jc_poll(ctx) < 0 || stack_check(ctx, a->site) < 0)
+    if (ctx_poll(ctx) < 0 || stack_check(ctx, a->site) < 0)
         return -1;
     if (f.type == T_TYPE) {
         /* a type called as a function converts or constructs: the rows named after it */
@@ -302,7 +349,7 @@ int eval_call_kw(jc_ctx *ctx, value f, const jc_args *a, value *out)
             ctx->globals[sym].v.type != T_FUNCTION) {
             int r = lib_construct(ctx, out, t, a);
             if (r < 0)
-                jc_error_locate(ctx, a->site);
+                err_locate(ctx, a->site);
             return r < 0 ? -1 : 0;
         }
         f = ctx->globals[sym].v;
@@ -311,7 +358,7 @@ int eval_call_kw(jc_ctx *ctx, value f, const jc_args *a, value *out)
         sb tn = { 0 };
         show_typename(ctx, &tn, f);
         int numeric = f.type >= T_BOOL && f.type <= T_COMPLEX;
-        jc_throw(ctx, JC_ERR_METHOD, a->site, "MethodError: objects of type %s are not callable%s",
+        err_throw(ctx, ERR_METHOD, a->site, "objects of type %s are not callable%s",
                  sb_str(&tn),
                  numeric ? "\nMaybe you forgot to use an operator such as *, ^, %, / etc. ?" : "");
         sb_free(&tn);
@@ -342,12 +389,12 @@ int eval_call_kw(jc_ctx *ctx, value f, const jc_args *a, value *out)
             if (r == LIB_DECLINE)
                 continue;
             if (r < 0)
-                jc_error_locate(ctx, a->site);
+                err_locate(ctx, a->site);
             return r < 0 ? -1 : 0;
         }
     }
     return lib_no_method(ctx, fn->name >= 0 ? sym_name(ctx, fn->name) : "#anonymous", a) < 0
-               ? (jc_error_locate(ctx, a->site), -1)
+               ? (err_locate(ctx, a->site), -1)
                : -1;
 }
 
@@ -361,7 +408,7 @@ int eval_call(jc_ctx *ctx, value f, int n, const value *args, const ast *site, v
 static int call_named(jc_ctx *ctx, int sym, int n, const value *args, const ast *site, value *out)
 {
     if ((size_t)sym >= ctx->nglobals || !ctx->globals[sym].defined)
-        return jc_throw(ctx, JC_ERR_UNDEFVAR, site, "UndefVarError: `%s` not defined",
+        return err_throw(ctx, ERR_UNDEFVAR, site, "`%s` not defined",
                         sym_name(ctx, sym));
     return eval_call(ctx, ctx->globals[sym].v, n, args, site, out);
 }
@@ -393,7 +440,7 @@ static int lookup(jc_ctx *ctx, env *e, int sym, const ast *site, value *out)
         hint = "\nsuggestion: Use `||` for short-circuiting boolean OR.";
     else if (!strcmp(name, "and"))
         hint = "\nsuggestion: Use `&&` for short-circuiting boolean AND.";
-    return jc_throw(ctx, JC_ERR_UNDEFVAR, site, "UndefVarError: `%s` not defined%s", name, hint);
+    return err_throw(ctx, ERR_UNDEFVAR, site, "`%s` not defined%s", name, hint);
 }
 
 /* Assigns v (owned) to sym following Julia's scope rules. */
@@ -504,7 +551,7 @@ static int param_type(jc_ctx *ctx, env *e, const ast *p, jc_typeobj **t)
         return -1;
     if (tv.type != T_TYPE) {
         val_release(tv);
-        return jc_throw(ctx, JC_ERR_TYPE, p->kids[1], "TypeError: in typeassert, expected Type");
+        return err_throw(ctx, ERR_TYPE, p->kids[1], "in typeassert, expected Type");
     }
     *t = val_typeobj(tv);
     return 0;
@@ -528,7 +575,7 @@ static int add_methods(jc_ctx *ctx, env *e, jc_func *f, const ast *const *params
             free(syms);
             free(defaults);
             if (bad_name)
-                return jc_throw(ctx, JC_ERR_SYNTAX, params[i], "syntax: invalid function argument");
+                return err_throw(ctx, ERR_SYNTAX, params[i], "invalid function argument");
             return -1;
         }
         if (defaults[i] && first_optional == nparams)
@@ -614,7 +661,7 @@ static int define_function(jc_ctx *ctx, env *e, const ast *sig, const ast *body,
     if (sig->kind == A_TYPED && sig->nkids > 0) /* f(x)::T = ... */
         sig = sig->kids[0];
     if (sig->kind != A_CALL || sig->nkids < 1 || sig->kids[0]->kind != A_ID)
-        return jc_throw(ctx, JC_ERR_SYNTAX, sig, "syntax: invalid function signature");
+        return err_throw(ctx, ERR_SYNTAX, sig, "invalid function signature");
     int name = sig->kids[0]->sym;
     const ast *params[256];
     int np = 0;
@@ -625,7 +672,7 @@ static int define_function(jc_ctx *ctx, env *e, const ast *sig, const ast *body,
         else if (np < 256)
             params[np++] = sig->kids[i];
         else
-            return jc_throw(ctx, JC_ERR_SYNTAX, sig, "syntax: too many parameters");
+            return err_throw(ctx, ERR_SYNTAX, sig, "too many parameters");
     }
     /* find or create the function binding (local inside functions, else global) */
     value f = v_nothing();
@@ -645,7 +692,7 @@ static int define_function(jc_ctx *ctx, env *e, const ast *sig, const ast *body,
     if (!found) {
         if ((size_t)name < ctx->nglobals && ctx->globals[name].defined &&
             ctx->globals[name].constant)
-            return jc_throw(ctx, JC_ERR_GENERIC, sig, "cannot define function %s; it already has a value",
+            return err_throw(ctx, ERR_ERROR, sig, "cannot define function %s; it already has a value",
                             sym_name(ctx, name));
         f = func_new(name);
         int in_function = 0;
@@ -720,7 +767,7 @@ int eval_iter_init(jc_ctx *ctx, jc_iter *it, value coll, const ast *site)
     }
     sb tn = { 0 };
     show_typename(ctx, &tn, coll);
-    jc_throw(ctx, JC_ERR_METHOD, site, "MethodError: no method matching iterate(::%s)", sb_str(&tn));
+    err_throw(ctx, ERR_METHOD, site, "no method matching iterate(::%s)", sb_str(&tn));
     sb_free(&tn);
     return -1;
 }
@@ -808,7 +855,7 @@ static int assign_to(jc_ctx *ctx, env *e, const ast *target, value v /* owned */
     }
     default:
         val_release(v);
-        return jc_throw(ctx, JC_ERR_SYNTAX, target, "syntax: invalid assignment location");
+        return err_throw(ctx, ERR_SYNTAX, target, "invalid assignment location");
     }
 }
 
@@ -829,7 +876,7 @@ static int destructure(jc_ctx *ctx, env *e, const ast *target, value v)
                 array_summary(ctx, &what, v);
             else
                 show_typename(ctx, &what, v);
-            jc_throw(ctx, JC_ERR_BOUNDS, target, "BoundsError: attempt to access %s at index [%u]",
+            err_throw(ctx, ERR_BOUNDS, target, "attempt to access %s at index [%u]",
                      sb_str(&what), i + 1);
             sb_free(&what);
             return -1;
@@ -956,7 +1003,7 @@ static int ev_args(jc_ctx *ctx, env *e, const ast *const *kids, int nkids, evarg
                     if (ev(ctx, e, p, &x) != 0)
                         goto fail;
                 } else {
-                    jc_throw(ctx, JC_ERR_SYNTAX, p, "syntax: invalid keyword argument");
+                    err_throw(ctx, ERR_SYNTAX, p, "invalid keyword argument");
                     goto fail;
                 }
                 evargs_push_kw(ea, sym, x);
@@ -1040,7 +1087,7 @@ static int ev_call(jc_ctx *ctx, env *e, const ast *n, int dotted, value *out)
                 r = num_literal_pow(ctx, out, base, p);
             val_release(base);
             if (r < 0)
-                jc_error_locate(ctx, n);
+                err_locate(ctx, n);
             return r < 0 ? -1 : 0;
         }
     }
@@ -1065,9 +1112,9 @@ static int eval_index_args(jc_ctx *ctx, env *e, const ast *n, value coll, value 
     int cnt = 0;
     int nd = (int)n->nkids - 1;
     if (nd > 32)
-        return jc_throw(ctx, JC_ERR_ARGUMENT, n, "ArgumentError: too many indices");
+        return err_throw(ctx, ERR_ARGUMENT, n, "too many indices");
     if (st->nix >= 64)
-        return jc_throw(ctx, JC_ERR_STACK, n, "StackOverflowError:");
+        return err_throw(ctx, ERR_STACK, n, "%s", "");
     for (int i = 0; i < nd; i++) {
         st->ix[st->nix].coll = coll;
         st->ix[st->nix].dim = i + 1;
@@ -1104,7 +1151,7 @@ static int ev_begin_end(jc_ctx *ctx, const ast *n, value *out)
 {
     evstate *st = ST(ctx);
     if (st->nix == 0)
-        return jc_throw(ctx, JC_ERR_SYNTAX, n, "syntax: `%s` outside of indexing",
+        return err_throw(ctx, ERR_SYNTAX, n, "`%s` outside of indexing",
                         (n->flags & AF_END) ? "end" : "begin");
     value args[3] = { st->ix[st->nix - 1].coll, v_int(st->ix[st->nix - 1].dim) };
     int nargs = st->ix[st->nix - 1].ndims == 1 ? 1 : 2;
@@ -1145,7 +1192,7 @@ int eval_truthy(jc_ctx *ctx, value v, const ast *site, int *truth)
     if (v.type != T_BOOL) {
         sb tn = { 0 };
         show_typename(ctx, &tn, v);
-        jc_throw(ctx, JC_ERR_TYPE, site, "TypeError: non-boolean (%s) used in boolean context",
+        err_throw(ctx, ERR_TYPE, site, "non-boolean (%s) used in boolean context",
                  sb_str(&tn));
         sb_free(&tn);
         return -1;
@@ -1161,7 +1208,7 @@ static int ev_for_level(jc_ctx *ctx, env *e, const ast *const *iters, int niters
 {
     const ast *spec = iters[0];
     if (spec->kind != A_ITER || spec->nkids != 2)
-        return jc_throw(ctx, JC_ERR_SYNTAX, spec, "syntax: invalid iteration specification");
+        return err_throw(ctx, ERR_SYNTAX, spec, "invalid iteration specification");
     value coll;
     if (ev(ctx, e, spec->kids[1], &coll) != 0)
         return -1;
@@ -1172,7 +1219,7 @@ static int ev_for_level(jc_ctx *ctx, env *e, const ast *const *iters, int niters
     }
     int result = 0;
     for (;;) {
-        if (jc_poll(ctx) < 0) {
+        if (ctx_poll(ctx) < 0) {
             result = -1;
             break;
         }
@@ -1257,7 +1304,7 @@ static int ev_while(jc_ctx *ctx, env *e, const ast *n, value *out)
 {
     *out = v_nothing();
     for (;;) {
-        if (jc_poll(ctx) < 0)
+        if (ctx_poll(ctx) < 0)
             return -1;
         int truth;
         if (ev_cond(ctx, e, n->kids[0], &truth) < 0)
@@ -1389,8 +1436,8 @@ static int fill_from(jc_ctx *ctx, value dest, value src, const ast *site)
             same = sa->nd == d->nd && !memcmp(sa->dims, d->dims, (size_t)d->nd * sizeof *d->dims);
         }
         if (!same)
-            return jc_throw(ctx, JC_ERR_DIMENSION, site,
-                            "DimensionMismatch: array could not be broadcast to match destination");
+            return err_throw(ctx, ERR_DIMENSION, site,
+                            "array could not be broadcast to match destination");
         jc_iter it;
         if (eval_iter_init(ctx, &it, src, site) < 0)
             return -1;
@@ -1448,7 +1495,7 @@ static int ev_dot_assign(jc_ctx *ctx, env *e, const ast *n, value *out)
             else {
                 sb tn = { 0 };
                 show_typename(ctx, &tn, dest);
-                r = jc_throw(ctx, JC_ERR_METHOD, n, "MethodError: no method matching copyto!(::%s, ...)",
+                r = err_throw(ctx, ERR_METHOD, n, "no method matching copyto!(::%s, ...)",
                              sb_str(&tn));
                 sb_free(&tn);
             }
@@ -1485,7 +1532,7 @@ static int ev_named_tuple(jc_ctx *ctx, env *e, const ast *n, value *out)
         for (uint32_t j = 0; j < i; j++)
             if (t->names[j] == name) {
                 val_release(nt);
-                return jc_throw(ctx, JC_ERR_SYNTAX, n->kids[i], "syntax: field name \"%s\" repeated in named tuple",
+                return err_throw(ctx, ERR_SYNTAX, n->kids[i], "field name \"%s\" repeated in named tuple",
                                 sym_name(ctx, name));
             }
         if (ev(ctx, e, n->kids[i]->kids[1], &t->v[i]) != 0) {
@@ -1513,10 +1560,10 @@ static int ev_synop(jc_ctx *ctx, env *e, const ast *n, value *out)
         dotted = 1;
     }
     if (!fname)
-        return jc_throw(ctx, JC_ERR_SYNTAX, n, "syntax: `%s` is not supported in jcalc", name);
+        return err_throw(ctx, ERR_SYNTAX, n, "`%s` is not supported in jcalc", name);
     value f;
     if (eval_get_global(ctx, fname, &f) < 0)
-        return jc_throw(ctx, JC_ERR_UNDEFVAR, n, "UndefVarError: `%s` not defined", fname);
+        return err_throw(ctx, ERR_UNDEFVAR, n, "`%s` not defined", fname);
     value args[2];
     int r = ev(ctx, e, n->kids[0], &args[0]);
     if (r == 0) {
@@ -1552,7 +1599,7 @@ static int ev_dot(jc_ctx *ctx, env *e, const ast *n, value *out)
         }
         return lib_module_constant(ctx, sym_name(ctx, sym), out) == 0
                    ? 0
-                   : jc_throw(ctx, JC_ERR_UNDEFVAR, n, "UndefVarError: `%s` not defined",
+                   : err_throw(ctx, ERR_UNDEFVAR, n, "`%s` not defined",
                               sym_name(ctx, sym));
     }
     value obj;
@@ -1560,7 +1607,7 @@ static int ev_dot(jc_ctx *ctx, env *e, const ast *n, value *out)
         return -1;
     if (rhs->kind != A_ID) {
         val_release(obj);
-        return jc_throw(ctx, JC_ERR_SYNTAX, n, "syntax: invalid field access");
+        return err_throw(ctx, ERR_SYNTAX, n, "invalid field access");
     }
     int r = lib_getfield(ctx, out, obj, sym_name(ctx, rhs->sym), n);
     val_release(obj);
@@ -1728,7 +1775,7 @@ static int ev(jc_ctx *ctx, env *e, const ast *n, value *out)
             *out = v;
             return 0;
         }
-        return jc_throw(ctx, JC_ERR_SYNTAX, n, "syntax: quoted expressions are not supported");
+        return err_throw(ctx, ERR_SYNTAX, n, "quoted expressions are not supported");
     case A_TYPED:
         return ev(ctx, e, n->kids[0], out);
     case A_CURLY: {
@@ -1772,12 +1819,12 @@ static int ev(jc_ctx *ctx, env *e, const ast *n, value *out)
         *out = v_nothing();
         return 0;
     case A_SPLAT:
-        return jc_throw(ctx, JC_ERR_SYNTAX, n, "syntax: \"...\" expression outside call");
+        return err_throw(ctx, ERR_SYNTAX, n, "\"...\" expression outside call");
     case A_KW:
     case A_PARAMETERS:
-        return jc_throw(ctx, JC_ERR_SYNTAX, n, "syntax: misplaced keyword argument");
+        return err_throw(ctx, ERR_SYNTAX, n, "misplaced keyword argument");
     default:
-        return jc_throw(ctx, JC_ERR_SYNTAX, n, "syntax: unsupported expression (%s)",
+        return err_throw(ctx, ERR_SYNTAX, n, "unsupported expression (%s)",
                         ast_kind_name((ast_kind)n->kind));
     }
 }
@@ -1799,7 +1846,7 @@ int eval_toplevel(jc_ctx *ctx, const ast *prog, arena *a, value *out)
     if (r == EV_RETURN)
         r = 0; /* `return` at top level ends the input with its value */
     else if (r == EV_BREAK || r == EV_CONTINUE)
-        r = jc_throw(ctx, JC_ERR_SYNTAX, prog, "syntax: break or continue outside loop");
+        r = err_throw(ctx, ERR_SYNTAX, prog, "break or continue outside loop");
     return r < 0 ? -1 : 0;
 }
 

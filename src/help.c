@@ -188,7 +188,7 @@ static void describe_binding(jc_ctx *ctx, const char *name, value v, sb *out)
             int first_line, line, col;
             const char *src = arena_source(m->arena, &len, &src_name, &first_line);
             if (src && m->body) {
-                jc_position_in(src, len, first_line, m->body->off, &line, &col);
+                err_position_in(src, len, first_line, m->body->off, &line, &col);
                 sb_printf(out, "       @ %s:%d\n", src_name, line);
             }
         }

@@ -2,7 +2,7 @@
  *
  * All state lives in one jc_ctx passed explicitly: symbols, global bindings, precision,
  * the interrupt flag, the pending error.  Functions that can fail return int: 0 on
- * success, -1 after recording the error with jc_throw (never by printing, never as a
+ * success, -1 after recording the error with err_throw (never by printing, never as a
  * NaN).  The first error recorded wins until the front end takes it. */
 #ifndef JC_JC_H
 #define JC_JC_H
@@ -11,7 +11,9 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "../include/jcalc.h"
+#include "err.h"
+#include "jcalc.h"
+#include "sym.h"
 #include "util.h"
 #include "value.h"
 
@@ -31,11 +33,6 @@ typedef struct symtab {
     char **chunks;
     size_t nchunks;
 } symtab;
-
-int sym_intern(jc_ctx *ctx, const char *name, size_t len);
-const char *sym_name(const jc_ctx *ctx, int id);
-/* Looks a name up without interning; -1 when absent. */
-int sym_find(const jc_ctx *ctx, const char *name, size_t len);
 
 /* A user function's call in progress, for the stack trace of an error: the function,
  * its arguments (borrowed for the call's duration), the call site and the source text
@@ -71,8 +68,10 @@ struct jc_ctx {
     int color;
     FILE *out;
 
-    jc_error err;              /* the pending error, when err.kind != JC_OK */
+    jc_error err;              /* the pending error, when err_set */
+    err_kind err_kind;
     int err_set;
+    int err_traced;            /* the evaluator has put the call stack into err.frames */
     frame *frames;             /* innermost user-function call, for the stack trace */
     int nframes;
     int depth, max_depth;      /* recursion guard */
@@ -92,31 +91,15 @@ struct jc_ctx {
     void *lib;                 /* builtin-library private state */
 };
 
-/* Records an error of `kind` at the source span of `at` (may be NULL) unless one is
- * already pending.  The message is the text after "ERROR: ".  Always returns -1. */
-int jc_throw(jc_ctx *ctx, jc_status kind, const ast *at, const char *fmt, ...)
-    __attribute__((format(printf, 4, 5)));
-/* Same, at an explicit byte span of the current source. */
-int jc_throw_span(jc_ctx *ctx, jc_status kind, size_t off, size_t len, const char *fmt, ...)
-    __attribute__((format(printf, 5, 6)));
-/* Gives the error a position if it has none yet (errors raised deep in a builtin learn
- * where they happened from the call that reached it). */
-void jc_error_locate(jc_ctx *ctx, const ast *at);
-void jc_clear_error(jc_ctx *ctx);
-/* Converts a byte offset of the current source into line and column (characters). */
-void jc_position(const jc_ctx *ctx, size_t off, int *line, int *col);
-/* The same for any source text whose first line is first_line. */
-void jc_position_in(const char *src, size_t len, int first_line, size_t off, int *line, int *col);
-
 /* Checks the interrupt flag: returns -1 with InterruptException pending if it is set. */
-static inline int jc_poll(jc_ctx *ctx)
+static inline int ctx_poll(jc_ctx *ctx)
 {
     if (ctx->interrupted) {
         ctx->interrupted = 0;
-        return jc_throw(ctx, JC_ERR_INTERRUPT, NULL, "InterruptException:");
+        return err_throw(ctx, ERR_INTERRUPT, NULL, "%s", "");
     }
     if (ctx->step_limit && ++ctx->steps > ctx->step_limit)
-        return jc_throw(ctx, JC_ERR_LIMIT, NULL, "evaluation step limit reached (%llu steps)",
+        return err_throw(ctx, ERR_LIMIT_STEPS, NULL, "evaluation step limit reached (%llu steps)",
                         (unsigned long long)ctx->step_limit);
     return 0;
 }

@@ -166,7 +166,7 @@ static ast *fail_at(parser *p, size_t off, size_t len, const char *msg)
     if (!p->err) {
         p->err = 1;
         p->status = off >= p->len ? JC_INCOMPLETE : JC_ERR_PARSE;
-        diag_parse_error(p->ctx, p->status, off, len, msg);
+        diag_parse_error(p->ctx, p->status == JC_INCOMPLETE ? ERR_INCOMPLETE : ERR_PARSE, off, len, msg);
     }
     return error_node(p);
 }
@@ -176,7 +176,7 @@ static ast *fail_incomplete(parser *p, size_t off, size_t len, const char *msg)
     if (!p->err) {
         p->err = 1;
         p->status = JC_INCOMPLETE;
-        diag_parse_error(p->ctx, p->status, off, len, msg);
+        diag_parse_error(p->ctx, p->status == JC_INCOMPLETE ? ERR_INCOMPLETE : ERR_PARSE, off, len, msg);
     }
     return error_node(p);
 }

@@ -84,7 +84,7 @@ int range_get(jc_ctx *ctx, value v, int64_t i, value *out)
 {
     jc_range *r = val_range(v);
     if (i < 0 || i >= r->len)
-        return jc_throw(ctx, JC_ERR_BOUNDS, NULL, "BoundsError: attempt to access range at index [%lld]",
+        return err_throw(ctx, ERR_BOUNDS, NULL, "attempt to access range at index [%lld]",
                         (long long)i + 1);
     if (r->kind == RANGE_FLOAT) {
         *out = v_f64(float_elem(r, i + 1));
@@ -110,7 +110,7 @@ static int int_range(jc_ctx *ctx, value *out, int64_t a, int64_t s, int64_t b, i
                      const jc_args *args)
 {
     if (s == 0)
-        return jc_throw(ctx, JC_ERR_ARGUMENT, args->site, "ArgumentError: step cannot be zero");
+        return err_throw(ctx, ERR_ARGUMENT, args->site, "step cannot be zero");
     int64_t len;
     if ((s > 0 && b < a) || (s < 0 && b > a))
         len = 0;
@@ -119,7 +119,7 @@ static int int_range(jc_ctx *ctx, value *out, int64_t a, int64_t s, int64_t b, i
         __int128 span = (__int128)b - a;
         __int128 n = span / s + 1;
         if (n > INT64_MAX)
-            return jc_throw(ctx, JC_ERR_OVERFLOW, args->site, "OverflowError: the range is too long");
+            return err_throw(ctx, ERR_OVERFLOW, args->site, "the range is too long");
         len = (int64_t)n;
         b = (int64_t)(a + (__int128)(len - 1) * s); /* the last element actually reached */
     }
@@ -245,7 +245,7 @@ static int isbetween(double a, double x, double b)
 static int float_range(jc_ctx *ctx, value *out, double a, double s, double b, const jc_args *args)
 {
     if (s == 0)
-        return jc_throw(ctx, JC_ERR_ARGUMENT, args->site, "ArgumentError: range step cannot be zero");
+        return err_throw(ctx, ERR_ARGUMENT, args->site, "range step cannot be zero");
     /* exact rational start, step and stop: compute in terms of the rationals */
     int64_t sn, sd, an, ad, bn, bd;
     rat(s, &sn, &sd);
@@ -272,7 +272,7 @@ static int float_range(jc_ctx *ctx, value *out, double a, double s, double b, co
         }
     }
     if (!isfinite(a) || !isfinite(s) || !isfinite(b))
-        return jc_throw(ctx, JC_ERR_ARGUMENT, args->site, "ArgumentError: range bounds must be finite");
+        return err_throw(ctx, ERR_ARGUMENT, args->site, "range bounds must be finite");
     /* otherwise start and step are taken literally */
     double lf = (b - a) / s;
     int64_t len;
@@ -282,7 +282,7 @@ static int float_range(jc_ctx *ctx, value *out, double a, double s, double b, co
         len = 1;
     else {
         if (lf > 9.2e18)
-            return jc_throw(ctx, JC_ERR_OVERFLOW, args->site, "OverflowError: the range is too long");
+            return err_throw(ctx, ERR_OVERFLOW, args->site, "the range is too long");
         len = (int64_t)llround(rint(lf)) + 1;
         double stop2 = a + (double)(len - 1) * s;
         len -= (a < b && b < stop2) + (a > b && b > stop2);
@@ -295,7 +295,7 @@ static int float_range(jc_ctx *ctx, value *out, double a, double s, double b, co
 static int linspace(jc_ctx *ctx, value *out, double a, double b, int64_t len, const jc_args *args)
 {
     if (len < 0)
-        return jc_throw(ctx, JC_ERR_ARGUMENT, args->site, "ArgumentError: range(%g, stop=%g, length=%lld): negative length",
+        return err_throw(ctx, ERR_ARGUMENT, args->site, "range(%g, stop=%g, length=%lld): negative length",
                         a, b, (long long)len);
     if (len < 2) {
         *out = hp_range(a, 0, len == 1 ? 0 : b - a, 0, 0, len, 1);
@@ -408,7 +408,7 @@ static int bi_range(jc_ctx *ctx, value *out, const jc_args *a)
         jc_args b = { .n = 2, .v = args, .site = a->site };
         return bi_colon(ctx, out, &b);
     }
-    return jc_throw(ctx, JC_ERR_ARGUMENT, a->site, "ArgumentError: range needs stop, length or step");
+    return err_throw(ctx, ERR_ARGUMENT, a->site, "range needs stop, length or step");
 }
 
 static int bi_colon(jc_ctx *ctx, value *out, const jc_args *a)
@@ -508,7 +508,7 @@ static tp tp_neg(tp x) { return (tp){ -x.hi, -x.lo }; }
 static int int_range_len(jc_ctx *ctx, value *out, int64_t a, int64_t s, int64_t n, int unit, const ast *site)
 {
     if (s == 0)
-        return jc_throw(ctx, JC_ERR_ARGUMENT, site, "ArgumentError: step cannot be zero");
+        return err_throw(ctx, ERR_ARGUMENT, site, "step cannot be zero");
     /* stop = a + (n-1)·s in Int64's wrapping arithmetic, as Julia's */
     int64_t b = (int64_t)((uint64_t)a + (uint64_t)(n - 1) * (uint64_t)s);
     jc_args args = { .site = site };

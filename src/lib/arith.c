@@ -7,12 +7,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../array.h"
-#include "../eval.h"
-#include "../num/float16.h"
-#include "../num/num.h"
-#include "../show.h"
-#include "lib.h"
+#include "array.h"
+#include "eval.h"
+#include "num/float16.h"
+#include "num/num.h"
+#include "show.h"
+#include "lib/lib.h"
 
 /* Turns a num_* return code into the builtin's: NUM_NOMETHOD raises MethodError. */
 static int ret(jc_ctx *ctx, int rc, const char *name, const jc_args *a)
@@ -70,7 +70,7 @@ static int char_arith(jc_ctx *ctx, value *out, const jc_args *a, int sign)
         return -1;
     int64_t r = (int64_t)c.u.c + sign * n;
     if (r < 0 || r > 0x7fffffff)
-        return jc_throw(ctx, JC_ERR_INEXACT, NULL, "InexactError: trunc(UInt32, %lld)", (long long)r);
+        return err_throw(ctx, ERR_INEXACT, NULL, "trunc(UInt32, %lld)", (long long)r);
     *out = v_char((uint32_t)r);
     return 0;
 }
@@ -137,7 +137,7 @@ static int f_pow(jc_ctx *ctx, value *out, const jc_args *a)
     if (is_text(x) && (p.type == T_INT64 || p.type == T_BOOL)) {
         /* "ab"^3 repeats */
         if (p.u.i < 0)
-            return jc_throw(ctx, JC_ERR_ARGUMENT, NULL, "ArgumentError: can't repeat a string %lld times",
+            return err_throw(ctx, ERR_ARGUMENT, NULL, "can't repeat a string %lld times",
                             (long long)p.u.i);
         sb one = { 0 }, b = { 0 };
         show_value(ctx, &one, x, SHOW_PRINT, 0);
@@ -197,7 +197,7 @@ static int f_div3(jc_ctx *ctx, value *out, const jc_args *a)
     num_to_mpz(ctx, d, y);
     if (mpz_sgn(d) == 0) {
         mpz_clears(n, d, q, r, NULL);
-        return jc_throw(ctx, JC_ERR_DIVIDE, NULL, "DivideError: integer division error");
+        return err_throw(ctx, ERR_DIVIDE, NULL, "integer division error");
     }
     mpz_tdiv_qr(q, r, n, d);
     if (mpz_sgn(r) != 0) {
@@ -569,7 +569,7 @@ static int f_rationalize(jc_ctx *ctx, value *out, const jc_args *a)
         }
     }
     if (tol < 0)
-        return jc_throw(ctx, JC_ERR_ARGUMENT, NULL, "ArgumentError: negative tolerance %g", tol);
+        return err_throw(ctx, ERR_ARGUMENT, NULL, "negative tolerance %g", tol);
     mpz_t n, d;
     mpz_inits(n, d, NULL);
     int rc;
@@ -772,7 +772,7 @@ static int nextprev(jc_ctx *ctx, value *out, const jc_args *a, int dir, const ch
     if (x.type < T_FLOAT16 || x.type > T_FLOAT64)
         return lib_no_method(ctx, name, a);
     for (int64_t i = 0; i < n; i++) {
-        if ((i & 0xfffff) == 0 && jc_poll(ctx) < 0) return -1;
+        if ((i & 0xfffff) == 0 && ctx_poll(ctx) < 0) return -1;
         value y = step_float(x, dir);
         if (y.u.f == x.u.f && !(x.u.f == 0)) { x = y; break; }
         x = y;

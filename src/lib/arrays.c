@@ -8,12 +8,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../array.h"
-#include "../num/num.h"
-#include "../range.h"
-#include "../show.h"
-#include "../types.h"
-#include "lib.h"
+#include "array.h"
+#include "num/num.h"
+#include "range.h"
+#include "show.h"
+#include "types.h"
+#include "lib/lib.h"
 
 static int is_arr(value v) { return v.type == T_ARRAY && val_array(v)->kind != ARR_UNIFORM; }
 
@@ -24,7 +24,7 @@ static int call2(jc_ctx *ctx, const char *name, value a, value b, const ast *sit
 {
     value f;
     if (eval_get_global(ctx, name, &f) < 0)
-        return jc_throw(ctx, JC_ERR_UNDEFVAR, site, "UndefVarError: `%s` not defined", name);
+        return err_throw(ctx, ERR_UNDEFVAR, site, "`%s` not defined", name);
     value args[2] = { a, b };
     int r = eval_call(ctx, f, 2, args, site, out);
     val_release(f);
@@ -50,15 +50,15 @@ static int get_dims(jc_ctx *ctx, const value *v, int n, int64_t *dims, int *nd, 
         n = (int)val_tuple(v[0])->n;
     }
     if (n > ARR_MAXDIMS)
-        return jc_throw(ctx, JC_ERR_ARGUMENT, site, "ArgumentError: too many dimensions");
+        return err_throw(ctx, ERR_ARGUMENT, site, "too many dimensions");
     for (int k = 0; k < n; k++) {
         if (!num_is_integer_type(src[k]))
             return LIB_DECLINE;
         if (num_to_int64(ctx, src[k], &dims[k]) < 0)
             return -1;
         if (dims[k] < 0)
-            return jc_throw(ctx, JC_ERR_ARGUMENT, site,
-                            "ArgumentError: invalid Array dimensions");
+            return err_throw(ctx, ERR_ARGUMENT, site,
+                            "invalid Array dimensions");
     }
     double total = 1;
     for (int k = 0; k < n; k++)
@@ -124,7 +124,7 @@ static int bi_size(jc_ctx *ctx, value *out, const jc_args *a)
         if (num_to_int64(ctx, a->v[1], &d) < 0)
             return -1;
         if (d < 1)
-            return jc_throw(ctx, JC_ERR_ARGUMENT, a->site, "ArgumentError: dimension out of range");
+            return err_throw(ctx, ERR_ARGUMENT, a->site, "dimension out of range");
         *out = v_int(d <= nd ? dims[d - 1] : 1);
         return 0;
     }
@@ -230,7 +230,7 @@ static int resolve_index(jc_ctx *ctx, value idx, int64_t extent, ixsel *s, const
                 show_typename(ctx, &t, x);
                 sb xs = { 0 };
                 show_value(ctx, &xs, x, SHOW_REPR, 0);
-                jc_throw(ctx, JC_ERR_ARGUMENT, site, "ArgumentError: invalid index: %s of type %s",
+                err_throw(ctx, ERR_ARGUMENT, site, "invalid index: %s of type %s",
                          sb_str(&xs), sb_str(&t));
                 sb_free(&t);
                 sb_free(&xs);
@@ -256,7 +256,7 @@ static int resolve_index(jc_ctx *ctx, value idx, int64_t extent, ixsel *s, const
         /* logical indexing: the positions of the trues */
         jc_array *m = val_array(idx);
         if (m->len != extent) {
-            return jc_throw(ctx, JC_ERR_BOUNDS, site, "BoundsError: logical index of length %lld does not match the dimension length %lld",
+            return err_throw(ctx, ERR_BOUNDS, site, "logical index of length %lld does not match the dimension length %lld",
                             (long long)m->len, (long long)extent);
         }
         s->ix = xmalloc(nz(m->len) * sizeof *s->ix);
@@ -270,7 +270,7 @@ static int resolve_index(jc_ctx *ctx, value idx, int64_t extent, ixsel *s, const
     sb t = { 0 }, xs = { 0 };
     show_typename(ctx, &t, idx);
     show_value(ctx, &xs, idx, SHOW_REPR, 0);
-    jc_throw(ctx, JC_ERR_ARGUMENT, site, "ArgumentError: invalid index: %s of type %s", sb_str(&xs), sb_str(&t));
+    err_throw(ctx, ERR_ARGUMENT, site, "invalid index: %s of type %s", sb_str(&xs), sb_str(&t));
     sb_free(&t);
     sb_free(&xs);
     return -1;
@@ -290,7 +290,7 @@ static int bounds_error(jc_ctx *ctx, value x, const value *idx, int n, const ast
             show_value(ctx, &s, idx[i], SHOW_REPR, 0);
     }
     sb_putc(&s, ']');
-    jc_throw(ctx, JC_ERR_BOUNDS, site, "BoundsError: attempt to access %s", sb_str(&s));
+    err_throw(ctx, ERR_BOUNDS, site, "attempt to access %s", sb_str(&s));
     sb_free(&s);
     return -1;
 }
@@ -302,7 +302,7 @@ static int resolve_all(jc_ctx *ctx, value x, const value *idx, int n, ixsel *sel
 {
     jc_array *a = val_array(x);
     if (n > ARR_MAXDIMS)
-        return jc_throw(ctx, JC_ERR_ARGUMENT, site, "ArgumentError: too many indices");
+        return err_throw(ctx, ERR_ARGUMENT, site, "too many indices");
     for (int k = 0; k < n; k++) {
         if (n == 1)
             extents[k] = a->len;
@@ -373,7 +373,7 @@ static int bi_getindex(jc_ctx *ctx, value *out, const jc_args *a)
         }
         int r = array_get_linear(ctx, x, pos, out);
         if (r < 0)
-            jc_error_locate(ctx, a->site);
+            err_locate(ctx, a->site);
         return r;
     }
     ixsel sel[ARR_MAXDIMS];
@@ -417,12 +417,12 @@ static int bi_setindex(jc_ctx *ctx, value *out, const jc_args *a)
         return LIB_DECLINE;
     jc_array *A = val_array(x);
     if (A->kind == ARR_HERMITIAN)
-        return jc_throw(ctx, JC_ERR_ARGUMENT, a->site, "ArgumentError: Cannot set a non-diagonal index in a Hermitian matrix");
+        return err_throw(ctx, ERR_ARGUMENT, a->site, "Cannot set a non-diagonal index in a Hermitian matrix");
     value v = a->v[1];
     int n = a->n - 2;
     const value *idx = a->v + 2;
     if (n == 0)
-        return jc_throw(ctx, JC_ERR_ARGUMENT, a->site, "ArgumentError: setindex! needs an index");
+        return err_throw(ctx, ERR_ARGUMENT, a->site, "setindex! needs an index");
     ixsel sel[ARR_MAXDIMS];
     int64_t ext[ARR_MAXDIMS];
     if (resolve_all(ctx, x, idx, n, sel, ext, a->site) < 0)
@@ -435,15 +435,15 @@ static int bi_setindex(jc_ctx *ctx, value *out, const jc_args *a)
     }
     int r = 0;
     if (!allscalar && !is_arr(v) && v.type != T_RANGE && v.type != T_TUPLE)
-        r = jc_throw(ctx, JC_ERR_ARGUMENT, a->site,
-                     "ArgumentError: indexed assignment with a single value to possibly many locations is not supported; perhaps use broadcasting `.=` instead?");
+        r = err_throw(ctx, ERR_ARGUMENT, a->site,
+                     "indexed assignment with a single value to possibly many locations is not supported; perhaps use broadcasting `.=` instead?");
     else if (!allscalar) {
         jc_iter it;
         if (eval_iter_init(ctx, &it, v, a->site) < 0)
             r = -1;
         else if (it.n != total)
-            r = jc_throw(ctx, JC_ERR_DIMENSION, a->site,
-                         "DimensionMismatch: tried to assign %lld elements to %lld destinations",
+            r = err_throw(ctx, ERR_DIMENSION, a->site,
+                         "tried to assign %lld elements to %lld destinations",
                          (long long)it.n, (long long)total);
         for (int64_t li = 0; li < total && r == 0; li++) {
             int64_t rem = li, pos = 0, stride = 1;
@@ -533,7 +533,7 @@ static int filled(jc_ctx *ctx, value *out, const jc_args *a, int what)
         if (!array_type_number(et, &nt)) {
             sb tn = { 0 };
             array_type_name(ctx, &tn, et);
-            jc_throw(ctx, JC_ERR_METHOD, a->site, "MethodError: no method matching %s(::Type{%s})",
+            err_throw(ctx, ERR_METHOD, a->site, "no method matching %s(::Type{%s})",
                      what ? "one" : "zero", sb_str(&tn));
             sb_free(&tn);
             array_type_release(et);
@@ -596,7 +596,7 @@ static int elements(jc_ctx *ctx, value x, value **vals, int64_t *n, const ast *s
             if (arr_is_undef(A->v[i])) {
                 val_release_n(*vals, i);
                 free(*vals);
-                return jc_throw(ctx, JC_ERR_UNDEFREF, site, "UndefRefError: access to undefined reference");
+                return err_throw(ctx, ERR_UNDEFREF, site, "access to undefined reference");
             }
             (*vals)[i] = val_retain(A->v[i]);
         }
@@ -705,7 +705,7 @@ static int bi_reshape(jc_ctx *ctx, value *out, const jc_args *a)
     }
     if (n < 1 || n > ARR_MAXDIMS) {
         val_release(tmp);
-        return jc_throw(ctx, JC_ERR_ARGUMENT, a->site, "ArgumentError: invalid reshape dimensions");
+        return err_throw(ctx, ERR_ARGUMENT, a->site, "invalid reshape dimensions");
     }
     int64_t dims[ARR_MAXDIMS], prod = 1;
     int colon = -1;
@@ -725,8 +725,8 @@ static int bi_reshape(jc_ctx *ctx, value *out, const jc_args *a)
     if (colon >= 0) {
         if (prod == 0 || len % prod) {
             val_release(tmp);
-            return jc_throw(ctx, JC_ERR_DIMENSION, a->site,
-                            "DimensionMismatch: array size %lld must be divisible by the product of the new dimensions",
+            return err_throw(ctx, ERR_DIMENSION, a->site,
+                            "array size %lld must be divisible by the product of the new dimensions",
                             (long long)len);
         }
         dims[colon] = len / prod;
@@ -736,8 +736,8 @@ static int bi_reshape(jc_ctx *ctx, value *out, const jc_args *a)
         sb s = { 0 };
         for (int k = 0; k < n; k++)
             sb_printf(&s, k ? ", %lld" : "%lld", (long long)dims[k]);
-        jc_throw(ctx, JC_ERR_DIMENSION, a->site,
-                 "DimensionMismatch: new dimensions (%s%s) must be consistent with array size %lld",
+        err_throw(ctx, ERR_DIMENSION, a->site,
+                 "new dimensions (%s%s) must be consistent with array size %lld",
                  sb_str(&s), n == 1 ? "," : "", (long long)len);
         sb_free(&s);
         val_release(tmp);
@@ -796,7 +796,7 @@ static int transposed(jc_ctx *ctx, value x, int conj, value *out, const ast *sit
 {
     jc_array *A = val_array(x);
     if (A->nd > 2)
-        return jc_throw(ctx, JC_ERR_ARGUMENT, site, "ArgumentError: transpose is defined for vectors and matrices");
+        return err_throw(ctx, ERR_ARGUMENT, site, "transpose is defined for vectors and matrices");
     int64_t m = A->dims[0], n = A->nd == 2 ? A->dims[1] : 1;
     int64_t dims[2] = { n, m };
     value r = reshaped(x, 2, dims);
@@ -860,7 +860,7 @@ static int bi_permutedims(jc_ctx *ctx, value *out, const jc_args *a)
     int perm[ARR_MAXDIMS];
     if (a->n == 1) {
         if (A->nd > 2)
-            return jc_throw(ctx, JC_ERR_ARGUMENT, a->site, "ArgumentError: permutedims needs a permutation for arrays of more than two dimensions");
+            return err_throw(ctx, ERR_ARGUMENT, a->site, "permutedims needs a permutation for arrays of more than two dimensions");
         return transposed(ctx, x, 0, out, a->site);
     }
     value p = a->v[1];
@@ -883,7 +883,7 @@ static int bi_permutedims(jc_ctx *ctx, value *out, const jc_args *a)
     val_release_n(pv, pn);
     free(pv);
     if (bad)
-        return jc_throw(ctx, JC_ERR_ARGUMENT, a->site, "ArgumentError: no valid permutation of dimensions");
+        return err_throw(ctx, ERR_ARGUMENT, a->site, "no valid permutation of dimensions");
     int64_t dims[ARR_MAXDIMS], sstride[ARR_MAXDIMS];
     sstride[0] = 1;
     for (int k = 1; k < A->nd; k++)
@@ -1007,7 +1007,7 @@ static int bi_sort(jc_ctx *ctx, value *out, const jc_args *a)
     value c;
     if (is_arr(x)) {
         if (val_array(x)->nd != 1)
-            return jc_throw(ctx, JC_ERR_ARGUMENT, a->site, "UndefKeywordError: keyword argument `dims` not assigned");
+            return err_throw(ctx, ERR_UNDEFKEYWORD, a->site, "keyword argument `dims` not assigned");
         c = reshaped(x, 1, val_array(x)->dims);
     } else if (bi_collect(ctx, &c, &(jc_args){ .n = 1, .v = &x, .site = a->site }) < 0)
         return -1;
@@ -1040,7 +1040,7 @@ static int reduce_empty(jc_ctx *ctx, int kind, const jc_typeobj *et, const ast *
 {
     num_type nt;
     if (kind >= 2 || !array_type_number(et, &nt))
-        return jc_throw(ctx, JC_ERR_ARGUMENT, site, "ArgumentError: reducing over an empty collection is not allowed; consider supplying `init` to the reducer");
+        return err_throw(ctx, ERR_ARGUMENT, site, "reducing over an empty collection is not allowed; consider supplying `init` to the reducer");
     if (nt.t == T_BOOL) /* sum(Bool[]) is 0 (Int) */
         nt.t = T_INT64;
     return num_convert_to(ctx, out, nt, v_int(kind == 1)) < 0 ? -1 : 0;
@@ -1054,7 +1054,7 @@ static int reduce_vals(jc_ctx *ctx, int kind, value f, const value *v, int64_t n
         value x = v[i * stride];
         if (arr_is_undef(x)) {
             val_release(acc);
-            return jc_throw(ctx, JC_ERR_UNDEFREF, site, "UndefRefError: access to undefined reference");
+            return err_throw(ctx, ERR_UNDEFREF, site, "access to undefined reference");
         }
         if (f.type != T_NOTHING) {
             if (eval_call(ctx, f, 1, &x, site, &x) < 0) {
@@ -1099,7 +1099,7 @@ static int reduction(jc_ctx *ctx, value *out, const jc_args *a, int kind)
     if (num_to_int64(ctx, *dimsv, &d) < 0)
         return -1;
     if (d < 1)
-        return jc_throw(ctx, JC_ERR_ARGUMENT, a->site, "ArgumentError: region dimension(s) must be ≥ 1, got %lld", (long long)d);
+        return err_throw(ctx, ERR_ARGUMENT, a->site, "region dimension(s) must be ≥ 1, got %lld", (long long)d);
     if (d > A->nd) {
         *out = reshaped(x, A->nd, A->dims);
         return 0;
@@ -1182,7 +1182,7 @@ static int accumulate(jc_ctx *ctx, value *out, const jc_args *a, int kind)
     jc_array *A = val_array(x);
     if (A->nd != 1 && !lib_kwarg(ctx, a, "dims")) {
         val_release(tmp);
-        return jc_throw(ctx, JC_ERR_GENERIC, a->site, "UndefKeywordError: keyword argument `dims` not assigned");
+        return err_throw(ctx, ERR_UNDEFKEYWORD, a->site, "keyword argument `dims` not assigned");
     }
     value *res = xmalloc(nz(A->len) * sizeof *res);
     int64_t cnt = 0;
@@ -1229,7 +1229,7 @@ static int bi_diff(jc_ctx *ctx, value *out, const jc_args *a)
         d = (int)dv->u.i;
     if (A->nd > 2 || d < 1 || d > A->nd || (A->nd == 2 && !dv)) {
         val_release(tmp);
-        return jc_throw(ctx, JC_ERR_ARGUMENT, a->site, "UndefKeywordError: keyword argument `dims` not assigned");
+        return err_throw(ctx, ERR_UNDEFKEYWORD, a->site, "keyword argument `dims` not assigned");
     }
     int64_t m = A->dims[0], n = A->nd == 2 ? A->dims[1] : 1;
     int64_t dims[2] = { d == 1 ? (m ? m - 1 : 0) : m, d == 2 ? (n ? n - 1 : 0) : n };
@@ -1315,7 +1315,7 @@ static int bi_pop(jc_ctx *ctx, value *out, const jc_args *a)
         return LIB_DECLINE;
     jc_array *A = val_array(x);
     if (A->nd != 1 || A->len == 0)
-        return jc_throw(ctx, JC_ERR_ARGUMENT, a->site, "ArgumentError: array must be non-empty");
+        return err_throw(ctx, ERR_ARGUMENT, a->site, "array must be non-empty");
     *out = A->v[--A->len];
     A->dims[0] = A->len;
     return 0;

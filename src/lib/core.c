@@ -4,13 +4,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../eval.h"
-#include "../num/num.h"
-#include "../range.h"
-#include "../show.h"
-#include "../array.h"
-#include "../types.h"
-#include "lib.h"
+#include "eval.h"
+#include "num/num.h"
+#include "range.h"
+#include "show.h"
+#include "array.h"
+#include "types.h"
+#include "lib/lib.h"
 
 /* ---- constants ---- */
 
@@ -131,7 +131,7 @@ int lib_getfield(jc_ctx *ctx, value *out, value x, const char *name, const ast *
     }
     sb tn = { 0 };
     show_typename(ctx, &tn, x);
-    jc_throw(ctx, JC_ERR_GENERIC, site, "type %s has no field %s", sb_str(&tn), name);
+    err_throw(ctx, ERR_ERROR, site, "type %s has no field %s", sb_str(&tn), name);
     sb_free(&tn);
     return -1;
 }
@@ -156,7 +156,7 @@ int lib_apply_type(jc_ctx *ctx, value *out, int n, const value *args, const ast 
             return 0;
         }
     }
-    return jc_throw(ctx, JC_ERR_TYPE, site, "TypeError: unsupported type parameters");
+    return err_throw(ctx, ERR_TYPE, site, "unsupported type parameters");
 }
 
 int lib_construct(jc_ctx *ctx, value *out, const jc_typeobj *t, const jc_args *a)
@@ -170,8 +170,8 @@ int lib_construct(jc_ctx *ctx, value *out, const jc_typeobj *t, const jc_args *a
         if (num_to_int64(ctx, a->v[0], &cp) < 0)
             return -1;
         if (cp < 0 || cp > 0x10FFFF)
-            return jc_throw(ctx, JC_ERR_ARGUMENT, a->site,
-                            "ArgumentError: %lld is not a Unicode code point (0 to 0x10ffff)", (long long)cp);
+            return err_throw(ctx, ERR_ARGUMENT, a->site,
+                            "%lld is not a Unicode code point (0 to 0x10ffff)", (long long)cp);
         *out = v_char((uint32_t)cp);
         return 0;
     }
@@ -246,8 +246,8 @@ static int string_int_base(jc_ctx *ctx, value *out, const jc_args *a, const valu
     if ((basev && num_to_int64(ctx, *basev, &b) < 0) || (padv && num_to_int64(ctx, *padv, &pad) < 0))
         return -1;
     if (b < -62 || (b > -2 && b < 2) || b > 62)
-        return jc_throw(ctx, JC_ERR_DOMAIN, a->site,
-                        "DomainError with %lld:\nbase must satisfy 2 ≤ abs(base) ≤ 62", (long long)b);
+        return err_throw(ctx, ERR_DOMAIN, a->site,
+                        " with %lld:\nbase must satisfy 2 ≤ abs(base) ≤ 62", (long long)b);
     static const char d36[] = "0123456789abcdefghijklmnopqrstuvwxyz";
     static const char d62[] = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
     const char *digs = (b < 0 ? -b : b) <= 36 ? d36 : d62;
@@ -263,7 +263,7 @@ static int string_int_base(jc_ctx *ctx, value *out, const jc_args *a, const valu
         mpz_neg(z, z);
     sb rev = { 0 };   /* digits, least significant first */
     while (mpz_sgn(z) != 0) {
-        if ((rev.len & 0xffff) == 0 && jc_poll(ctx) < 0) {
+        if ((rev.len & 0xffff) == 0 && ctx_poll(ctx) < 0) {
             sb_free(&rev);
             mpz_clear(z);
             return -1;
@@ -342,7 +342,7 @@ static int nth(jc_ctx *ctx, value x, int last, const ast *site, value *out)
         return -1;
     if (x.type == T_RANGE || x.type == T_TUPLE || x.type == T_ARRAY) {
         if (it.n == 0)
-            return jc_throw(ctx, JC_ERR_BOUNDS, site, "BoundsError: attempt to access %s at index [%s]",
+            return err_throw(ctx, ERR_BOUNDS, site, "attempt to access %s at index [%s]",
                             "empty collection", last ? "end" : "1");
         it.i = last ? it.n - 1 : 0;
         return eval_iter_next(ctx, &it, out) < 0 ? -1 : 0;
@@ -365,7 +365,7 @@ static int nth(jc_ctx *ctx, value x, int last, const ast *site, value *out)
             break;
     }
     if (!got)
-        return jc_throw(ctx, JC_ERR_ARGUMENT, site, "ArgumentError: collection must be non-empty");
+        return err_throw(ctx, ERR_ARGUMENT, site, "collection must be non-empty");
     *out = v;
     return 0;
 }
@@ -387,7 +387,7 @@ static int fold(jc_ctx *ctx, value *out, const jc_args *a, const char *op, const
         return LIB_DECLINE;
     value opf;
     if (eval_get_global(ctx, op, &opf) < 0)
-        return jc_throw(ctx, JC_ERR_UNDEFVAR, a->site, "UndefVarError: `%s` not defined", op);
+        return err_throw(ctx, ERR_UNDEFVAR, a->site, "`%s` not defined", op);
     jc_iter it;
     if (eval_iter_init(ctx, &it, coll, a->site) < 0) {
         val_release(opf);
@@ -396,7 +396,7 @@ static int fold(jc_ctx *ctx, value *out, const jc_args *a, const char *op, const
     value acc = v_nothing();
     int have = 0, r = 0;
     for (;;) {
-        if (jc_poll(ctx) < 0) {
+        if (ctx_poll(ctx) < 0) {
             r = -1;
             break;
         }
@@ -439,7 +439,7 @@ static int fold(jc_ctx *ctx, value *out, const jc_args *a, const char *op, const
     }
     if (!have) {
         if (empty.type == T_NOTHING)
-            return jc_throw(ctx, JC_ERR_ARGUMENT, a->site, "ArgumentError: %s", empty_msg);
+            return err_throw(ctx, ERR_ARGUMENT, a->site, "%s", empty_msg);
         *out = empty;
         return 0;
     }
@@ -480,7 +480,7 @@ static int bi_getindex(jc_ctx *ctx, value *out, const jc_args *a)
     if (i < 1 || i > n) {
         sb s = { 0 };
         show_value(ctx, &s, x, SHOW_REPR, 0);
-        jc_throw(ctx, JC_ERR_BOUNDS, a->site, "BoundsError: attempt to access %s at index [%lld]",
+        err_throw(ctx, ERR_BOUNDS, a->site, "attempt to access %s at index [%lld]",
                  sb_str(&s), (long long)i);
         sb_free(&s);
         return -1;
@@ -527,7 +527,7 @@ static int bi_error(jc_ctx *ctx, value *out, const jc_args *a)
 {
     sb s = { 0 };
     print_args(ctx, &s, a, SHOW_PRINT);
-    jc_throw(ctx, JC_ERR_GENERIC, a->site, "%s", sb_str(&s));
+    err_throw(ctx, ERR_ERROR, a->site, "%s", sb_str(&s));
     sb_free(&s);
     (void)out;
     return -1;
@@ -536,7 +536,7 @@ static int bi_error(jc_ctx *ctx, value *out, const jc_args *a)
 static int bi_isa(jc_ctx *ctx, value *out, const jc_args *a)
 {
     if (a->v[1].type != T_TYPE)
-        return jc_throw(ctx, JC_ERR_TYPE, a->site, "TypeError: in isa, expected Type");
+        return err_throw(ctx, ERR_TYPE, a->site, "in isa, expected Type");
     *out = v_bool(type_isa(a->v[0], val_typeobj(a->v[1])));
     return 0;
 }

@@ -4,8 +4,8 @@
 #include <math.h>
 #include <string.h>
 
-#include "../num/num.h"
-#include "lib.h"
+#include "num/num.h"
+#include "lib/lib.h"
 
 /* x as a hardware float of its own type (integers and rationals become Float64), or
  * LIB_DECLINE for what these functions do not take. */
@@ -187,7 +187,7 @@ static int pow_step(jc_ctx *ctx, value *out, const jc_args *a, int next)
         if ((double)p >= x && next)
             break;
         if (__builtin_mul_overflow(p, base, &q))
-            return jc_throw(ctx, JC_ERR_OVERFLOW, a->site, "OverflowError: result is beyond the range of type Int64");
+            return err_throw(ctx, ERR_OVERFLOW, a->site, "result is beyond the range of type Int64");
         if (!next && (double)q > x)
             break;
         p = q;

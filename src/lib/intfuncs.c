@@ -11,11 +11,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../array.h"
-#include "../eval.h"
-#include "../num/bigjob.h"
-#include "../num/num.h"
-#include "lib.h"
+#include "array.h"
+#include "eval.h"
+#include "num/bigjob.h"
+#include "num/num.h"
+#include "lib/lib.h"
 
 /* The promoted integer type of n integer arguments; 0 when one is not an integer. */
 static int int_type(int n, const value *v, num_type *t)
@@ -259,8 +259,8 @@ static int bi_factorial(jc_ctx *ctx, value *out, const jc_args *a)
         r = num_domain_error(ctx, x, "`n` must not be negative.");
     } else if (mpz_cmp_ui(n, 20) > 0) {
         char *s = mpz_get_str(NULL, 10, n);
-        r = jc_throw(ctx, JC_ERR_OVERFLOW, NULL,
-                     "OverflowError: %s is too large to look up in the table; consider using `factorial(big(%s))` instead",
+        r = err_throw(ctx, ERR_OVERFLOW, NULL,
+                     "%s is too large to look up in the table; consider using `factorial(big(%s))` instead",
                      s, s);
         free(s);
     } else {
@@ -293,7 +293,7 @@ static int binomial_generic(jc_ctx *ctx, value *out, value x, value kv)
     acc = t;
     for (int64_t i = 1; i <= k; i++) {
         value d, q, p;
-        if (jc_poll(ctx) < 0 || num_binop(ctx, &d, NUM_SUB, x, v_int(i - 1)) != 0) {
+        if (ctx_poll(ctx) < 0 || num_binop(ctx, &d, NUM_SUB, x, v_int(i - 1)) != 0) {
             val_release(acc);
             return -1;
         }
@@ -358,7 +358,7 @@ static int bi_binomial(jc_ctx *ctx, value *out, const jc_args *a)
             sb ns = { 0 }, ks = { 0 };
             num_print(ctx, &ns, nv);
             num_print(ctx, &ks, kv);
-            res = jc_throw(ctx, JC_ERR_OVERFLOW, NULL, "OverflowError: binomial(%s, %s) overflows",
+            res = err_throw(ctx, ERR_OVERFLOW, NULL, "binomial(%s, %s) overflows",
                            sb_str(&ns), sb_str(&ks));
             sb_free(&ns);
             sb_free(&ks);
@@ -412,7 +412,7 @@ static int check_base(jc_ctx *ctx, int64_t base)
 {
     if (base >= 2 || base <= -2)
         return 0;
-    return jc_throw(ctx, JC_ERR_DOMAIN, NULL, "DomainError with %lld:\nbase must be ≥ 2", (long long)base);
+    return err_throw(ctx, ERR_DOMAIN, NULL, " with %lld:\nbase must be ≥ 2", (long long)base);
 }
 
 /* digits(n; base=10, pad=1): the digits of n, least significant first, each with n's
@@ -451,7 +451,7 @@ static int bi_digits(jc_ctx *ctx, value *out, const jc_args *a)
     int64_t len = 0;
     int r = 0;
     while ((mpz_sgn(n) != 0 || len < pad) && r == 0) {
-        if ((len & 1023) == 1023 && jc_poll(ctx) < 0) {
+        if ((len & 1023) == 1023 && ctx_poll(ctx) < 0) {
             r = -1;
             break;
         }
@@ -552,7 +552,7 @@ static int rho_factor(jc_ctx *ctx, mpz_ptr f, mpz_srcptr n)
                 mpz_mod(y, y, n);
             }
             for (unsigned long k = 0; k < r && mpz_cmp_ui(d, 1) == 0; k += 128) {
-                if (jc_poll(ctx) < 0)
+                if (ctx_poll(ctx) < 0)
                     goto out;
                 mpz_set(ys, y);
                 unsigned long lim = r - k < 128 ? r - k : 128;
@@ -633,7 +633,7 @@ static int bi_factor(jc_ctx *ctx, value *out, const jc_args *a)
     num_to_mpz(ctx, n, a->v[0]);
     if (mpz_sgn(n) == 0) {
         mpz_clears(n, p, (mpz_ptr)0);
-        return jc_throw(ctx, JC_ERR_ARGUMENT, NULL, "ArgumentError: number to be factored must be ≠ 0, got 0");
+        return err_throw(ctx, ERR_ARGUMENT, NULL, "number to be factored must be ≠ 0, got 0");
     }
     pf l = { 0 };
     int neg = mpz_sgn(n) < 0;

@@ -16,7 +16,7 @@
 #ifndef JC_LIB_H
 #define JC_LIB_H
 
-#include "../jc.h"
+#include "jc.h"
 
 typedef struct jc_args {
     int n;                 /* positional arguments */

@@ -1,15 +1,15 @@
 /* libcore.c — the helpers every builtin table uses: MethodError text and keyword lookup. */
 #include <string.h>
 
-#include "../show.h"
-#include "lib.h"
+#include "show.h"
+#include "lib/lib.h"
 
 /* "MethodError: no method matching name(::T1, ::T2; k::T3)" */
 static int no_method(jc_ctx *ctx, const char *name, int n, const value *v, int nkw,
                      const int *kw, const value *kwv, const ast *site)
 {
     sb b = { 0 };
-    sb_printf(&b, "MethodError: no method matching %s(", name);
+    sb_printf(&b, "no method matching %s(", name);
     for (int i = 0; i < n; i++) {
         if (i)
             sb_puts(&b, ", ");
@@ -22,7 +22,7 @@ static int no_method(jc_ctx *ctx, const char *name, int n, const value *v, int n
         show_typename(ctx, &b, kwv[i]);
     }
     sb_putc(&b, ')');
-    jc_throw(ctx, JC_ERR_METHOD, site, "%s", sb_str(&b));
+    err_throw(ctx, ERR_METHOD, site, "%s", sb_str(&b));
     sb_free(&b);
     return -1;
 }

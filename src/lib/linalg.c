@@ -13,12 +13,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../array.h"
-#include "../num/num.h"
-#include "../range.h"
-#include "../show.h"
-#include "lib.h"
-#include "linalg_mod.h"
+#include "array.h"
+#include "num/num.h"
+#include "range.h"
+#include "show.h"
+#include "lib/lib.h"
+#include "lib/linalg_mod.h"
 
 /* From this order on, exact det/inv/solve run multimodular: Bareiss's cost grows with
  * n⁴·(entry size)² (n³ steps on numbers up to n times the entry size), the modular one
@@ -35,7 +35,7 @@ static int call2(jc_ctx *ctx, const char *name, value a, value b, const ast *sit
 {
     value f;
     if (eval_get_global(ctx, name, &f) < 0)
-        return jc_throw(ctx, JC_ERR_UNDEFVAR, site, "UndefVarError: `%s` not defined", name);
+        return err_throw(ctx, ERR_UNDEFVAR, site, "`%s` not defined", name);
     value args[2] = { a, b };
     int r = eval_call(ctx, f, 2, args, site, out);
     val_release(f);
@@ -59,7 +59,7 @@ static int binop(jc_ctx *ctx, num_op op, value a, value b, const ast *site, valu
 
 static int undef_error(jc_ctx *ctx, const ast *site)
 {
-    return jc_throw(ctx, JC_ERR_UNDEFREF, site, "UndefRefError: access to undefined reference");
+    return err_throw(ctx, ERR_UNDEFREF, site, "access to undefined reference");
 }
 
 static int check_defined(jc_ctx *ctx, const jc_array *a, const ast *site)
@@ -103,7 +103,7 @@ static int same_shape(jc_ctx *ctx, const jc_array *a, const jc_array *b, const a
             sb s = { 0 }, t = { 0 };
             dims_text(&s, a);
             dims_text(&t, b);
-            jc_throw(ctx, JC_ERR_DIMENSION, site, "DimensionMismatch: dimensions must match: a has dims %s, b has dims %s, mismatch at %d",
+            err_throw(ctx, ERR_DIMENSION, site, "dimensions must match: a has dims %s, b has dims %s, mismatch at %d",
                      sb_str(&s), sb_str(&t), k + 1);
             sb_free(&s);
             sb_free(&t);
@@ -156,9 +156,9 @@ static int square_check(jc_ctx *ctx, const jc_array *A, const ast *site)
 {
     if (A->nd != 2 || nrows(A) != ncols(A)) {
         if (A->nd == 1)
-            return jc_throw(ctx, JC_ERR_DIMENSION, site, "DimensionMismatch: matrix is not square: dimensions are (%lld,)",
+            return err_throw(ctx, ERR_DIMENSION, site, "matrix is not square: dimensions are (%lld,)",
                             (long long)A->dims[0]);
-        return jc_throw(ctx, JC_ERR_DIMENSION, site, "DimensionMismatch: matrix is not square: dimensions are (%lld, %lld)",
+        return err_throw(ctx, ERR_DIMENSION, site, "matrix is not square: dimensions are (%lld, %lld)",
                         (long long)nrows(A), (long long)ncols(A));
     }
     return 0;
@@ -222,16 +222,16 @@ static int matmul(jc_ctx *ctx, value a, value b, const ast *site, value *out)
 {
     const jc_array *A = val_array(a), *B = val_array(b);
     if (A->nd > 2 || B->nd > 2)
-        return jc_throw(ctx, JC_ERR_METHOD, site, "MethodError: no method matching *(::Array, ::Array) for arrays of more than two dimensions");
+        return err_throw(ctx, ERR_METHOD, site, "no method matching *(::Array, ::Array) for arrays of more than two dimensions");
     int64_t m = nrows(A), k = ncols(A), k2 = nrows(B), n = ncols(B);
     if (A->nd == 1) { /* a vector is an m×1 matrix */
         k = 1;
     }
     if (k != k2) {
         if (B->nd == 1)
-            return jc_throw(ctx, JC_ERR_DIMENSION, site, "DimensionMismatch: matrix A has dimensions (%lld,%lld), vector B has length %lld",
+            return err_throw(ctx, ERR_DIMENSION, site, "matrix A has dimensions (%lld,%lld), vector B has length %lld",
                             (long long)m, (long long)k, (long long)k2);
-        return jc_throw(ctx, JC_ERR_DIMENSION, site, "DimensionMismatch: matrix A has dimensions (%lld,%lld), matrix B has dimensions (%lld,%lld)",
+        return err_throw(ctx, ERR_DIMENSION, site, "matrix A has dimensions (%lld,%lld), matrix B has dimensions (%lld,%lld)",
                         (long long)m, (long long)k, (long long)k2, (long long)n);
     }
     if (check_defined(ctx, A, site) < 0 || check_defined(ctx, B, site) < 0)
@@ -355,7 +355,7 @@ static la_kind la_field(num_type nt, num_type *work)
 
 static int singular(jc_ctx *ctx, int64_t k, const ast *site)
 {
-    return jc_throw(ctx, JC_ERR_GENERIC, site, "SingularException(%lld)", (long long)k);
+    return err_throw(ctx, ERR_SINGULAR, site, "(%lld)", (long long)k);
 }
 
 /* Rational path: row-scaled integer matrix. */
@@ -542,13 +542,13 @@ static int exact_solve(jc_ctx *ctx, const jc_array *A, const jc_array *B, int wa
         for (int64_t t = 0; t < n * rc; t++)
             mpz_init(Y[t]);
         if (lmod_solve(M.z, n, rc, det, Y, &ctx->interrupted) < 0)
-            r = jc_poll(ctx);
+            r = ctx_poll(ctx);
         /* a singular matrix goes on to Bareiss, which finds the first zero pivot */
         done = want == 0 || mpz_sgn(det) != 0;
     }
     if (r == 0 && !done) {
         bad = bareiss(&M, want != 0, det, &ctx->interrupted);
-        r = jc_poll(ctx);
+        r = ctx_poll(ctx);
     }
     if (r == 0 && want == 0) {
         /* det(A) = det(D·A) / prod(D) */
@@ -607,10 +607,10 @@ static int bigint_det(jc_ctx *ctx, const jc_array *A, value *out)
         mpz_init(det);
         if (n >= LMOD_MIN_N) {
             if (lmod_solve(M.z, n, 0, det, NULL, &ctx->interrupted) < 0)
-                r = jc_poll(ctx);
+                r = ctx_poll(ctx);
         } else {
             bareiss(&M, 0, det, &ctx->interrupted);
-            r = jc_poll(ctx);
+            r = ctx_poll(ctx);
         }
         if (r == 0)
             *out = v_bigint_from_mpz(det);
@@ -748,7 +748,7 @@ static int lu_generic(jc_ctx *ctx, const jc_array *A, const jc_array *B, int wan
     int swaps = 0;
     value t1, t2;
     for (int64_t k = 0; k < n && r == 0; k++) {
-        if ((r = jc_poll(ctx)) < 0)
+        if ((r = ctx_poll(ctx)) < 0)
             break;
         int64_t p = -1;
         for (int64_t i = k; i < n && r == 0; i++) {
@@ -865,7 +865,7 @@ static int factor(jc_ctx *ctx, value av, value bv, int want, const ast *site, va
     if (check_defined(ctx, A, site) < 0 || (B && check_defined(ctx, B, site) < 0))
         return -1;
     if (B && nrows(B) != nrows(A))
-        return jc_throw(ctx, JC_ERR_DIMENSION, site, "DimensionMismatch: arguments must have the same number of rows");
+        return err_throw(ctx, ERR_DIMENSION, site, "arguments must have the same number of rows");
     num_type nt, bt;
     if (!number_type(A, &nt) || (B && !number_type(B, &bt)))
         return lib_no_method(ctx, want == 0 ? "det" : want == 1 ? "inv" : "\\", &(jc_args){ .n = 1, .v = &av });
@@ -952,7 +952,7 @@ static int least_squares(jc_ctx *ctx, value av, value bv, const ast *site, value
     const jc_array *A = val_array(av), *B = val_array(bv);
     int64_t m = nrows(A), n = ncols(A), k = B->nd == 1 ? 1 : ncols(B);
     if (B->nd > 2 || nrows(B) != m)
-        return jc_throw(ctx, JC_ERR_DIMENSION, site, "DimensionMismatch: arguments must have the same number of rows");
+        return err_throw(ctx, ERR_DIMENSION, site, "arguments must have the same number of rows");
     if (check_defined(ctx, A, site) < 0 || check_defined(ctx, B, site) < 0)
         return -1;
     num_type ta, tb, work;
@@ -962,7 +962,7 @@ static int least_squares(jc_ctx *ctx, value av, value bv, const ast *site, value
     if (nt.cplx || la_field(nt, &work) != LA_DOUBLE || (nt.t == T_RATIONAL || nt.t == T_BIGINT))
         work = (num_type){ T_FLOAT64, 0, 0 };
     if (nt.cplx || nt.t == T_BIGFLOAT)
-        return jc_throw(ctx, JC_ERR_ARGUMENT, site, "ArgumentError: least-squares solutions of non-square %s systems are not supported",
+        return err_throw(ctx, ERR_ARGUMENT, site, "least-squares solutions of non-square %s systems are not supported",
                         nt.cplx ? "complex" : "BigFloat");
     int tall = m >= n;
     int64_t p = tall ? m : n, q = tall ? n : m; /* the factored matrix is p×q, p >= q */
@@ -979,7 +979,7 @@ static int least_squares(jc_ctx *ctx, value av, value bv, const ast *site, value
         big = fmax(big, fabs(a[i * p + i]));
     for (int64_t i = 0; i < q && r == 0; i++)
         if (!(fabs(a[i * p + i]) > (double)p * 2.220446049250313e-16 * big))
-            r = jc_throw(ctx, JC_ERR_ARGUMENT, site, "ArgumentError: least-squares solution of a rank-deficient %lld×%lld system is not supported",
+            r = err_throw(ctx, ERR_ARGUMENT, site, "least-squares solution of a rank-deficient %lld×%lld system is not supported",
                          (long long)m, (long long)n);
     for (int64_t c = 0; c < k && r == 0; c++) {
         double *xc = x + c * n;
@@ -1046,7 +1046,7 @@ static int bi_add(jc_ctx *ctx, value *out, const jc_args *a)
         return 0;
     }
     if ((is_arr(x) && num_is_number(y)) || (num_is_number(x) && is_arr(y)))
-        return jc_throw(ctx, JC_ERR_METHOD, a->site, "MethodError: no method matching +(::%s, ::%s)\nFor element-wise addition, use broadcasting with dot syntax: array .+ scalar",
+        return err_throw(ctx, ERR_METHOD, a->site, "no method matching +(::%s, ::%s)\nFor element-wise addition, use broadcasting with dot syntax: array .+ scalar",
                         is_arr(x) ? "Array" : "Number", is_arr(y) ? "Array" : "Number");
     return LIB_DECLINE;
 }
@@ -1109,7 +1109,7 @@ static int bi_sub(jc_ctx *ctx, value *out, const jc_args *a)
         return 0;
     }
     if ((is_arr(x) && num_is_number(y)) || (num_is_number(x) && is_arr(y)))
-        return jc_throw(ctx, JC_ERR_METHOD, a->site, "MethodError: no method matching -(::%s, ::%s)\nFor element-wise subtraction, use broadcasting with dot syntax: array .- scalar",
+        return err_throw(ctx, ERR_METHOD, a->site, "no method matching -(::%s, ::%s)\nFor element-wise subtraction, use broadcasting with dot syntax: array .- scalar",
                         is_arr(x) ? "Array" : "Number", is_arr(y) ? "Array" : "Number");
     return LIB_DECLINE;
 }
@@ -1229,7 +1229,7 @@ static int bi_pow(jc_ctx *ctx, value *out, const jc_args *a)
         return -1;
     int64_t p;
     if (!num_is_integer_type(y))
-        return jc_throw(ctx, JC_ERR_ARGUMENT, a->site, "ArgumentError: matrix powers are supported for integer exponents");
+        return err_throw(ctx, ERR_ARGUMENT, a->site, "matrix powers are supported for integer exponents");
     if (num_to_int64(ctx, y, &p) < 0)
         return -1;
     value base;
@@ -1610,7 +1610,7 @@ static int bi_dot(jc_ctx *ctx, value *out, const jc_args *a)
     if (r)
         return r;
     if (x->len != y->len)
-        return jc_throw(ctx, JC_ERR_DIMENSION, a->site, "DimensionMismatch: first array has length %lld which does not match the length of the second, %lld.",
+        return err_throw(ctx, ERR_DIMENSION, a->site, "first array has length %lld which does not match the length of the second, %lld.",
                         (long long)x->len, (long long)y->len);
     value acc = v_nothing();
     for (int64_t i = 0; i < x->len; i++) {
@@ -1660,7 +1660,7 @@ static int bi_cross(jc_ctx *ctx, value *out, const jc_args *a)
     if (r)
         return r;
     if (x->len != 3 || y->len != 3)
-        return jc_throw(ctx, JC_ERR_DIMENSION, a->site, "DimensionMismatch: cross product is only defined for vectors of length 3");
+        return err_throw(ctx, ERR_DIMENSION, a->site, "cross product is only defined for vectors of length 3");
     value res[3];
     static const int ia[3][2] = { { 1, 2 }, { 2, 0 }, { 0, 1 } };
     for (int k = 0; k < 3; k++) {

@@ -18,8 +18,8 @@
  * the Chinese remaindering costs O((log2 H / 64)²) word operations per entry. */
 #include <stdlib.h>
 
-#include "../util.h"
-#include "linalg_mod.h"
+#include "util.h"
+#include "lib/linalg_mod.h"
 
 typedef unsigned __int128 u128;
 

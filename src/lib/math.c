@@ -25,10 +25,10 @@
 #include <mpc.h>
 #include <string.h>
 
-#include "../eval.h"
-#include "../mathcore/mathcore.h"
-#include "../num/num.h"
-#include "lib.h"
+#include "eval.h"
+#include "mathcore/mathcore.h"
+#include "num/num.h"
+#include "lib/lib.h"
 
 /* ---- float kinds ---- */
 
@@ -1634,13 +1634,13 @@ static int round_common(jc_ctx *ctx, value *out, const jc_args *a, int rm, int m
         kw_int(ctx, a, "base", &base, &hb) < 0)
         return -1;
     if (hd && hs)
-        return jc_throw(ctx, JC_ERR_ARGUMENT, a->site,
-                        "ArgumentError: `round` cannot use both `digits` and `sigdigits` arguments.");
+        return err_throw(ctx, ERR_ARGUMENT, a->site,
+                        "`round` cannot use both `digits` and `sigdigits` arguments.");
     if (t)
         return (hd || hs || hb) ? LIB_DECLINE : round_to_type(ctx, out, t, x, rm);
     if (hd || hs) {
         if (base < 2)
-            return jc_throw(ctx, JC_ERR_DOMAIN, a->site, "DomainError with %lld:\n`base` must be at least 2.",
+            return err_throw(ctx, ERR_DOMAIN, a->site, " with %lld:\n`base` must be at least 2.",
                             (long long)base);
         return round_digits(ctx, out, x, rm, hs ? sigdigits : digits, base, hs);
     }

@@ -1,5 +1,5 @@
 /* registry.c — the builtin tables, in lookup order (see lib.h). */
-#include "lib.h"
+#include "lib/lib.h"
 
 extern const builtin lib_arrays[];
 extern const builtin lib_linalg[];

@@ -8,12 +8,12 @@
 #include <string.h>
 #include <utf8proc.h>
 
-#include "../eval.h"
-#include "../num/num.h"
-#include "../parse.h"
-#include "../range.h"
-#include "../show.h"
-#include "lib.h"
+#include "eval.h"
+#include "num/num.h"
+#include "parse.h"
+#include "range.h"
+#include "show.h"
+#include "lib/lib.h"
 
 static int is_text(value v) { return v.type == T_STRING || v.type == T_CHAR; }
 
@@ -53,7 +53,7 @@ static int bi_repeat(jc_ctx *ctx, value *out, const jc_args *a)
     if (num_to_int64(ctx, a->v[1], &n) < 0)
         return -1;
     if (n < 0)
-        return jc_throw(ctx, JC_ERR_ARGUMENT, a->site, "ArgumentError: can't repeat a string %lld times",
+        return err_throw(ctx, ERR_ARGUMENT, a->site, "can't repeat a string %lld times",
                         (long long)n);
     sb one = { 0 };
     put_text(&one, a->v[0]);
@@ -240,8 +240,8 @@ static int parse_int_base(jc_ctx *ctx, value *out, const jc_typeobj *t, const jc
     if (num_to_int64(ctx, basev, &base) < 0)
         return -1;
     if (base < 2 || base > 62)
-        return jc_throw(ctx, JC_ERR_ARGUMENT, a->site,
-                        "ArgumentError: invalid base: base must be 2 ≤ base ≤ 62, got %lld",
+        return err_throw(ctx, ERR_ARGUMENT, a->site,
+                        "invalid base: base must be 2 ≤ base ≤ 62, got %lld",
                         (long long)base);
     size_t b = 0, e = s->len;
     while (b < e && strchr(" \t\n\v\f\r", s->s[b]))
@@ -249,8 +249,8 @@ static int parse_int_base(jc_ctx *ctx, value *out, const jc_typeobj *t, const jc
     while (e > b && strchr(" \t\n\v\f\r", s->s[e - 1]))
         e--;
     if (b == e)
-        return jc_throw(ctx, JC_ERR_ARGUMENT, a->site,
-                        "ArgumentError: input string is empty or only contains whitespace");
+        return err_throw(ctx, ERR_ARGUMENT, a->site,
+                        "input string is empty or only contains whitespace");
     /* Julia quotes the text without its surrounding whitespace */
     const size_t b0 = b;
     const int tl = (int)(e - b0);
@@ -258,8 +258,8 @@ static int parse_int_base(jc_ctx *ctx, value *out, const jc_typeobj *t, const jc
     if (s->s[b] == '+' || s->s[b] == '-')
         neg = s->s[b++] == '-';
     if (b == e)
-        return jc_throw(ctx, JC_ERR_ARGUMENT, a->site,
-                        "ArgumentError: premature end of integer: \"%.*s\"", tl, s->s + b0);
+        return err_throw(ctx, ERR_ARGUMENT, a->site,
+                        "premature end of integer: \"%.*s\"", tl, s->s + b0);
     mpz_t z;
     mpz_init(z);
     for (size_t i = b; i < e; i++) {
@@ -271,11 +271,11 @@ static int parse_int_base(jc_ctx *ctx, value *out, const jc_typeobj *t, const jc
         if (d >= base) {
             mpz_clear(z);
             if (c >= 0x80)
-                return jc_throw(ctx, JC_ERR_ARGUMENT, a->site,
-                                "ArgumentError: invalid base %lld digit in \"%.*s\"",
+                return err_throw(ctx, ERR_ARGUMENT, a->site,
+                                "invalid base %lld digit in \"%.*s\"",
                                 (long long)base, tl, s->s + b0);
-            return jc_throw(ctx, JC_ERR_ARGUMENT, a->site,
-                            "ArgumentError: invalid base %lld digit '%c' in \"%.*s\"",
+            return err_throw(ctx, ERR_ARGUMENT, a->site,
+                            "invalid base %lld digit '%c' in \"%.*s\"",
                             (long long)base, c, tl, s->s + b0);
         }
         mpz_mul_ui(z, z, (unsigned long)base);
@@ -331,7 +331,7 @@ static int bi_parse(jc_ctx *ctx, value *out, const jc_args *a)
         ctx->srcname = oname;
         ctx->first_line = oline;
         if (st != JC_OK)
-            jc_clear_error(ctx);
+            err_clear(ctx);
         const ast *n = st == JC_OK && prog->nkids == 1 ? prog->kids[0] : NULL;
         int negate = 0;
         if (n && n->kind == A_CALL && (n->flags & AF_PREFIX) && n->nkids == 2 &&
@@ -353,7 +353,7 @@ static int bi_parse(jc_ctx *ctx, value *out, const jc_args *a)
     }
     sb tn = { 0 };
     show_type(ctx, &tn, t);
-    int r = jc_throw(ctx, JC_ERR_ARGUMENT, a->site, "ArgumentError: cannot parse \"%s\" as %s",
+    int r = err_throw(ctx, ERR_ARGUMENT, a->site, "cannot parse \"%s\" as %s",
                      s->s, sb_str(&tn));
     sb_free(&tn);
     return r;
@@ -377,8 +377,8 @@ static int64_t char_end(const jc_string *s, int64_t i)
 static int index_error(jc_ctx *ctx, const jc_string *s, int64_t i, const ast *site)
 {
     if (i < 1 || i > (int64_t)s->len)
-        return jc_throw(ctx, JC_ERR_BOUNDS, site,
-                        "BoundsError: attempt to access %zu-codeunit String at index [%lld]", s->len,
+        return err_throw(ctx, ERR_BOUNDS, site,
+                        "attempt to access %zu-codeunit String at index [%lld]", s->len,
                         (long long)i);
     /* Julia names the valid indices on either side of a byte inside a character */
     int64_t before = i, after = i;
@@ -387,7 +387,7 @@ static int index_error(jc_ctx *ctx, const jc_string *s, int64_t i, const ast *si
     while (after <= (int64_t)s->len && !is_char_start(s, after))
         after++;
     sb msg = { 0 };
-    sb_printf(&msg, "StringIndexError: invalid index [%lld], valid nearby indices [%lld]=>'", (long long)i,
+    sb_printf(&msg, "invalid index [%lld], valid nearby indices [%lld]=>'", (long long)i,
               (long long)before);
     sb_put(&msg, s->s + before - 1, (size_t)(char_end(s, before) - before + 1));
     sb_putc(&msg, '\'');
@@ -396,7 +396,7 @@ static int index_error(jc_ctx *ctx, const jc_string *s, int64_t i, const ast *si
         sb_put(&msg, s->s + after - 1, (size_t)(char_end(s, after) - after + 1));
         sb_putc(&msg, '\'');
     }
-    int r = jc_throw(ctx, JC_ERR_BOUNDS, site, "%s", sb_str(&msg));
+    int r = err_throw(ctx, ERR_STRINGINDEX, site, "%s", sb_str(&msg));
     sb_free(&msg);
     return r;
 }
@@ -505,8 +505,8 @@ static int bi_printstyled(jc_ctx *ctx, value *out, const jc_args *a)
         for (size_t j = 0; j < sizeof kws / sizeof *kws; j++)
             known |= !strcmp(k, kws[j]);
         if (!known)
-            return jc_throw(ctx, JC_ERR_METHOD, a->site,
-                            "MethodError: no method matching printstyled(::Any...; %s)", k);
+            return err_throw(ctx, ERR_METHOD, a->site,
+                            "no method matching printstyled(::Any...; %s)", k);
     }
     int bold, italic, underline, blink, reverse, hidden;
     if (kw_flag(ctx, a, "bold", &bold) < 0 || kw_flag(ctx, a, "italic", &italic) < 0 ||
@@ -520,14 +520,14 @@ static int bi_printstyled(jc_ctx *ctx, value *out, const jc_args *a)
     if (c && c->type == T_SYMBOL) {
         st = find_style(sym_name(ctx, (int)c->u.i));
         if (!st)
-            return jc_throw(ctx, JC_ERR_ARGUMENT, a->site,
-                            "ArgumentError: unknown color :%s", sym_name(ctx, (int)c->u.i));
+            return err_throw(ctx, ERR_ARGUMENT, a->site,
+                            "unknown color :%s", sym_name(ctx, (int)c->u.i));
     } else if (c && c->type == T_INT64 && c->u.i >= 0 && c->u.i <= 255) {
         st = NULL;
         sb_printf(&on, "\x1b[38;5;%dm", (int)c->u.i);
     } else if (c)
-        return jc_throw(ctx, JC_ERR_ARGUMENT, a->site,
-                        "ArgumentError: color must be a Symbol such as :red or an Integer 0-255");
+        return err_throw(ctx, ERR_ARGUMENT, a->site,
+                        "color must be a Symbol such as :red or an Integer 0-255");
     if (st && bold && !strcmp(st->name, "bold")) /* bold as a colour with bold=true: once */
         st = find_style("nothing");
     if (st)

@@ -6,8 +6,8 @@
  * zero, / of integers gives Float64, ^ and shifts take an integer count unpromoted).
  * Int64 results that overflow are recomputed exactly as BigInt; BigInt results stay
  * BigInt; sizes are checked against ctx->max_bits before any big allocation. */
-#include "bigjob.h"
-#include "num.h"
+#include "num/bigjob.h"
+#include "num/num.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -15,7 +15,7 @@
 
 #include <mpc.h>
 
-#include "../show.h"
+#include "show.h"
 
 static int real_op(jc_ctx *ctx, value *out, num_op op, num_type t, value x, value y);
 static int complex_op(jc_ctx *ctx, value *out, num_op op, value a, value b);
@@ -1112,7 +1112,7 @@ static int pow_by_squaring(jc_ctx *ctx, value *out, value x, uint64_t p)
     int tz = __builtin_ctzll(p) + 1;
     p >>= tz;
     while (--tz > 0) {
-        if ((rc = jc_poll(ctx)) < 0 || (rc = num_binop(ctx, &t, NUM_MUL, xx, xx)) < 0) { val_release(xx); return rc; }
+        if ((rc = ctx_poll(ctx)) < 0 || (rc = num_binop(ctx, &t, NUM_MUL, xx, xx)) < 0) { val_release(xx); return rc; }
         val_release(xx);
         xx = t;
     }
@@ -1121,7 +1121,7 @@ static int pow_by_squaring(jc_ctx *ctx, value *out, value x, uint64_t p)
         tz = __builtin_ctzll(p) + 1;
         p >>= tz;
         while (--tz >= 0) {
-            if ((rc = jc_poll(ctx)) < 0 || (rc = num_binop(ctx, &t, NUM_MUL, xx, xx)) < 0) goto fail;
+            if ((rc = ctx_poll(ctx)) < 0 || (rc = num_binop(ctx, &t, NUM_MUL, xx, xx)) < 0) goto fail;
             val_release(xx);
             xx = t;
         }

@@ -1,5 +1,5 @@
 /* bigjob.c — see bigjob.h. */
-#include "bigjob.h"
+#include "num/bigjob.h"
 
 #include <errno.h>
 #include <poll.h>
@@ -54,14 +54,14 @@ static int run_child(jc_ctx *ctx, job_fn job, const void *arg, char **buf, size_
     for (;;) {
         if (ctx->interrupted) {
             kill(pid, SIGKILL);
-            result = jc_poll(ctx);
+            result = ctx_poll(ctx);
             break;
         }
         struct pollfd p = { .fd = fds[0], .events = POLLIN };
         int k = poll(&p, 1, 20);
         if (k < 0 && errno != EINTR) {
             kill(pid, SIGKILL);
-            result = jc_throw(ctx, JC_ERR_GENERIC, NULL, "SystemError: poll: %s", strerror(errno));
+            result = err_throw(ctx, ERR_SYSTEM, NULL, "poll: %s", strerror(errno));
             break;
         }
         if (k <= 0)
@@ -81,11 +81,11 @@ static int run_child(jc_ctx *ctx, job_fn job, const void *arg, char **buf, size_
      * die before this loop sees the flag: a child ended by SIGINT is an interrupt. */
     if (result == 0 && (ctx->interrupted || (WIFSIGNALED(status) && WTERMSIG(status) == SIGINT))) {
         ctx->interrupted = 1;
-        result = jc_poll(ctx);
+        result = ctx_poll(ctx);
     }
     if (result == 0 && !(WIFEXITED(status) && WEXITSTATUS(status) == 0))
-        result = jc_throw(ctx, JC_ERR_GENERIC, NULL,
-                          "OutOfMemoryError(): the computation ended without a result");
+        result = err_throw(ctx, ERR_OUTOFMEMORY, NULL,
+                          "(): the computation ended without a result");
     if (result < 0) {
         sb_free(&data);
         return -1;
@@ -134,7 +134,7 @@ int bigjob_mpz(jc_ctx *ctx, mpz_ptr r, bigjob_op op, mpz_srcptr a, mpz_srcptr b,
         fclose(in);
     free(buf);
     if (got == 0 || got != len)
-        return jc_throw(ctx, JC_ERR_GENERIC, NULL, "the computation's result could not be read back");
+        return err_throw(ctx, ERR_ERROR, NULL, "the computation's result could not be read back");
     return 0;
 }
 

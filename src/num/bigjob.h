@@ -9,7 +9,7 @@
 #ifndef JC_BIGJOB_H
 #define JC_BIGJOB_H
 
-#include "../jc.h"
+#include "jc.h"
 
 typedef enum bigjob_op {
     BJ_FAC,   /* r = n!            (n) */

@@ -4,7 +4,7 @@
  * after promotion.  Finite reals all have exact rational values, so the slow path
  * compares them as mpq; the hardware cases take fast paths.  An Irrational equals no
  * other number, and is ordered against one through a 64-bit-wider MPFR value. */
-#include "num.h"
+#include "num/num.h"
 
 #include <math.h>
 #include <string.h>

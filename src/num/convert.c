@@ -1,6 +1,6 @@
 /* convert.c — calling a number type as a function: Int64(3.0), Float32(1),
  * Rational{BigInt}(2), Rational(3, 4), Complex(1, 2), BigFloat("0.1"). */
-#include "num.h"
+#include "num/num.h"
 
 #include <ctype.h>
 #include <stdlib.h>
@@ -25,7 +25,7 @@ int num_parse_bigfloat(jc_ctx *ctx, value *out, const char *s)
     }
     if (!ok) {
         val_release(v);
-        jc_throw(ctx, JC_ERR_ARGUMENT, NULL, "ArgumentError: invalid number format %s for BigFloat", t);
+        err_throw(ctx, ERR_ARGUMENT, NULL, "invalid number format %s for BigFloat", t);
         free(t);
         return -1;
     }

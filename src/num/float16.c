@@ -9,7 +9,7 @@
  * subnormal that rounds up to 1024 becomes the smallest normal, and a carry out of the
  * largest binade lands on 0x7c00, which is Inf.  No floating-point arithmetic is used, so
  * the result does not depend on the current rounding mode. */
-#include "float16.h"
+#include "num/float16.h"
 
 #include <math.h>
 #include <string.h>

@@ -35,7 +35,7 @@
  * Accuracy: exact.  tests/unit/test_fmtfloat.c checks Julia's tables, every binary16, every
  * binary64 binade and random binary64/binary32 values for round trip, shortness and
  * nearness. */
-#include "fmtfloat.h"
+#include "num/fmtfloat.h"
 
 #include <math.h>
 #include <stdbool.h>
@@ -43,7 +43,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "float16.h"
+#include "num/float16.h"
 
 __extension__ typedef unsigned __int128 u128;   /* gcc/clang on 64-bit targets */
 

@@ -14,7 +14,7 @@
 #ifndef JC_NUM_H
 #define JC_NUM_H
 
-#include "../jc.h"
+#include "jc.h"
 
 #define NUM_NOMETHOD (-2)
 #define NUM_UNORDERED 2   /* num_cmp: at least one side is NaN */

@@ -1,14 +1,14 @@
 /* numtype.c — number types: queries, Julia's promote_type, conversions between the
  * types of the tower, the irrational constants and the error texts shared by num_*. */
-#include "num.h"
-#include "../range.h"
+#include "num/num.h"
+#include "range.h"
 
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "../show.h"
-#include "float16.h"
+#include "show.h"
+#include "num/float16.h"
 
 const char *const num_roundmode_names[RM__COUNT] = {
     "Nearest", "ToZero", "Up", "Down", "FromZero", "NearestTiesAway", "NearestTiesUp",
@@ -161,9 +161,9 @@ int num_domain_error(jc_ctx *ctx, value x, const char *msg)
     sb b = { 0 };
     num_print(ctx, &b, x);
     if (msg)
-        jc_throw(ctx, JC_ERR_DOMAIN, NULL, "DomainError with %s:\n%s", sb_str(&b), msg);
+        err_throw(ctx, ERR_DOMAIN, NULL, " with %s:\n%s", sb_str(&b), msg);
     else
-        jc_throw(ctx, JC_ERR_DOMAIN, NULL, "DomainError with %s", sb_str(&b));
+        err_throw(ctx, ERR_DOMAIN, NULL, " with %s", sb_str(&b));
     sb_free(&b);
     return -1;
 }
@@ -173,27 +173,27 @@ int num_inexact_error(jc_ctx *ctx, const char *fname, const char *tname, value x
     sb b = { 0 };
     show_value(ctx, &b, x, SHOW_REPR, 0);
     if (tname)
-        jc_throw(ctx, JC_ERR_INEXACT, NULL, "InexactError: %s(%s, %s)", fname, tname, sb_str(&b));
+        err_throw(ctx, ERR_INEXACT, NULL, "%s(%s, %s)", fname, tname, sb_str(&b));
     else
-        jc_throw(ctx, JC_ERR_INEXACT, NULL, "InexactError: %s(%s)", fname, sb_str(&b));
+        err_throw(ctx, ERR_INEXACT, NULL, "%s(%s)", fname, sb_str(&b));
     sb_free(&b);
     return -1;
 }
 
 int num_divide_error(jc_ctx *ctx)
 {
-    return jc_throw(ctx, JC_ERR_DIVIDE, NULL, "DivideError: integer division error");
+    return err_throw(ctx, ERR_DIVIDE, NULL, "integer division error");
 }
 
 int num_check_bits(jc_ctx *ctx, double bits)
 {
     if (bits > (double)ctx->max_bits) {
         if (bits < 1.8e19)
-            return jc_throw(ctx, JC_ERR_LIMIT, NULL,
-                            "OverflowError: result would need %.0f bits, more than the limit of %llu (see --max-bits)",
+            return err_throw(ctx, ERR_LIMIT_BITS, NULL,
+                            "result would need %.0f bits, more than the limit of %llu (see --max-bits)",
                             ceil(bits), (unsigned long long)ctx->max_bits);
-        return jc_throw(ctx, JC_ERR_LIMIT, NULL,
-                        "OverflowError: result would need about %.3g bits, more than the limit of %llu (see --max-bits)",
+        return err_throw(ctx, ERR_LIMIT_BITS, NULL,
+                        "result would need about %.3g bits, more than the limit of %llu (see --max-bits)",
                         bits, (unsigned long long)ctx->max_bits);
     }
     return 0;
@@ -573,7 +573,7 @@ int num_rational(jc_ctx *ctx, value *out, mpz_srcptr num, mpz_srcptr den, jc_typ
     if (elem != T_BIGINT)
         elem = T_INT64;
     if (mpz_sgn(num) == 0 && mpz_sgn(den) == 0)
-        return jc_throw(ctx, JC_ERR_ARGUMENT, NULL, "ArgumentError: invalid rational: zero(%s)//zero(%s)",
+        return err_throw(ctx, ERR_ARGUMENT, NULL, "invalid rational: zero(%s)//zero(%s)",
                         num_type_basename(elem), num_type_basename(elem));
     value v = v_rational_new(elem);
     mpq_ptr q = val_mpq(v);

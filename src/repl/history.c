@@ -1,5 +1,5 @@
 /* history.c — the history file (see history.h). */
-#include "history.h"
+#include "repl/history.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -11,7 +11,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "../util.h"
+#include "util.h"
 
 char *hist_default_path(void)
 {

@@ -10,7 +10,7 @@
  * While a line is being read, SIGINT is handled here instead: the handler only sets a
  * flag, and the reader turns it into "clear the line, show a fresh prompt".  Readline's
  * own signal handling is off (rl_catch_signals = 0) so that the two never conflict. */
-#include "repl.h"
+#include "repl/repl.h"
 
 #include <errno.h>
 #include <poll.h>
@@ -22,9 +22,9 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 
-#include "../compl.h"
-#include "../util.h"
-#include "history.h"
+#include "compl.h"
+#include "util.h"
+#include "repl/history.h"
 
 #if JC_HAVE_READLINE
 #include <readline/history.h>

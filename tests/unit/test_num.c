@@ -71,7 +71,7 @@ static int val_to_z(mpz_ptr z, value v)
     return v.type;
 }
 
-static void clear_err(void) { jc_clear_error(C); }
+static void clear_err(void) { err_clear(C); }
 
 /* ---- Int64 / BigInt arithmetic against GMP ---- */
 

@@ -1,0 +1,20 @@
+/* sym.h — interned names.
+ *
+ * A symbol id indexes the context's symbol table (ctx->syms); names are stored normalized
+ * (the parser normalizes before interning) in pooled chunks owned by the table and freed
+ * with it.  Nothing here fails: allocation is checked by util. */
+#ifndef JC_SYM_H
+#define JC_SYM_H
+
+#include <stddef.h>
+
+typedef struct jc_ctx jc_ctx;
+
+int sym_intern(jc_ctx *ctx, const char *name, size_t len);
+const char *sym_name(const jc_ctx *ctx, int id);
+/* Looks a name up without interning; -1 when absent. */
+int sym_find(const jc_ctx *ctx, const char *name, size_t len);
+/* Frees the table's storage (the context itself is the caller's). */
+void sym_free_all(jc_ctx *ctx);
+
+#endif
