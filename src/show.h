@@ -1,22 +1,14 @@
 /* show.h — values as Julia displays them.
  *
- * SHOW_PLAIN is the REPL's text/plain display (`π = 3.1415926535897...`, array
- * headers), SHOW_REPR is show/repr (`π`, `[1, 2]`, strings quoted), SHOW_PRINT is
- * print/string (strings raw, Float32 untyped).  Flags carry Julia's IOContext
- * properties that change the form (compact, the element type already shown). */
+ * The modes and flags are num/print.h's: SHOW_PLAIN is the REPL's text/plain display
+ * (array headers, `π = 3.14...`), SHOW_REPR is show/repr (`[1, 2]`, strings quoted),
+ * SHOW_PRINT is print/string (strings raw).  Numbers are num_show's; this module
+ * composes everything else from them. */
 #ifndef JC_SHOW_H
 #define JC_SHOW_H
 
 #include "jc.h"
-
-typedef enum show_mode { SHOW_PLAIN, SHOW_REPR, SHOW_PRINT } show_mode;
-
-enum {
-    SHOWF_COMPACT = 1u << 0,         /* :compact => true */
-    SHOWF_TYPEINFO_RATIONAL = 1u << 1, /* :typeinfo <: Rational (drop //1) */
-    SHOWF_TYPEINFO_SAME = 1u << 2,   /* :typeinfo is the value's type (no Float32 suffix) */
-    SHOWF_TYPEINFO_BOOL = 1u << 3,   /* Bool prints as 1/0 */
-};
+#include "num/print.h"
 
 void show_value(jc_ctx *ctx, sb *out, value v, show_mode mode, unsigned flags);
 /* The type's name as typeof shows it: "Int64", "Rational{BigInt}", "Vector{Float64}". */

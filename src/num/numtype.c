@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "show.h"
+#include "num/print.h"
 #include "num/float16.h"
 
 const char *const num_roundmode_names[RM__COUNT] = {
@@ -151,9 +151,22 @@ void num_type_name(sb *out, num_type t)
 
 /* ---- errors ---- */
 
+/* The value a DomainError or InexactError names: a number, or a tuple of them
+ * (invmod(2, 4) reports (2, 4)), printed as print would. */
 void num_print(jc_ctx *ctx, sb *out, value x)
 {
-    show_value(ctx, out, x, SHOW_PRINT, 0);
+    if (x.type != T_TUPLE) {
+        num_show(ctx, out, x, SHOW_PRINT, 0);
+        return;
+    }
+    jc_tuple *t = val_tuple(x);
+    sb_putc(out, '(');
+    for (size_t i = 0; i < t->n; i++) {
+        if (i)
+            sb_puts(out, ", ");
+        num_show(ctx, out, t->v[i], SHOW_REPR, 0);
+    }
+    sb_puts(out, t->n == 1 ? ",)" : ")");
 }
 
 int num_domain_error(jc_ctx *ctx, value x, const char *msg)
@@ -171,7 +184,7 @@ int num_domain_error(jc_ctx *ctx, value x, const char *msg)
 int num_inexact_error(jc_ctx *ctx, const char *fname, const char *tname, value x)
 {
     sb b = { 0 };
-    show_value(ctx, &b, x, SHOW_REPR, 0);
+    num_show(ctx, &b, x, SHOW_REPR, 0);
     if (tname)
         err_throw(ctx, ERR_INEXACT, NULL, "%s(%s, %s)", fname, tname, sb_str(&b));
     else
