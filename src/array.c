@@ -17,264 +17,6 @@
 #include "range.h"
 #include "types.h"
 
-/* ---- types ---- */
-
-static jc_typeobj *tobj_new(int base)
-{
-    jc_typeobj *t = obj_new(T_TYPE, sizeof *t);
-    t->base = (uint8_t)base;
-    t->ndims = -1;
-    return t;
-}
-
-static jc_typeobj *tobj_of_value(value v)
-{
-    if (v.type == T_ARRAY)
-        return val_typeobj(array_typeof(v));
-    return val_typeobj(num_typeof_value(v));
-}
-
-int array_type_number(const jc_typeobj *t, num_type *nt)
-{
-    if (!t)
-        return 0;
-    int b = t->base;
-    if (b == T_COMPLEX) {
-        num_type r;
-        if (!t->param || !array_type_number(t->param, &r) || r.cplx)
-            return 0;
-        *nt = r;
-        nt->cplx = 1;
-        return 1;
-    }
-    if (b == T_RATIONAL) {
-        if (t->sub != T_INT64 && t->sub != T_BIGINT)
-            return 0;
-        nt->t = T_RATIONAL;
-        nt->sub = t->sub;
-        nt->cplx = 0;
-        return 1;
-    }
-    if ((b >= T_BOOL && b <= T_BIGFLOAT) || b == T_IRRATIONAL) {
-        nt->t = (uint8_t)b;
-        nt->sub = b == T_IRRATIONAL ? t->sub : 0;
-        nt->cplx = 0;
-        return 1;
-    }
-    return 0;
-}
-
-static int is_union(const jc_typeobj *t) { return t->base == TA_ANY && (t->flags & ARR_TYPEF_UNION); }
-
-int array_type_equal(const jc_typeobj *a, const jc_typeobj *b)
-{
-    if (a == b)
-        return 1;
-    if (!a || !b || a->base != b->base || (a->flags & ~0u) != (b->flags & ~0u))
-        return 0;
-    if ((a->base == T_RATIONAL || a->base == T_IRRATIONAL) && a->sub != b->sub)
-        return 0;
-    if (a->base == T_ARRAY && a->ndims != b->ndims)
-        return 0;
-    if ((a->param == NULL) != (b->param == NULL))
-        return 0;
-    if (a->param && a->base != T_RATIONAL && !array_type_equal(a->param, b->param))
-        return 0;
-    if (a->nelts != b->nelts)
-        return 0;
-    for (size_t i = 0; i < a->nelts; i++)
-        if (!array_type_equal(a->elts[i], b->elts[i]))
-            return 0;
-    return 1;
-}
-
-jc_typeobj *array_type_join(const jc_typeobj *a, const jc_typeobj *b)
-{
-    if (array_type_equal(a, b))
-        return array_type_retain(a);
-    if (a->base == T_RATIONAL && b->base == T_RATIONAL)
-        return val_typeobj(num_type_value_base(T_RATIONAL));
-    if (a->base == T_COMPLEX && b->base == T_COMPLEX)
-        return tobj_new(T_COMPLEX);
-    if (is_union(a) || is_union(b))
-        return tobj_new(TA_ANY);
-    /* the most specific abstract type above both: a tree, so the first that holds both
-     * in depth order is the join */
-    static const int order[] = {
-        TA_SIGNED, TA_UNSIGNED, TA_FLOAT, TA_IRRATIONAL, TA_INTEGER, TA_REAL, TA_VECTOR,
-        TA_MATRIX, TA_NUMBER, TA_STRING, TA_CHAR, TA_FUNCTION, TA_ARRAY,
-    };
-    for (size_t i = 0; i < sizeof order / sizeof *order; i++) {
-        jc_typeobj t = { .base = (uint8_t)order[i], .ndims = -1 };
-        if (type_subtype(a, &t) && type_subtype(b, &t))
-            return tobj_new(order[i]);
-    }
-    return tobj_new(TA_ANY);
-}
-
-/* Julia's bits types are zero-filled by jcalc's undef constructors. */
-static int type_is_bits(const jc_typeobj *t, num_type *nt)
-{
-    if (!array_type_number(t, nt))
-        return 0;
-    if (nt->t == T_BIGINT || nt->t == T_BIGFLOAT || nt->t == T_IRRATIONAL)
-        return 0;
-    if (nt->t == T_RATIONAL && nt->sub == T_BIGINT)
-        return 0;
-    return 1;
-}
-
-static int union_key(const jc_typeobj *t)
-{
-    num_type nt;
-    if (!type_is_bits(t, &nt))
-        return 0;
-    static const int size[] = {
-        [T_BOOL] = 1, [T_INT64] = 8, [T_UINT8] = 1, [T_UINT16] = 2, [T_UINT32] = 4,
-        [T_UINT64] = 8, [T_RATIONAL] = 16, [T_FLOAT16] = 2, [T_FLOAT32] = 4, [T_FLOAT64] = 8,
-    };
-    return (nt.t < sizeof size / sizeof *size ? size[nt.t] : 8) * (nt.cplx ? 2 : 1);
-}
-
-/* Flags of an array type value that name its wrapper or storage. */
-#define TYPEF_BITARRAY (1u << 25)
-#define TYPEF_ADJOINT (1u << 26)
-#define TYPEF_TRANSPOSE (1u << 27)
-#define TYPEF_UNIFORM (1u << 28)
-#define TYPEF_HERMITIAN (1u << 29)
-
-void array_type_name(jc_ctx *ctx, sb *out, const jc_typeobj *t)
-{
-    if (!t) {
-        sb_puts(out, "Any");
-        return;
-    }
-    if (is_union(t)) {
-        if (!t->nelts) {
-            sb_puts(out, "Union");
-            return;
-        }
-        /* Julia sorts a Union's members: bits types by decreasing size, then by name */
-        size_t n = t->nelts;
-        sb *names = xcalloc(n, sizeof *names);
-        int *key = xcalloc(n, sizeof *key), *ord = xcalloc(n, sizeof *ord);
-        for (size_t i = 0; i < n; i++) {
-            array_type_name(ctx, &names[i], t->elts[i]);
-            key[i] = union_key(t->elts[i]);
-            ord[i] = (int)i;
-        }
-        for (size_t i = 1; i < n; i++)
-            for (size_t j = i; j > 0; j--) {
-                int a = ord[j - 1], b = ord[j];
-                int swap = key[a] < key[b] ||
-                           (key[a] == key[b] && strcmp(sb_str(&names[a]), sb_str(&names[b])) > 0);
-                if (!swap)
-                    break;
-                ord[j - 1] = b;
-                ord[j] = a;
-            }
-        sb_puts(out, "Union{");
-        for (size_t i = 0; i < n; i++) {
-            if (i)
-                sb_puts(out, ", ");
-            sb_puts(out, sb_str(&names[ord[i]]));
-        }
-        sb_putc(out, '}');
-        for (size_t i = 0; i < n; i++)
-            sb_free(&names[i]);
-        free(names);
-        free(key);
-        free(ord);
-        return;
-    }
-    if (t->base >= TA_ANY) {
-        const char *name = type_abstract_name(t->base);
-        sb_puts(out, name ? name : "Any");
-        return;
-    }
-    switch (t->base) {
-    case T_ARRAY:
-        if (t->flags & TYPEF_BITARRAY) {
-            if (t->ndims == 1 || t->ndims == 2)
-                sb_puts(out, t->ndims == 1 ? "BitVector" : "BitMatrix");
-            else
-                sb_printf(out, "BitArray{%d}", t->ndims);
-            return;
-        }
-        if (t->flags & TYPEF_UNIFORM) {
-            sb_puts(out, "UniformScaling{");
-            array_type_name(ctx, out, t->param);
-            sb_putc(out, '}');
-            return;
-        }
-        if (t->flags & (TYPEF_ADJOINT | TYPEF_TRANSPOSE)) { /* of a vector */
-            sb_puts(out, (t->flags & TYPEF_ADJOINT) ? "Adjoint{" : "Transpose{");
-            array_type_name(ctx, out, t->param);
-            sb_puts(out, ", Vector{");
-            array_type_name(ctx, out, t->param);
-            sb_puts(out, "}}");
-            return;
-        }
-        if (t->flags & TYPEF_HERMITIAN) {
-            sb_puts(out, "Hermitian{");
-            array_type_name(ctx, out, t->param);
-            sb_puts(out, ", Matrix{");
-            array_type_name(ctx, out, t->param);
-            sb_puts(out, "}}");
-            return;
-        }
-        if (t->ndims == 1 || t->ndims == 2) {
-            sb_puts(out, t->ndims == 1 ? "Vector" : "Matrix");
-            if (t->param) {
-                sb_putc(out, '{');
-                array_type_name(ctx, out, t->param);
-                sb_putc(out, '}');
-            }
-            return;
-        }
-        sb_puts(out, "Array");
-        if (t->param) {
-            sb_putc(out, '{');
-            array_type_name(ctx, out, t->param);
-            if (t->ndims >= 0)
-                sb_printf(out, ", %d", t->ndims);
-            sb_putc(out, '}');
-        }
-        return;
-    default:
-        show_type(ctx, out, t);
-        return;
-    }
-}
-
-
-value array_typeof(value v)
-{
-    jc_array *a = val_array(v);
-    jc_typeobj *t = tobj_new(T_ARRAY);
-    t->ndims = a->nd;
-    t->nparams = 1;
-    t->param = array_type_retain(a->et);
-    if (a->kind == ARR_UNIFORM)
-        t->flags |= TYPEF_UNIFORM;
-    else if (a->kind == ARR_ADJVEC)
-        t->flags |= TYPEF_ADJOINT;
-    else if (a->kind == ARR_TRANSVEC)
-        t->flags |= TYPEF_TRANSPOSE;
-    else if (a->kind == ARR_HERMITIAN)
-        t->flags |= TYPEF_HERMITIAN;
-    if (a->bits)
-        t->flags |= TYPEF_BITARRAY;
-    return v_obj(T_TYPE, 0, &t->h);
-}
-
-void array_typename(jc_ctx *ctx, sb *out, value a)
-{
-    value t = array_typeof(a);
-    array_type_name(ctx, out, val_typeobj(t));
-    val_release(t);
-}
-
 int array_convert_elt(jc_ctx *ctx, const jc_typeobj *et, value x, value *out)
 {
     num_type nt;
@@ -312,8 +54,8 @@ int array_convert_elt(jc_ctx *ctx, const jc_typeobj *et, value x, value *out)
         xt.cplx = 1;
         return num_convert_to(ctx, out, xt, x) < 0 ? -1 : 0;
     }
-    if (et && et->base >= TA_ANY && !is_union(et) && et->base != TA_ANY) {
-        jc_typeobj *xt = tobj_of_value(x);
+    if (et && et->base >= TA_ANY && !type_is_union(et) && et->base != TA_ANY) {
+        jc_typeobj *xt = type_of_value(x);
         int ok = type_subtype(xt, et);
         array_type_release(xt);
         if (!ok) {
@@ -352,7 +94,7 @@ static value arr_alloc(const jc_typeobj *et, int nd, const int64_t *dims)
         a->dims[k] = dims[k];
         a->len *= dims[k];
     }
-    a->et = et ? array_type_retain(et) : tobj_new(TA_ANY);
+    a->et = et ? array_type_retain(et) : type_new(TA_ANY);
     a->v = xcalloc(nz(a->len), sizeof *a->v);
     return v_obj(T_ARRAY, 0, &a->h);
 }
@@ -409,7 +151,7 @@ value array_promote_eltype(jc_ctx *ctx, const value *vals, int64_t n)
 {
     (void)ctx;
     if (n == 0)
-        return v_obj(T_TYPE, 0, &tobj_new(TA_ANY)->h);
+        return v_obj(T_TYPE, 0, &type_new(TA_ANY)->h);
     num_type acc;
     int allnum = 1;
     for (int64_t i = 0; i < n && allnum; i++) {
@@ -426,16 +168,16 @@ value array_promote_eltype(jc_ctx *ctx, const value *vals, int64_t n)
     if (allnum)
         return num_type_value(acc);
     /* non-numbers: one common type, else Any */
-    jc_typeobj *t0 = tobj_of_value(vals[0]);
+    jc_typeobj *t0 = type_of_value(vals[0]);
     for (int64_t i = 1; i < n; i++) {
-        jc_typeobj *ti = tobj_of_value(vals[i]);
+        jc_typeobj *ti = type_of_value(vals[i]);
         int same = array_type_equal(t0, ti);
         if (!same && t0->base == T_ARRAY && ti->base == T_ARRAY && t0->ndims == ti->ndims &&
             !(t0->flags | ti->flags)) {
             /* arrays of one rank promote their element types ([[1], [2.5]]) */
             num_type a, b;
             if (array_type_number(t0->param, &a) && array_type_number(ti->param, &b)) {
-                jc_typeobj *nt = tobj_new(T_ARRAY);
+                jc_typeobj *nt = type_new(T_ARRAY);
                 nt->ndims = t0->ndims;
                 nt->nparams = 1;
                 nt->param = val_typeobj(num_type_value(num_promote_type(a, b)));
@@ -447,7 +189,7 @@ value array_promote_eltype(jc_ctx *ctx, const value *vals, int64_t n)
         array_type_release(ti);
         if (!same) {
             array_type_release(t0);
-            return v_obj(T_TYPE, 0, &tobj_new(TA_ANY)->h);
+            return v_obj(T_TYPE, 0, &type_new(TA_ANY)->h);
         }
     }
     return v_obj(T_TYPE, 0, &t0->h);
@@ -457,13 +199,13 @@ value array_promote_eltype(jc_ctx *ctx, const value *vals, int64_t n)
 static jc_typeobj *join_eltype(const value *vals, int64_t n)
 {
     if (n == 0)
-        return tobj_new(TA_ANY);
-    jc_typeobj *t = tobj_of_value(vals[0]);
+        return type_new(TA_ANY);
+    jc_typeobj *t = type_of_value(vals[0]);
     for (int64_t i = 1; i < n; i++) {
         if (vals[i].type == vals[i - 1].type && vals[i].sub == vals[i - 1].sub &&
             vals[i].type != T_ARRAY && vals[i].type != T_COMPLEX && vals[i].type != T_TUPLE)
             continue; /* same immediate type: nothing changes */
-        jc_typeobj *ti = tobj_of_value(vals[i]);
+        jc_typeobj *ti = type_of_value(vals[i]);
         jc_typeobj *j = array_type_join(t, ti);
         array_type_release(ti);
         array_type_release(t);
@@ -661,7 +403,7 @@ int array_cat(jc_ctx *ctx, int dim, value *parts, int64_t np, const jc_typeobj *
             value pt = array_promote_eltype(ctx, reps, nr);
             t = val_typeobj(pt);
         } else
-            t = join ? array_type_retain(join) : tobj_new(TA_ANY);
+            t = join ? array_type_retain(join) : type_new(TA_ANY);
         array_type_release(join);
         val_release_n(reps, nr);
         free(reps);
@@ -1049,7 +791,7 @@ int array_eval_literal(jc_ctx *ctx, const ast *n, array_eval_fn eval, struct env
     case A_NCAT: case A_TYPED_NCAT:
         if (n->nkids == (uint32_t)first) {
             int64_t z = 0;
-            jc_typeobj *t = et ? array_type_retain(et) : tobj_new(TA_ANY);
+            jc_typeobj *t = et ? array_type_retain(et) : type_new(TA_ANY);
             *out = arr_alloc(t, 1, &z);
             array_type_release(t);
             r = 0;
@@ -1123,14 +865,14 @@ static jc_typeobj *bc_empty_type(const jc_args *a)
         value v = a->v[i];
         if (v.type == T_ARRAY) {
             if (!array_type_number(val_array(v)->et, &t))
-                return tobj_new(TA_ANY);
+                return type_new(TA_ANY);
         } else if (v.type == T_RANGE) {
             num_typeof(val_range(v)->start, &t);
         } else if (num_typeof(v, &t) < 0)
             continue;
         acc = have++ ? num_promote_type(acc, t) : t;
     }
-    return have ? val_typeobj(num_type_value(acc)) : tobj_new(TA_ANY);
+    return have ? val_typeobj(num_type_value(acc)) : type_new(TA_ANY);
 }
 
 int array_broadcast(jc_ctx *ctx, value f, const jc_args *a, value *out)
@@ -1249,7 +991,7 @@ int array_broadcast(jc_ctx *ctx, value f, const jc_args *a, value *out)
 
 static value array_type_value(int nd)
 {
-    jc_typeobj *t = tobj_new(T_ARRAY);
+    jc_typeobj *t = type_new(T_ARRAY);
     t->ndims = nd;
     return v_obj(T_TYPE, 0, &t->h);
 }
@@ -1268,7 +1010,7 @@ void array_install_constants(jc_ctx *ctx)
         eval_set_global(ctx, sym, array_type_value(at[i].nd));
         ctx->globals[sym].constant = 1;
     }
-    jc_typeobj *u = tobj_new(TA_ANY);
+    jc_typeobj *u = type_new(TA_ANY);
     u->flags = ARR_TYPEF_UNION;
     int sym = sym_intern(ctx, "Union", 5);
     eval_set_global(ctx, sym, v_obj(T_TYPE, 0, &u->h));
@@ -1291,8 +1033,8 @@ void array_install_constants(jc_ctx *ctx)
 int array_apply_type(jc_ctx *ctx, value *out, int n, const value *args, const ast *site)
 {
     const jc_typeobj *base = val_typeobj(args[0]);
-    if (is_union(base) && !base->nelts) {
-        jc_typeobj *u = tobj_new(TA_ANY);
+    if (type_is_union(base) && !base->nelts) {
+        jc_typeobj *u = type_new(TA_ANY);
         u->flags = ARR_TYPEF_UNION;
         u->elts = xcalloc(nz(n), sizeof *u->elts);
         for (int i = 1; i < n; i++) {
@@ -1326,7 +1068,7 @@ int array_apply_type(jc_ctx *ctx, value *out, int n, const value *args, const as
             return err_throw(ctx, ERR_TYPE, site, "in Array, expected a dimension count");
         nd = (int)args[2].u.i;
     }
-    jc_typeobj *t = tobj_new(T_ARRAY);
+    jc_typeobj *t = type_new(T_ARRAY);
     t->ndims = nd;
     t->nparams = 1;
     t->param = array_type_retain(val_typeobj(args[1]));
@@ -1360,7 +1102,7 @@ int array_construct(jc_ctx *ctx, value *out, const jc_typeobj *t, const jc_args 
             total *= (double)dims[k];
         if (array_check_len(ctx, total) < 0)
             return -1;
-        jc_typeobj *et = t->param ? array_type_retain(t->param) : tobj_new(TA_ANY);
+        jc_typeobj *et = t->param ? array_type_retain(t->param) : type_new(TA_ANY);
         *out = array_new(ctx, et, nd, dims);
         array_type_release(et);
         return 0;

@@ -14,6 +14,7 @@
 #include "eval.h"
 #include "num/num.h"
 #include "show.h"
+#include "types.h"
 
 #define ARR_MAXDIMS 8
 
@@ -79,18 +80,12 @@ value array_promote_eltype(jc_ctx *ctx, const value *vals, int64_t n);
 
 /* ---- types ---- */
 /* typeof(a) as a T_TYPE value (Vector{Int64}, Hermitian{...}, UniformScaling{Bool}). */
-value array_typeof(value a);
 /* The type's name for an array's element type or any type jcalc shows in a summary. */
-void array_type_name(jc_ctx *ctx, sb *out, const jc_typeobj *t);
 /* Appends typeof(a)'s name. */
-void array_typename(jc_ctx *ctx, sb *out, value a);
 /* Whether t is a concrete number type; fills *nt. */
-int array_type_number(const jc_typeobj *t, num_type *nt);
 /* Converts x to element type et (Julia's convert); x borrowed, *out owned. */
 int array_convert_elt(jc_ctx *ctx, const jc_typeobj *et, value x, value *out);
 /* typejoin of two types (for collect/broadcast widening); returns a new reference. */
-jc_typeobj *array_type_join(const jc_typeobj *a, const jc_typeobj *b);
-int array_type_equal(const jc_typeobj *a, const jc_typeobj *b);
 static inline jc_typeobj *array_type_retain(const jc_typeobj *t)
 {
     ((obj *)&t->h)->refs++;

@@ -8,13 +8,12 @@
 #define JC_SHOW_H
 
 #include "jc.h"
+#include "types.h"
 #include "num/print.h"
 
 void show_value(jc_ctx *ctx, sb *out, value v, show_mode mode, unsigned flags);
 /* The type's name as typeof shows it: "Int64", "Rational{BigInt}", "Vector{Float64}". */
-void show_typename(jc_ctx *ctx, sb *out, value v);
 /* For a T_TYPE value. */
-void show_type(jc_ctx *ctx, sb *out, const jc_typeobj *t);
 /* Arrays: show_value calls this for T_ARRAY (the array module may replace the simple
  * fallback in show.c with Julia's full array display). */
 void show_array(jc_ctx *ctx, sb *out, value v, show_mode mode, unsigned flags);

@@ -1,9 +1,13 @@
 /* types.c — see types.h. */
 #include "types.h"
 
+#include <stdlib.h>
+#include <string.h>
+
 #include "array.h"
-#include "show.h"
+#include "eval.h"
 #include "num/num.h"
+#include "range.h"
 
 static const char *const abstract_names[TA_END - TA_ANY] = {
     [TA_ANY - TA_ANY] = "Any", [TA_NUMBER - TA_ANY] = "Number", [TA_REAL - TA_ANY] = "Real",
@@ -126,4 +130,400 @@ void type_hierarchy(jc_ctx *ctx, sb *out, value v)
             b = abstract_parent[b - TA_ANY];
         }
     val_release(tv);
+}
+
+/* ---- array types ---- */
+
+jc_typeobj *type_new(int base)
+{
+    jc_typeobj *t = obj_new(T_TYPE, sizeof *t);
+    t->base = (uint8_t)base;
+    t->ndims = -1;
+    return t;
+}
+
+jc_typeobj *type_of_value(value v)
+{
+    if (v.type == T_ARRAY)
+        return val_typeobj(array_typeof(v));
+    return val_typeobj(num_typeof_value(v));
+}
+
+int array_type_number(const jc_typeobj *t, num_type *nt)
+{
+    if (!t)
+        return 0;
+    int b = t->base;
+    if (b == T_COMPLEX) {
+        num_type r;
+        if (!t->param || !array_type_number(t->param, &r) || r.cplx)
+            return 0;
+        *nt = r;
+        nt->cplx = 1;
+        return 1;
+    }
+    if (b == T_RATIONAL) {
+        if (t->sub != T_INT64 && t->sub != T_BIGINT)
+            return 0;
+        nt->t = T_RATIONAL;
+        nt->sub = t->sub;
+        nt->cplx = 0;
+        return 1;
+    }
+    if ((b >= T_BOOL && b <= T_BIGFLOAT) || b == T_IRRATIONAL) {
+        nt->t = (uint8_t)b;
+        nt->sub = b == T_IRRATIONAL ? t->sub : 0;
+        nt->cplx = 0;
+        return 1;
+    }
+    return 0;
+}
+
+int type_is_union(const jc_typeobj *t) { return t->base == TA_ANY && (t->flags & ARR_TYPEF_UNION); }
+
+int array_type_equal(const jc_typeobj *a, const jc_typeobj *b)
+{
+    if (a == b)
+        return 1;
+    if (!a || !b || a->base != b->base || (a->flags & ~0u) != (b->flags & ~0u))
+        return 0;
+    if ((a->base == T_RATIONAL || a->base == T_IRRATIONAL) && a->sub != b->sub)
+        return 0;
+    if (a->base == T_ARRAY && a->ndims != b->ndims)
+        return 0;
+    if ((a->param == NULL) != (b->param == NULL))
+        return 0;
+    if (a->param && a->base != T_RATIONAL && !array_type_equal(a->param, b->param))
+        return 0;
+    if (a->nelts != b->nelts)
+        return 0;
+    for (size_t i = 0; i < a->nelts; i++)
+        if (!array_type_equal(a->elts[i], b->elts[i]))
+            return 0;
+    return 1;
+}
+
+jc_typeobj *array_type_join(const jc_typeobj *a, const jc_typeobj *b)
+{
+    if (array_type_equal(a, b))
+        return array_type_retain(a);
+    if (a->base == T_RATIONAL && b->base == T_RATIONAL)
+        return val_typeobj(num_type_value_base(T_RATIONAL));
+    if (a->base == T_COMPLEX && b->base == T_COMPLEX)
+        return type_new(T_COMPLEX);
+    if (type_is_union(a) || type_is_union(b))
+        return type_new(TA_ANY);
+    /* the most specific abstract type above both: a tree, so the first that holds both
+     * in depth order is the join */
+    static const int order[] = {
+        TA_SIGNED, TA_UNSIGNED, TA_FLOAT, TA_IRRATIONAL, TA_INTEGER, TA_REAL, TA_VECTOR,
+        TA_MATRIX, TA_NUMBER, TA_STRING, TA_CHAR, TA_FUNCTION, TA_ARRAY,
+    };
+    for (size_t i = 0; i < sizeof order / sizeof *order; i++) {
+        jc_typeobj t = { .base = (uint8_t)order[i], .ndims = -1 };
+        if (type_subtype(a, &t) && type_subtype(b, &t))
+            return type_new(order[i]);
+    }
+    return type_new(TA_ANY);
+}
+
+/* Julia's bits types are zero-filled by jcalc's undef constructors. */
+int type_is_bits(const jc_typeobj *t, num_type *nt)
+{
+    if (!array_type_number(t, nt))
+        return 0;
+    if (nt->t == T_BIGINT || nt->t == T_BIGFLOAT || nt->t == T_IRRATIONAL)
+        return 0;
+    if (nt->t == T_RATIONAL && nt->sub == T_BIGINT)
+        return 0;
+    return 1;
+}
+
+static int union_key(const jc_typeobj *t)
+{
+    num_type nt;
+    if (!type_is_bits(t, &nt))
+        return 0;
+    static const int size[] = {
+        [T_BOOL] = 1, [T_INT64] = 8, [T_UINT8] = 1, [T_UINT16] = 2, [T_UINT32] = 4,
+        [T_UINT64] = 8, [T_RATIONAL] = 16, [T_FLOAT16] = 2, [T_FLOAT32] = 4, [T_FLOAT64] = 8,
+    };
+    return (nt.t < sizeof size / sizeof *size ? size[nt.t] : 8) * (nt.cplx ? 2 : 1);
+}
+
+/* Flags of an array type value that name its wrapper or storage. */
+
+void array_type_name(jc_ctx *ctx, sb *out, const jc_typeobj *t)
+{
+    if (!t) {
+        sb_puts(out, "Any");
+        return;
+    }
+    if (type_is_union(t)) {
+        if (!t->nelts) {
+            sb_puts(out, "Union");
+            return;
+        }
+        /* Julia sorts a Union's members: bits types by decreasing size, then by name */
+        size_t n = t->nelts;
+        sb *names = xcalloc(n, sizeof *names);
+        int *key = xcalloc(n, sizeof *key), *ord = xcalloc(n, sizeof *ord);
+        for (size_t i = 0; i < n; i++) {
+            array_type_name(ctx, &names[i], t->elts[i]);
+            key[i] = union_key(t->elts[i]);
+            ord[i] = (int)i;
+        }
+        for (size_t i = 1; i < n; i++)
+            for (size_t j = i; j > 0; j--) {
+                int a = ord[j - 1], b = ord[j];
+                int swap = key[a] < key[b] ||
+                           (key[a] == key[b] && strcmp(sb_str(&names[a]), sb_str(&names[b])) > 0);
+                if (!swap)
+                    break;
+                ord[j - 1] = b;
+                ord[j] = a;
+            }
+        sb_puts(out, "Union{");
+        for (size_t i = 0; i < n; i++) {
+            if (i)
+                sb_puts(out, ", ");
+            sb_puts(out, sb_str(&names[ord[i]]));
+        }
+        sb_putc(out, '}');
+        for (size_t i = 0; i < n; i++)
+            sb_free(&names[i]);
+        free(names);
+        free(key);
+        free(ord);
+        return;
+    }
+    if (t->base >= TA_ANY) {
+        const char *name = type_abstract_name(t->base);
+        sb_puts(out, name ? name : "Any");
+        return;
+    }
+    switch (t->base) {
+    case T_ARRAY:
+        if (t->flags & TYPEF_BITARRAY) {
+            if (t->ndims == 1 || t->ndims == 2)
+                sb_puts(out, t->ndims == 1 ? "BitVector" : "BitMatrix");
+            else
+                sb_printf(out, "BitArray{%d}", t->ndims);
+            return;
+        }
+        if (t->flags & TYPEF_UNIFORM) {
+            sb_puts(out, "UniformScaling{");
+            array_type_name(ctx, out, t->param);
+            sb_putc(out, '}');
+            return;
+        }
+        if (t->flags & (TYPEF_ADJOINT | TYPEF_TRANSPOSE)) { /* of a vector */
+            sb_puts(out, (t->flags & TYPEF_ADJOINT) ? "Adjoint{" : "Transpose{");
+            array_type_name(ctx, out, t->param);
+            sb_puts(out, ", Vector{");
+            array_type_name(ctx, out, t->param);
+            sb_puts(out, "}}");
+            return;
+        }
+        if (t->flags & TYPEF_HERMITIAN) {
+            sb_puts(out, "Hermitian{");
+            array_type_name(ctx, out, t->param);
+            sb_puts(out, ", Matrix{");
+            array_type_name(ctx, out, t->param);
+            sb_puts(out, "}}");
+            return;
+        }
+        if (t->ndims == 1 || t->ndims == 2) {
+            sb_puts(out, t->ndims == 1 ? "Vector" : "Matrix");
+            if (t->param) {
+                sb_putc(out, '{');
+                array_type_name(ctx, out, t->param);
+                sb_putc(out, '}');
+            }
+            return;
+        }
+        sb_puts(out, "Array");
+        if (t->param) {
+            sb_putc(out, '{');
+            array_type_name(ctx, out, t->param);
+            if (t->ndims >= 0)
+                sb_printf(out, ", %d", t->ndims);
+            sb_putc(out, '}');
+        }
+        return;
+    default:
+        show_type(ctx, out, t);
+        return;
+    }
+}
+
+
+value array_typeof(value v)
+{
+    jc_array *a = val_array(v);
+    jc_typeobj *t = type_new(T_ARRAY);
+    t->ndims = a->nd;
+    t->nparams = 1;
+    t->param = array_type_retain(a->et);
+    if (a->kind == ARR_UNIFORM)
+        t->flags |= TYPEF_UNIFORM;
+    else if (a->kind == ARR_ADJVEC)
+        t->flags |= TYPEF_ADJOINT;
+    else if (a->kind == ARR_TRANSVEC)
+        t->flags |= TYPEF_TRANSPOSE;
+    else if (a->kind == ARR_HERMITIAN)
+        t->flags |= TYPEF_HERMITIAN;
+    if (a->bits)
+        t->flags |= TYPEF_BITARRAY;
+    return v_obj(T_TYPE, 0, &t->h);
+}
+
+void array_typename(jc_ctx *ctx, sb *out, value a)
+{
+    value t = array_typeof(a);
+    array_type_name(ctx, out, val_typeobj(t));
+    val_release(t);
+}
+
+/* ---- type names ---- */
+
+void show_type(jc_ctx *ctx, sb *out, const jc_typeobj *t)
+{
+    if (type_abstract_name(t->base)) { /* Real, Integer, AbstractFloat ... */
+        sb_puts(out, type_abstract_name(t->base));
+        return;
+    }
+    switch (t->base) {
+    case T_RATIONAL:
+        sb_puts(out, "Rational");
+        if (t->param) {
+            sb_putc(out, '{');
+            show_type(ctx, out, t->param);
+            sb_putc(out, '}');
+        }
+        return;
+    case T_COMPLEX:
+        if (!t->param) {
+            sb_puts(out, "Complex");
+            return;
+        }
+        if (t->param->base >= T_FLOAT16 && t->param->base <= T_FLOAT64) {
+            sb_printf(out, "ComplexF%d", t->param->base == T_FLOAT16 ? 16 : t->param->base == T_FLOAT32 ? 32 : 64);
+            return;
+        }
+        sb_puts(out, "Complex{");
+        show_type(ctx, out, t->param);
+        sb_putc(out, '}');
+        return;
+    case T_IRRATIONAL:
+        sb_printf(out, "Irrational{:%s}", num_irrational_name(t->sub));
+        return;
+    case T_TUPLE:
+        sb_puts(out, "Tuple{");
+        for (size_t i = 0; i < t->nelts; i++) {
+            if (i)
+                sb_puts(out, ", ");
+            show_type(ctx, out, t->elts[i]);
+        }
+        sb_putc(out, '}');
+        return;
+    case T_ARRAY: /* Vector{T}, BitMatrix, Hermitian{...}: the array module names them */
+        array_type_name(ctx, out, t);
+        return;
+    case T_RANGE: /* sub: 1 + the range's kind, 0 when not known */
+        if (t->sub == 1 + RANGE_STEP)
+            sb_puts(out, "StepRange{Int64, Int64}");
+        else if (t->sub == 1 + RANGE_FLOAT)
+            sb_puts(out, "StepRangeLen{Float64, Base.TwicePrecision{Float64}, "
+                         "Base.TwicePrecision{Float64}, Int64}");
+        else
+            sb_puts(out, "UnitRange{Int64}");
+        return;
+    case T_ROUNDMODE:
+        sb_printf(out, "RoundingMode{:%s}", t->sub < RM__COUNT ? num_roundmode_names[t->sub] : "Nearest");
+        return;
+    default:
+        sb_puts(out, num_type_basename((jc_type)t->base));
+        return;
+    }
+}
+
+void show_typename(jc_ctx *ctx, sb *out, value v)
+{
+    num_type t;
+    if (num_typeof(v, &t) == 0) {
+        num_type_name(out, t);
+        return;
+    }
+    switch (v.type) {
+    case T_TUPLE: {
+        jc_tuple *tu = val_tuple(v);
+        sb_puts(out, "Tuple{");
+        for (size_t i = 0; i < tu->n; i++) {
+            if (i)
+                sb_puts(out, ", ");
+            show_typename(ctx, out, tu->v[i]);
+        }
+        sb_putc(out, '}');
+        return;
+    }
+    case T_ARRAY:
+        array_typename(ctx, out, v);
+        return;
+    case T_FUNCTION: {
+        jc_func *f = val_func(v);
+        if (f->name >= 0)
+            sb_printf(out, "typeof(%s)", sym_name(ctx, f->name));
+        else
+            sb_puts(out, "Function");
+        return;
+    }
+    case T_RANGE: {
+        jc_range *r = val_range(v);
+        sb t1 = { 0 };
+        show_typename(ctx, &t1, r->start);
+        if (r->kind == RANGE_UNIT)
+            sb_printf(out, "UnitRange{%s}", sb_str(&t1));
+        else if (r->kind == RANGE_STEP) {
+            sb t2 = { 0 };
+            show_typename(ctx, &t2, r->step);
+            sb_printf(out, "StepRange{%s, %s}", sb_str(&t1), sb_str(&t2));
+            sb_free(&t2);
+        } else
+            sb_printf(out, "StepRangeLen{%s, Base.TwicePrecision{%s}, Base.TwicePrecision{%s}, Int64}",
+                      sb_str(&t1), sb_str(&t1), sb_str(&t1));
+        sb_free(&t1);
+        return;
+    }
+    case T_TYPE: {
+        const jc_typeobj *t = val_typeobj(v);
+        sb_puts(out, (t->base == T_RATIONAL || t->base == T_COMPLEX || t->base == T_ARRAY) && !t->param
+                         ? "UnionAll" : "DataType");
+        return;
+    }
+    case T_ROUNDMODE:
+        sb_printf(out, "RoundingMode{:%s}",
+                  v.u.i >= 0 && v.u.i < RM__COUNT ? num_roundmode_names[v.u.i] : "Nearest");
+        return;
+    case T_NAMEDTUPLE: {
+        jc_namedtuple *nt = (jc_namedtuple *)v.u.o;
+        sb_puts(out, "NamedTuple{(");
+        for (size_t i = 0; i < nt->n; i++) {
+            if (i)
+                sb_puts(out, ", ");
+            sb_printf(out, ":%s", sym_name(ctx, nt->names[i]));
+        }
+        sb_puts(out, nt->n == 1 ? ",), Tuple{" : "), Tuple{");
+        for (size_t i = 0; i < nt->n; i++) {
+            if (i)
+                sb_puts(out, ", ");
+            show_typename(ctx, out, nt->v[i]);
+        }
+        sb_puts(out, "}}");
+        return;
+    }
+    default:
+        sb_puts(out, num_type_basename((jc_type)v.type));
+        return;
+    }
 }

@@ -7,6 +7,7 @@
 #define JC_TYPES_H
 
 #include "jc.h"
+#include "num/num.h"
 
 enum {
     TA_ANY = 100,
@@ -37,6 +38,36 @@ int type_isa(value v, const jc_typeobj *t);
 int type_specificity(const jc_typeobj *t);
 /* t1 <: t2 for the types jcalc knows. */
 int type_subtype(const jc_typeobj *t1, const jc_typeobj *t2);
+
+/* Flags of an array type (jc_typeobj.flags, base T_ARRAY): the wrappers jcalc knows. */
+#define TYPEF_BITARRAY (1u << 25)
+#define TYPEF_ADJOINT (1u << 26)
+#define TYPEF_TRANSPOSE (1u << 27)
+#define TYPEF_UNIFORM (1u << 28)
+#define TYPEF_HERMITIAN (1u << 29)
+
+/* A new type object of the given base (ndims -1, no parameters), one reference. */
+jc_typeobj *type_new(int base);
+/* typeof(v) as a type object (a new reference). */
+jc_typeobj *type_of_value(value v);
+/* A Union{...}: base TA_ANY with ARR_TYPEF_UNION and its members in elts. */
+int type_is_union(const jc_typeobj *t);
+/* Whether t is an isbits number type (zero-filled storage); fills *nt. */
+int type_is_bits(const jc_typeobj *t, num_type *nt);
+
+/* Type names: array_type_name/show_type name a type object, show_typename/array_typename
+ * the type of a value ("Int64", "Rational{BigInt}", "Vector{Float64}", "typeof(sin)"). */
+void show_type(jc_ctx *ctx, sb *out, const jc_typeobj *t);
+void show_typename(jc_ctx *ctx, sb *out, value v);
+void array_type_name(jc_ctx *ctx, sb *out, const jc_typeobj *t);
+void array_typename(jc_ctx *ctx, sb *out, value a);
+/* typeof(a) for an array (Vector{Int64}, Hermitian{...}, UniformScaling{Bool}). */
+value array_typeof(value a);
+/* Whether t is a concrete number type; fills *nt. */
+int array_type_number(const jc_typeobj *t, num_type *nt);
+/* typejoin of two types (for collect/broadcast widening); returns a new reference. */
+jc_typeobj *array_type_join(const jc_typeobj *a, const jc_typeobj *b);
+int array_type_equal(const jc_typeobj *a, const jc_typeobj *b);
 
 /* Appends "Int64 <: Signed <: Integer <: Real <: Number <: Any" for v's type. */
 void type_hierarchy(jc_ctx *ctx, sb *out, value v);
