@@ -36,7 +36,9 @@ typedef enum jc_status {
     JC_ERR_INTERRUPT,   /* InterruptException */
     JC_ERR_LIMIT,       /* a result larger than the configured size limit */
     JC_ERR_GENERIC,     /* ErrorException: error("...") and the like */
-    JC_ERR_SYNTAX       /* a well-formed parse the evaluator cannot accept */
+    JC_ERR_SYNTAX,      /* a well-formed parse the evaluator cannot accept */
+    JC_EXIT             /* the program called exit(code): jc_result.exit_code; the
+                           context stays usable, and what to do is the caller's */
 } jc_status;
 
 /* One line of an error's Stacktrace: the function that was running, its arguments as
@@ -73,11 +75,13 @@ typedef struct jc_error {
 
 /* The result of one evaluation.  text is the value as the REPL displays it
  * (text/plain), or NULL when nothing is shown (the value is `nothing`, or the input
- * ended with `;`).  On error, status says which and error holds the details. */
+ * ended with `;`).  On error, status says which and error holds the details.  exit()
+ * in the program never ends the process: it stops the evaluation with JC_EXIT. */
 typedef struct jc_result {
     jc_status status;
     char *text;
     jc_error error;
+    int exit_code;      /* with JC_EXIT: the code exit() was given */
 } jc_result;
 
 jc_ctx *jc_new(void);
@@ -123,6 +127,11 @@ void jc_set_step_limit(jc_ctx *ctx, unsigned long long steps);
 void jc_set_color(jc_ctx *ctx, int on);
 /* Where print/println/show write (default stdout). */
 void jc_set_output(jc_ctx *ctx, FILE *out);
+
+/* The size of the display that the REPL form of arrays may fill (Julia's displaysize):
+ * rows beyond it are elided with ⋮, columns with ….  Default 24×80; a value <= 0 means
+ * the default.  The library never asks the terminal itself: the front end does. */
+void jc_set_display_size(jc_ctx *ctx, int rows, int cols);
 
 /* Asks a running evaluation to stop with InterruptException.  Async-signal-safe: it only
  * sets a flag that the evaluator polls. */

@@ -26,6 +26,8 @@ jc_ctx *jc_new(void)
     ctx->precision = 256;
     ctx->rounding = MPFR_RNDN;
     ctx->out = stdout;
+    ctx->display_rows = 24;
+    ctx->display_cols = 80;
     ctx->max_depth = 5000;
     ctx->max_bits = (uint64_t)1 << 32;
     ctx->ans = v_nothing();
@@ -65,6 +67,11 @@ void jc_set_max_bits(jc_ctx *ctx, unsigned long long bits) { ctx->max_bits = bit
 void jc_set_step_limit(jc_ctx *ctx, unsigned long long steps) { ctx->step_limit = steps; }
 void jc_set_color(jc_ctx *ctx, int on) { ctx->color = on; }
 void jc_set_output(jc_ctx *ctx, FILE *out) { ctx->out = out ? out : stdout; }
+void jc_set_display_size(jc_ctx *ctx, int rows, int cols)
+{
+    ctx->display_rows = rows > 0 ? rows : 24;
+    ctx->display_cols = cols > 0 ? cols : 80;
+}
 void jc_interrupt(jc_ctx *ctx) { ctx->interrupted = 1; }
 
 static void set_source(jc_ctx *ctx, const char *src, size_t len, const char *name, int first_line)
@@ -124,6 +131,8 @@ jc_status jc_eval(jc_ctx *ctx, const char *src, size_t len, const char *source,
     else
         arena_release(a);
     out->status = st;
+    if (st == JC_EXIT)
+        out->exit_code = ctx->exit_code;
     ctx->src = NULL;
     ctx->srclen = 0;
     return st;

@@ -117,7 +117,5 @@ int array_is_colon(jc_ctx *ctx, value v);
 void show_array(jc_ctx *ctx, sb *out, value v, show_mode mode, unsigned flags);
 /* Julia's summary: "3-element Vector{Int64}", "2×2 Matrix{Rational}". */
 void array_summary(jc_ctx *ctx, sb *out, value a);
-/* displaysize: LINES/COLUMNS from a terminal (TIOCGWINSZ) or the environment, else 24×80. */
-void array_display_size(jc_ctx *ctx, int *rows, int *cols);
 
 #endif

@@ -44,6 +44,7 @@ typedef enum err_kind {
     ERR_SYNTAX,         /* "syntax: ..." a well-formed parse the evaluator cannot accept */
     ERR_LIMIT_BITS,     /* a result above --max-bits (printed as an OverflowError) */
     ERR_LIMIT_STEPS,    /* the step limit of jc_set_step_limit */
+    ERR_EXIT,           /* exit(code) was called: not an error, but it unwinds like one */
     ERR__COUNT
 } err_kind;
 

@@ -67,6 +67,8 @@ struct jc_ctx {
     volatile sig_atomic_t interrupted;
     int color;
     FILE *out;
+    int display_rows, display_cols; /* what the REPL display of arrays may fill */
+    int exit_code;             /* with ERR_EXIT pending: the code exit() was given */
 
     jc_error err;              /* the pending error, when err_set */
     err_kind err_kind;

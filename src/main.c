@@ -57,9 +57,16 @@ static void usage_error(const char *fmt, const char *arg)
     exit(2);
 }
 
+/* The code exit() asked for, or -1 while the program has not called it. */
+static int exit_code = -1;
+
 /* Prints an evaluation's outcome: the value on stdout, an error on stderr. */
 static int report(jc_ctx *ctx, jc_result *r)
 {
+    if (r->status == JC_EXIT) {
+        exit_code = r->exit_code;
+        return 0;
+    }
     if (r->status == JC_OK) {
         if (r->text) {
             fputs(r->text, stdout);
@@ -128,7 +135,7 @@ static int run_stream(jc_ctx *ctx, FILE *in, const char *name)
         failed |= report(ctx, &r);
         jc_result_clear(&r);
         len = 0;
-        if (eof)
+        if (eof || exit_code >= 0)
             break;
     }
     free(line);
@@ -214,6 +221,7 @@ static int real_main(int argc, char **argv)
 
     jc_ctx *ctx = jc_new();
     jc_set_color(ctx, color);
+    repl_display_size(ctx);
     if (precision && jc_set_precision(ctx, precision) < 0)
         usage_error("--precision %s is out of range", "");
     if (max_bits)
@@ -243,13 +251,13 @@ static int real_main(int argc, char **argv)
             failed = 1;
         }
     }
-    for (int i = 0; i < nevals && !failed; i++) {
+    for (int i = 0; i < nevals && !failed && exit_code < 0; i++) {
         jc_result r;
         jc_eval(ctx, evals[i], strlen(evals[i]), "none", 1, &r);
         failed |= report(ctx, &r);
         jc_result_clear(&r);
     }
-    for (int i = 0; i < nfiles; i++) {
+    for (int i = 0; i < nfiles && exit_code < 0; i++) {
         FILE *f = !strcmp(files[i], "-") ? stdin : fopen(files[i], "r");
         if (!f) {
             fprintf(stderr, "jcalc: cannot open '%s': %s\n", files[i], strerror(errno));
@@ -264,14 +272,14 @@ static int real_main(int argc, char **argv)
         if (interactive) {
             repl_options opt = { .quiet = quiet, .color = color, .history = history,
                                  .startup = startup };
-            failed = repl_run(ctx, &opt);
+            exit_code = repl_run(ctx, &opt);
         } else
             failed = run_stream(ctx, stdin, "stdin");
     }
     fflush(stdout);
     interrupt_target = NULL;
     jc_free(ctx);
-    return failed ? 1 : 0;
+    return exit_code >= 0 ? exit_code : failed ? 1 : 0;
 }
 
 /* The evaluator recurses on the C stack, and measures how much of it is left to turn

@@ -517,10 +517,11 @@ static int bi_exit(jc_ctx *ctx, value *out, const jc_args *a)
     int64_t code = 0;
     if (a->n == 1 && num_to_int64(ctx, a->v[0], &code) < 0)
         return -1;
+    /* the library never ends its host: the front end decides what exit means */
     fflush(ctx->out);
-    exit((int)code);
+    ctx->exit_code = (int)code;
     *out = v_nothing();
-    return 0;
+    return err_throw(ctx, ERR_EXIT, NULL, "%s", "");
 }
 
 static int bi_error(jc_ctx *ctx, value *out, const jc_args *a)
@@ -577,7 +578,7 @@ const builtin lib_core[] = {
     { "getindex", 2, -1, bi_getindex, "  getindex(collection, key...)\n\n  Retrieve the value stored at the given index: the syntax a[i] calls it.", NULL },
     { "lastindex", 1, 2, bi_lastindex, "  lastindex(collection) -> Integer\n\n  Return the last index of collection (what `end` means inside a[...]).", NULL },
     { "firstindex", 1, 2, bi_firstindex, "  firstindex(collection) -> Integer\n\n  Return the first index of collection (what `begin` means inside a[...]).", NULL },
-    { "exit", 0, 1, bi_exit, "  exit(code=0)\n\n  Stop jcalc with the given exit code.", NULL },
+    { "exit", 0, 1, bi_exit, "  exit(code=0)\n\n  Stop jcalc with the given exit code (a program embedding jcalc sees the\n  evaluation end with JC_EXIT and decides).", NULL },
     { "error", 1, -1, bi_error, "  error(msg...)\n\n  Raise an ErrorException with the given message.", NULL },
     { NULL, 0, 0, NULL, NULL, NULL },
 };

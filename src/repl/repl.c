@@ -19,6 +19,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/ioctl.h>
 #include <sys/syscall.h>
 #include <unistd.h>
 
@@ -52,6 +53,7 @@ typedef struct repl {
     int cancelled;     /* Ctrl-C ended the line being read */
     int pending;       /* lines of an incomplete input are waiting */
     int nin;           /* inputs evaluated, for the REPL[n] source names */
+    int exit_code;     /* exit() was called with this code; -1 until then */
     hist hist;
 } repl;
 
@@ -434,7 +436,9 @@ static void run_startup(repl *r)
     fclose(f);
     jc_result res;
     jc_status st = jc_eval(r->ctx, sb_str(&text), text.len, path.s, 1, &res);
-    if (st == JC_INCOMPLETE) {
+    if (st == JC_EXIT)
+        r->exit_code = res.exit_code;
+    else if (st == JC_INCOMPLETE) {
         fflush(stdout);
         fprintf(stderr, "jcalc: %s: the file ends inside an expression\n", path.s);
     } else if (st != JC_OK)
@@ -468,7 +472,13 @@ static void do_eval(repl *r, const char *src, size_t len)
     char name[32];
     snprintf(name, sizeof name, "REPL[%d]", ++r->nin);
     jc_result res;
+    repl_display_size(r->ctx);   /* the terminal may have been resized */
     jc_status st = jc_eval(r->ctx, src, len, name, 1, &res);
+    if (st == JC_EXIT) {
+        r->exit_code = res.exit_code;
+        jc_result_clear(&res);
+        return;
+    }
     if (st == JC_OK) {
         if (res.text) {
             fputs(res.text, stdout);
@@ -483,7 +493,7 @@ static void do_eval(repl *r, const char *src, size_t len)
 
 int repl_run(jc_ctx *ctx, const repl_options *opt)
 {
-    repl r = { .ctx = ctx, .opt = opt };
+    repl r = { .ctx = ctx, .opt = opt, .exit_code = -1 };
     active = &r;
     reader_tid = gettid();
     line_setup(&r);
@@ -501,7 +511,7 @@ int repl_run(jc_ctx *ctx, const repl_options *opt)
     sigemptyset(&reading.sa_mask);
 
     sb input = { 0 };   /* the lines of an incomplete input so far */
-    for (;;) {
+    while (r.exit_code < 0) {
         r.pending = input.len > 0;
         r.cancelled = 0;
         got_sigint = 0;
@@ -556,5 +566,21 @@ int repl_run(jc_ctx *ctx, const repl_options *opt)
     line_teardown(&r);
     active = NULL;
     reader_tid = 0;
-    return 0;
+    return r.exit_code >= 0 ? r.exit_code : 0;
+}
+
+void repl_display_size(jc_ctx *ctx)
+{
+    int rows = 0, cols = 0;
+    struct winsize ws;
+    if (isatty(STDOUT_FILENO) && ioctl(STDOUT_FILENO, TIOCGWINSZ, &ws) == 0 && ws.ws_row > 0 &&
+        ws.ws_col > 0) {
+        rows = ws.ws_row;
+        cols = ws.ws_col;
+    } else {
+        const char *l = getenv("LINES"), *c = getenv("COLUMNS");
+        rows = l ? atoi(l) : 0;
+        cols = c ? atoi(c) : 0;
+    }
+    jc_set_display_size(ctx, rows, cols);
 }

@@ -12,7 +12,11 @@ typedef struct repl_options {
     int startup;   /* run the startup file */
 } repl_options;
 
-/* Runs until end of input or exit(); returns 0. */
+/* Runs until end of input or exit(); returns the code exit() was given, else 0. */
 int repl_run(jc_ctx *ctx, const repl_options *opt);
+
+/* Tells the context the size of the terminal on stdout (TIOCGWINSZ), else LINES and
+ * COLUMNS from the environment, else 24×80: the library never asks the terminal. */
+void repl_display_size(jc_ctx *ctx);
 
 #endif
