@@ -1146,3 +1146,26 @@ int array_is_colon(jc_ctx *ctx, value v)
 {
     return v.type == T_FUNCTION && val_func(v)->name >= 0 && !strcmp(sym_name(ctx, val_func(v)->name), ":");
 }
+
+/* ---- description ---- */
+
+void array_summary(jc_ctx *ctx, sb *out, value v)
+{
+    jc_array *a = val_array(v);
+    if (a->kind == ARR_ADJVEC || a->kind == ARR_TRANSVEC) {
+        sb_printf(out, "1×%lld %s(::Vector{", (long long)a->dims[1],
+                  a->kind == ARR_ADJVEC ? "adjoint" : "transpose");
+        array_type_name(ctx, out, a->et);
+        sb_puts(out, "}) with eltype ");
+        array_type_name(ctx, out, a->et);
+        return;
+    }
+    if (a->nd == 1)
+        sb_printf(out, "%lld-element ", (long long)a->dims[0]);
+    else {
+        for (int k = 0; k < a->nd; k++)
+            sb_printf(out, k ? "×%lld" : "%lld", (long long)a->dims[k]);
+        sb_putc(out, ' ');
+    }
+    array_typename(ctx, out, v);
+}

@@ -1,23 +1,20 @@
-/* show.c — values as Julia 1.10 displays them (see show.h and the reference §1).
+/* show.c — values and arrays as Julia 1.10 displays them (see show.h and the
+ * reference §1).
  *
- * Floats go through fmtfloat (shortest digits, Julia's layout); everything else is
- * composed here.  Element values inside tuples and complex numbers are shown with
- * `show` (repr) semantics whatever the outer mode, as Julia's show methods do. */
+ * Numbers are num_show's (num/print.c); everything else is composed here.  Element
+ * values inside tuples and complex numbers are shown with `show` (repr) semantics
+ * whatever the outer mode, as Julia's show methods do. */
 #include "show.h"
-#include "types.h"
 
-#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include <utf8proc.h>
 
 #include "array.h"
 #include "eval.h"
-#include "num/float16.h"
-#include "num/fmtfloat.h"
-#include "num/bigjob.h"
 #include "num/num.h"
 #include "range.h"
+#include "types.h"
 
 /* ---- strings and characters ---- */
 
@@ -246,4 +243,430 @@ void show_value(jc_ctx *ctx, sb *out, value v, show_mode mode, unsigned flags)
         num_show(ctx, out, v, mode, flags);
         break;
     }
+}
+
+/* ---- arrays ----
+ *
+ * Julia's display of arrays (base/arrayshow.jl): the summary line ("3-element
+ * Vector{Int64}"), each column aligned on a (left, right) split of its elements' texts,
+ * matrices with more than one column printed compactly, and under :limit (the REPL) rows
+ * and columns beyond the display size elided with ⋮, … and ⋱.  The display size is the
+ * context's (jc_set_display_size: the front end asks the terminal, never the library). */
+
+/* Private flag: the element type is already known from an enclosing display, so a
+ * nested array omits its type prefix. */
+#define SHOWF_ELTYPE_KNOWN (1u << 20)
+
+/* Flags for showing elements of an array of element type et (Julia's :typeinfo). */
+static unsigned elem_flags(const jc_array *a, value x, unsigned base)
+{
+    unsigned f = base & SHOWF_COMPACT;
+    const jc_typeobj *et = a->et;
+    if (et->base == T_RATIONAL)
+        f |= SHOWF_TYPEINFO_RATIONAL;
+    if (et->base == T_BOOL)
+        f |= SHOWF_TYPEINFO_BOOL;
+    num_type nt, xt;
+    if (array_type_number(et, &nt) && num_typeof(x, &xt) == 0 && nt.t == xt.t && nt.sub == xt.sub &&
+        nt.cplx == xt.cplx)
+        f |= SHOWF_TYPEINFO_SAME;
+    if (x.type == T_ARRAY && et->base == T_ARRAY)
+        f |= SHOWF_ELTYPE_KNOWN;
+    return f;
+}
+
+static void elem_text(jc_ctx *ctx, const jc_array *a, int64_t i, unsigned flags, sb *out)
+{
+    value x = a->v[i];
+    if (arr_is_undef(x)) {
+        sb_puts(out, "#undef");
+        return;
+    }
+    show_value(ctx, out, x, SHOW_REPR, elem_flags(a, x, flags));
+}
+
+/* Julia's alignment(io, x): the (left, right) widths around the alignment point. */
+static void elem_align(const jc_array *a, int64_t i, const char *s, size_t n, int64_t *l, int64_t *r)
+{
+    value x = a->v[i];
+    int64_t w = (int64_t)utf8_length(s, n);
+    *l = w;
+    *r = 0;
+    if (arr_is_undef(x)) {
+        *l = 3;
+        *r = 3;
+        return;
+    }
+    size_t cut = n;
+    switch (x.type) {
+    case T_BOOL: case T_INT64: case T_BIGINT: case T_UINT8: case T_UINT16: case T_UINT32: case T_UINT64:
+        return;
+    case T_FLOAT16: case T_FLOAT32: case T_FLOAT64: case T_BIGFLOAT: case T_IRRATIONAL:
+        for (size_t k = 0; k < n; k++)
+            if (strchr(".eEfF", s[k])) {
+                cut = k;
+                break;
+            }
+        break;
+    case T_RATIONAL: {
+        const char *p = strstr(s, "//");
+        if (p)
+            cut = (size_t)(p - s) + 1;
+        break;
+    }
+    case T_COMPLEX:
+        /* the last + or - not preceded by e/f, with something before it */
+        for (size_t k = n; k-- > 1;)
+            if ((s[k] == '+' || s[k] == '-') && s[k - 1] != 'e' && s[k - 1] != 'f') {
+                cut = k + 1;
+                break;
+            }
+        break;
+    default:
+        *l = 0;
+        *r = w;
+        return;
+    }
+    *l = (int64_t)utf8_length(s, cut);
+    *r = w - *l;
+}
+
+typedef struct cell { char *s; size_t n; int64_t l, r; } cell;
+
+typedef struct matview {
+    jc_ctx *ctx;
+    const jc_array *a;
+    int64_t m, ncol;      /* rows and columns of the 2-D slice */
+    int64_t base;         /* linear offset of the slice */
+    unsigned flags;
+    cell *cache;          /* m*ncol, filled lazily */
+} matview;
+
+static cell *mv_cell(matview *mv, int64_t i, int64_t j)
+{
+    cell *c = &mv->cache[j * mv->m + i];
+    if (!c->s) {
+        sb s = { 0 };
+        int64_t li = mv->base + j * mv->m + i;
+        elem_text(mv->ctx, mv->a, li, mv->flags, &s);
+        c->n = s.len;
+        c->s = sb_take(&s);
+        elem_align(mv->a, li, c->s, c->n, &c->l, &c->r);
+    }
+    return c;
+}
+
+static void pad(sb *out, int64_t n)
+{
+    for (int64_t i = 0; i < n; i++)
+        sb_putc(out, ' ');
+}
+
+/* alignment(io, X, rows, cols, cols_if_complete, cols_otherwise, sep) */
+static int64_t mv_alignment(matview *mv, const int64_t *rows, int64_t nr, const int64_t *cols, int64_t nc,
+                            int64_t if_complete, int64_t otherwise, int64_t sep, int64_t (*A)[2])
+{
+    int64_t na = 0, total = 0;
+    for (int64_t k = 0; k < nc; k++) {
+        int64_t l = 0, r = 0;
+        for (int64_t q = 0; q < nr; q++) {
+            cell *c = mv_cell(mv, rows[q], cols[k]);
+            if (c->l > l)
+                l = c->l;
+            if (c->r > r)
+                r = c->r;
+        }
+        A[na][0] = l;
+        A[na][1] = r;
+        na++;
+        total += l + r;
+        if (na > 1 && total + sep * na >= if_complete) {
+            na--;
+            total -= l + r;
+            break;
+        }
+    }
+    if (1 < na && na < mv->ncol)
+        while (na > 0 && total + sep * na >= otherwise) {
+            na--;
+            total -= A[na][0] + A[na][1];
+        }
+    return na;
+}
+
+static void mv_row(matview *mv, sb *out, int64_t (*A)[2], int64_t na, int64_t i, const int64_t *cols,
+                   const char *sep)
+{
+    for (int64_t k = 0; k < na; k++) {
+        cell *c = mv_cell(mv, i, cols[k]);
+        pad(out, A[k][0] - c->l);
+        sb_put(out, c->s, c->n);
+        if (cols[k] != mv->ncol - 1)
+            pad(out, A[k][1] - c->r);
+        if (k < na - 1)
+            sb_puts(out, sep);
+    }
+}
+
+static void mv_vdots(sb *out, int64_t (*A)[2], int64_t na, const char *sep, int64_t M, int64_t m)
+{
+    for (int64_t k = 1; k <= na; k++) {
+        int64_t w = A[k - 1][0] + A[k - 1][1];
+        if (k % M == m) {
+            int64_t l = A[k - 1][0] - 1 > 0 ? A[k - 1][0] - 1 : 0;
+            int64_t r = w - 1 - l > 0 ? w - 1 - l : 0;
+            pad(out, l);
+            sb_puts(out, "⋮");
+            pad(out, r);
+        } else
+            pad(out, w);
+        if (k < na)
+            sb_puts(out, sep);
+    }
+}
+
+static int64_t sum_align(int64_t (*A)[2], int64_t na)
+{
+    int64_t s = 0;
+    for (int64_t k = 0; k < na; k++)
+        s += A[k][0] + A[k][1];
+    return s;
+}
+
+/* base/arrayshow.jl print_matrix with pre = " ", sep = "  ", post = "". */
+static void print_matrix(matview *mv, sb *out, int limit, int rows_avail, int cols_avail)
+{
+    const char *pre = " ", *sep = "  ", *hdots = "  …  ", *ddots = "  ⋱  ";
+    const int64_t hdotsw = 5, sepsize = 2, hmod = 5, vmod = 5;
+    int64_t screenheight = INT64_MAX / 4, screenwidth = INT64_MAX / 4;
+    if (limit) {
+        screenheight = rows_avail - 4;
+        screenwidth = cols_avail;
+    }
+    screenwidth -= 1;
+    int64_t m = mv->m, n = mv->ncol;
+    int64_t halfheight = screenheight / 2;
+    int64_t nr = m, ncl = n;
+    int64_t *rows, *cols;
+    if (m > screenheight) {
+        int64_t tail = (screenheight - 1) / 2;
+        nr = halfheight + tail;
+        rows = xmalloc((size_t)(nr > 0 ? nr : 1) * sizeof *rows);
+        for (int64_t q = 0; q < halfheight; q++)
+            rows[q] = q;
+        for (int64_t q = 0; q < tail; q++)
+            rows[halfheight + q] = m - tail + q;
+    } else {
+        rows = xmalloc(nz(m) * sizeof *rows);
+        for (int64_t q = 0; q < m; q++)
+            rows[q] = q;
+    }
+    int64_t maxpossiblecols = screenwidth / (1 + sepsize);
+    if (n > maxpossiblecols) {
+        ncl = 2 * maxpossiblecols;
+        cols = xmalloc(nz(ncl) * sizeof *cols);
+        for (int64_t q = 0; q < maxpossiblecols; q++) {
+            cols[q] = q;
+            cols[maxpossiblecols + q] = n - maxpossiblecols + q;
+        }
+    } else {
+        cols = xmalloc(nz(n) * sizeof *cols);
+        for (int64_t q = 0; q < n; q++)
+            cols[q] = q;
+    }
+    int64_t (*A)[2] = xmalloc(nz(ncl) * sizeof *A);
+    int64_t na = mv_alignment(mv, rows, nr, cols, ncl, screenwidth, screenwidth, sepsize, A);
+    int64_t (*L)[2] = NULL, (*R)[2] = NULL, nl = 0, nrr = 0, vr = 0;
+    int64_t *rcols = NULL;
+    int split = n > na;
+    if (split) {
+        int64_t c = (screenwidth - hdotsw + 1) / 2 + 1;
+        int64_t *rev = xmalloc((size_t)ncl * sizeof *rev);
+        for (int64_t q = 0; q < ncl; q++)
+            rev[q] = cols[ncl - 1 - q];
+        R = xmalloc((size_t)ncl * sizeof *R);
+        nrr = mv_alignment(mv, rows, nr, rev, ncl, c, c, sepsize, R);
+        /* reverse R */
+        for (int64_t q = 0; q < nrr / 2; q++) {
+            int64_t t0 = R[q][0], t1 = R[q][1];
+            R[q][0] = R[nrr - 1 - q][0];
+            R[q][1] = R[nrr - 1 - q][1];
+            R[nrr - 1 - q][0] = t0;
+            R[nrr - 1 - q][1] = t1;
+        }
+        free(rev);
+        c = screenwidth - sum_align(R, nrr) - (nrr - 1) * sepsize - hdotsw;
+        L = xmalloc((size_t)ncl * sizeof *L);
+        nl = mv_alignment(mv, rows, nr, cols, ncl, c, c, sepsize, L);
+        rcols = xmalloc(nz(nrr) * sizeof *rcols);
+        for (int64_t q = 0; q < nrr; q++)
+            rcols[q] = n - nrr + q;
+        vr = ((nrr - n + 1) % vmod + vmod) % vmod;
+    }
+    int vert = m > screenheight;
+    for (int64_t q = 0; q < nr; q++) {
+        int64_t i = rows[q];
+        sb_puts(out, pre);
+        if (!split)
+            mv_row(mv, out, A, na, i, cols, sep);
+        else {
+            mv_row(mv, out, L, nl, i, cols, sep);
+            if (q % hmod == 0)
+                sb_puts(out, hdots);
+            else
+                pad(out, hdotsw);
+            mv_row(mv, out, R, nrr, i, rcols, sep);
+        }
+        if (q != nr - 1 || (vert && q == halfheight - 1))
+            sb_putc(out, '\n');
+        if (vert && q == halfheight - 1) {
+            sb_puts(out, pre);
+            if (!split)
+                mv_vdots(out, A, na, sep, vmod, 1);
+            else {
+                mv_vdots(out, L, nl, sep, vmod, 1);
+                sb_puts(out, ddots);
+                mv_vdots(out, R, nrr, sep, vmod, vr);
+            }
+            if (q != nr - 1)
+                sb_putc(out, '\n');
+        }
+    }
+    if (vert && nr == 0) {
+        sb_puts(out, pre);
+        sb_puts(out, "⋮");
+        if (ncl > 1) {
+            sb_puts(out, "    ");
+            sb_puts(out, ddots);
+        }
+    }
+    free(rows);
+    free(cols);
+    free(A);
+    free(L);
+    free(R);
+    free(rcols);
+}
+
+static void show_matview(jc_ctx *ctx, sb *out, const jc_array *a, int64_t base, int64_t m, int64_t n,
+                         unsigned flags, int limit, int rows, int cols)
+{
+    matview mv = { ctx, a, m, n, base, flags, NULL };
+    mv.cache = xcalloc(nz(m * n), sizeof *mv.cache);
+    print_matrix(&mv, out, limit, rows, cols);
+    for (int64_t i = 0; i < m * n; i++)
+        free(mv.cache[i].s);
+    free(mv.cache);
+}
+
+/* typeinfo_prefix: the element type before [ ... ] unless the reader can infer it. */
+static void show_prefix(jc_ctx *ctx, sb *out, const jc_array *a, unsigned flags)
+{
+    if (flags & SHOWF_ELTYPE_KNOWN)
+        return;
+    int b = a->et->base;
+    if (a->len > 0 && !a->et->param && !a->et->flags &&
+        (b == T_FLOAT64 || b == T_INT64 || b == T_CHAR || b == T_STRING))
+        return;
+    array_type_name(ctx, out, a->et);
+}
+
+static void show_uniform(jc_ctx *ctx, sb *out, value v, show_mode mode)
+{
+    jc_array *a = val_array(v);
+    if (mode == SHOW_PLAIN) {
+        array_typename(ctx, out, v);
+        sb_putc(out, '\n');
+        if (a->v[0].type == T_COMPLEX) {
+            sb_putc(out, '(');
+            show_value(ctx, out, a->v[0], SHOW_PRINT, 0);
+            sb_putc(out, ')');
+        } else
+            show_value(ctx, out, a->v[0], SHOW_PRINT, 0);
+        sb_puts(out, "*I");
+        return;
+    }
+    array_typename(ctx, out, v);
+    sb_putc(out, '(');
+    show_value(ctx, out, a->v[0], SHOW_REPR, 0);
+    sb_putc(out, ')');
+}
+
+void show_array(jc_ctx *ctx, sb *out, value v, show_mode mode, unsigned flags)
+{
+    jc_array *a = val_array(v);
+    if (a->kind == ARR_UNIFORM) {
+        show_uniform(ctx, out, v, mode);
+        return;
+    }
+    /* only a Vector shows empty as T[]; an empty BitVector keeps its summary */
+    if (mode == SHOW_PLAIN && !(a->len == 0 && a->nd == 1 && !a->bits)) {
+        int rows, cols;
+        rows = ctx->display_rows;
+        cols = ctx->display_cols;
+        array_summary(ctx, out, v);
+        if (a->len == 0)
+            return;
+        sb_putc(out, ':');
+        if (rows - 4 <= 0) {
+            sb_puts(out, " …");
+            return;
+        }
+        sb_putc(out, '\n');
+        int64_t m = a->dims[0], n = a->nd >= 2 ? a->dims[1] : 1;
+        unsigned ef = n > 1 ? SHOWF_COMPACT : 0;
+        if (a->nd <= 2) {
+            show_matview(ctx, out, a, 0, m, n, ef, 1, rows, cols);
+            return;
+        }
+        /* n-dimensional: each 2-D slice under its label */
+        int64_t nslices = m > 0 && n > 0 ? a->len / (m * n) : 0;
+        for (int64_t s = 0; s < nslices; s++) {
+            sb_puts(out, "[:, :, ");
+            int64_t rem = s;
+            for (int k = 2; k < a->nd; k++) {
+                sb_printf(out, k > 2 ? ", %lld" : "%lld", (long long)(rem % a->dims[k] + 1));
+                rem /= a->dims[k];
+            }
+            sb_puts(out, "] =\n");
+            show_matview(ctx, out, a, s * m * n, m, n, ef, 1, rows, cols);
+            if (s + 1 < nslices)
+                sb_puts(out, "\n\n");
+        }
+        return;
+    }
+    /* show: [1, 2, 3], [1 2; 3 4] */
+    if (a->len == 0 && a->nd != 1) {
+        sb_puts(out, "Array{");
+        array_type_name(ctx, out, a->et);
+        sb_puts(out, "}(undef,");
+        for (int k = 0; k < a->nd; k++)
+            sb_printf(out, k ? ",%lld" : "%lld", (long long)a->dims[k]);
+        sb_putc(out, ')');
+        return;
+    }
+    show_prefix(ctx, out, a, flags);
+    unsigned f = flags & SHOWF_COMPACT;
+    if (a->nd == 1) {
+        sb_putc(out, '[');
+        for (int64_t i = 0; i < a->len; i++) {
+            if (i)
+                sb_puts(out, ", ");
+            elem_text(ctx, a, i, f, out);
+        }
+        sb_putc(out, ']');
+        return;
+    }
+    int64_t m = a->dims[0], n = a->len / m;
+    sb_putc(out, '[');
+    for (int64_t i = 0; i < m; i++) {
+        for (int64_t j = 0; j < n; j++) {
+            if (j)
+                sb_putc(out, ' ');
+            elem_text(ctx, a, j * m + i, f, out);
+        }
+        if (i < m - 1)
+            sb_puts(out, "; ");
+    }
+    sb_putc(out, ']');
 }
