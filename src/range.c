@@ -107,10 +107,10 @@ static value range_new(int kind, value start, value step, value stop, int64_t le
 }
 
 static int int_range(jc_ctx *ctx, value *out, int64_t a, int64_t s, int64_t b, int unit,
-                     const jc_args *args)
+                     const ast *site)
 {
     if (s == 0)
-        return err_throw(ctx, ERR_ARGUMENT, args->site, "step cannot be zero");
+        return err_throw(ctx, ERR_ARGUMENT, site, "step cannot be zero");
     int64_t len;
     if ((s > 0 && b < a) || (s < 0 && b > a))
         len = 0;
@@ -119,7 +119,7 @@ static int int_range(jc_ctx *ctx, value *out, int64_t a, int64_t s, int64_t b, i
         __int128 span = (__int128)b - a;
         __int128 n = span / s + 1;
         if (n > INT64_MAX)
-            return err_throw(ctx, ERR_OVERFLOW, args->site, "the range is too long");
+            return err_throw(ctx, ERR_OVERFLOW, site, "the range is too long");
         len = (int64_t)n;
         b = (int64_t)(a + (__int128)(len - 1) * s); /* the last element actually reached */
     }
@@ -242,10 +242,10 @@ static int isbetween(double a, double x, double b)
     return a <= b ? (a <= x && x <= b) : (b <= x && x <= a);
 }
 
-static int float_range(jc_ctx *ctx, value *out, double a, double s, double b, const jc_args *args)
+static int float_range(jc_ctx *ctx, value *out, double a, double s, double b, const ast *site)
 {
     if (s == 0)
-        return err_throw(ctx, ERR_ARGUMENT, args->site, "range step cannot be zero");
+        return err_throw(ctx, ERR_ARGUMENT, site, "range step cannot be zero");
     /* exact rational start, step and stop: compute in terms of the rationals */
     int64_t sn, sd, an, ad, bn, bd;
     rat(s, &sn, &sd);
@@ -272,7 +272,7 @@ static int float_range(jc_ctx *ctx, value *out, double a, double s, double b, co
         }
     }
     if (!isfinite(a) || !isfinite(s) || !isfinite(b))
-        return err_throw(ctx, ERR_ARGUMENT, args->site, "range bounds must be finite");
+        return err_throw(ctx, ERR_ARGUMENT, site, "range bounds must be finite");
     /* otherwise start and step are taken literally */
     double lf = (b - a) / s;
     int64_t len;
@@ -282,7 +282,7 @@ static int float_range(jc_ctx *ctx, value *out, double a, double s, double b, co
         len = 1;
     else {
         if (lf > 9.2e18)
-            return err_throw(ctx, ERR_OVERFLOW, args->site, "the range is too long");
+            return err_throw(ctx, ERR_OVERFLOW, site, "the range is too long");
         len = (int64_t)llround(rint(lf)) + 1;
         double stop2 = a + (double)(len - 1) * s;
         len -= (a < b && b < stop2) + (a > b && b > stop2);
@@ -292,10 +292,10 @@ static int float_range(jc_ctx *ctx, value *out, double a, double s, double b, co
 }
 
 /* range(start, stop; length=n): Julia's _linspace for floats. */
-static int linspace(jc_ctx *ctx, value *out, double a, double b, int64_t len, const jc_args *args)
+int range_linspace(jc_ctx *ctx, value *out, double a, double b, int64_t len, const ast *site)
 {
     if (len < 0)
-        return err_throw(ctx, ERR_ARGUMENT, args->site, "range(%g, stop=%g, length=%lld): negative length",
+        return err_throw(ctx, ERR_ARGUMENT, site, "range(%g, stop=%g, length=%lld): negative length",
                         a, b, (long long)len);
     if (len < 2) {
         *out = hp_range(a, 0, len == 1 ? 0 : b - a, 0, 0, len, 1);
@@ -357,80 +357,26 @@ static int linspace(jc_ctx *ctx, value *out, double a, double b, int64_t len, co
     return 0;
 }
 
-static int bi_colon(jc_ctx *ctx, value *out, const jc_args *a);
-
-static int bi_range(jc_ctx *ctx, value *out, const jc_args *a)
+/* start:stop (n == 2) or start:step:stop (n == 3) for real numbers: Int64/Bool endpoints
+ * give an integer range, others a Float64 one.  LIB_DECLINE for non-real arguments. */
+int range_colon(jc_ctx *ctx, value *out, int n, const value *v, const ast *site)
 {
-    const value *lenv = lib_kwarg(ctx, a, "length");
-    const value *stepv = lib_kwarg(ctx, a, "step");
-    const value *stopv = lib_kwarg(ctx, a, "stop");
-    value start = a->v[0];
-    value stop = a->n >= 2 ? a->v[1] : stopv ? *stopv : v_nothing();
-    int64_t len = -1;
-    if (a->n == 3) {
-        if (num_to_int64(ctx, a->v[2], &len) < 0)
-            return -1;
-    } else if (lenv && num_to_int64(ctx, *lenv, &len) < 0)
-        return -1;
-    if (stop.type != T_NOTHING && len >= 0 && !stepv) {
-        /* integer endpoints give a Float64 range, as _linspace(float(T), ...) */
-        double x, y;
-        if (num_to_double(ctx, start, &x) < 0 || num_to_double(ctx, stop, &y) < 0)
-            return -1;
-        return linspace(ctx, out, x, y, len, a);
-    }
-    if (stepv && stop.type != T_NOTHING) {
-        value args[3] = { start, *stepv, stop };
-        jc_args b = { .n = 3, .v = args, .site = a->site };
-        return bi_colon(ctx, out, &b);
-    }
-    if (stepv && len >= 0) {
-        /* range(start; step, length) */
-        value lm1, prod, end;
-        if (num_binop(ctx, &lm1, NUM_SUB, v_int(len), v_int(1)) < 0)
-            return -1;
-        int r = num_binop(ctx, &prod, NUM_MUL, lm1, *stepv);
-        val_release(lm1);
-        if (r < 0)
-            return -1;
-        r = num_binop(ctx, &end, NUM_ADD, start, prod);
-        val_release(prod);
-        if (r < 0)
-            return -1;
-        value args[3] = { start, *stepv, end };
-        jc_args b = { .n = 3, .v = args, .site = a->site };
-        r = bi_colon(ctx, out, &b);
-        val_release(end);
-        return r;
-    }
-    if (stop.type != T_NOTHING) {
-        value args[2] = { start, stop };
-        jc_args b = { .n = 2, .v = args, .site = a->site };
-        return bi_colon(ctx, out, &b);
-    }
-    return err_throw(ctx, ERR_ARGUMENT, a->site, "range needs stop, length or step");
-}
-
-static int bi_colon(jc_ctx *ctx, value *out, const jc_args *a)
-{
-    if (a->n < 2)
-        return LIB_DECLINE;
-    value start = a->v[0], stop = a->v[a->n - 1];
-    value step = a->n == 3 ? a->v[1] : v_int(1);
+    value start = v[0], stop = v[n - 1];
+    value step = n == 3 ? v[1] : v_int(1);
     int allint = 1, allnum = 1;
-    for (int i = 0; i < a->n; i++) {
-        allint &= a->v[i].type == T_INT64 || a->v[i].type == T_BOOL;
-        allnum &= num_is_real(a->v[i]);
+    for (int i = 0; i < n; i++) {
+        allint &= v[i].type == T_INT64 || v[i].type == T_BOOL;
+        allnum &= num_is_real(v[i]);
     }
     if (allint)
-        return int_range(ctx, out, start.u.i, step.u.i, stop.u.i, a->n == 2, a);
+        return int_range(ctx, out, start.u.i, step.u.i, stop.u.i, n == 2, site);
     if (!allnum)
-        return lib_no_method(ctx, ":", a);
+        return LIB_DECLINE;
     double x, s, y;
     if (num_to_double(ctx, start, &x) < 0 || num_to_double(ctx, step, &s) < 0 ||
         num_to_double(ctx, stop, &y) < 0)
         return -1;
-    return float_range(ctx, out, x, s, y, a);
+    return float_range(ctx, out, x, s, y, site);
 }
 
 /* ---- ranges under broadcasting (Julia's broadcasted methods for ranges) ----
@@ -511,8 +457,7 @@ static int int_range_len(jc_ctx *ctx, value *out, int64_t a, int64_t s, int64_t 
         return err_throw(ctx, ERR_ARGUMENT, site, "step cannot be zero");
     /* stop = a + (n-1)·s in Int64's wrapping arithmetic, as Julia's */
     int64_t b = (int64_t)((uint64_t)a + (uint64_t)(n - 1) * (uint64_t)s);
-    jc_args args = { .site = site };
-    return int_range(ctx, out, a, unit ? 1 : s, b, unit, &args);
+    return int_range(ctx, out, a, unit ? 1 : s, b, unit, site);
 }
 
 static value float_range_from(const jc_range *r, tp ref, tp step)
@@ -613,29 +558,3 @@ int range_broadcast(jc_ctx *ctx, const char *op, const jc_args *a, value *out)
         return 0;
     }
 }
-
-/* -(r), x * r, r * x, r / x: Julia reaches the broadcasting methods above. */
-static int bi_range_op(jc_ctx *ctx, value *out, const jc_args *a, const char *op)
-{
-    int any = 0;
-    for (int i = 0; i < a->n; i++)
-        any |= a->v[i].type == T_RANGE;
-    if (!any || (op[0] == '-' && a->n != 1))
-        return LIB_DECLINE;
-    return range_broadcast(ctx, op, a, out);
-}
-
-static int bi_range_neg(jc_ctx *ctx, value *out, const jc_args *a) { return bi_range_op(ctx, out, a, "-"); }
-static int bi_range_mul(jc_ctx *ctx, value *out, const jc_args *a) { return bi_range_op(ctx, out, a, "*"); }
-static int bi_range_div(jc_ctx *ctx, value *out, const jc_args *a) { return bi_range_op(ctx, out, a, "/"); }
-
-const builtin lib_range[] = {
-    { "-", 1, 1, bi_range_neg, NULL, NULL },
-    { "*", 2, 2, bi_range_mul, NULL, NULL },
-    { "/", 2, 2, bi_range_div, NULL, NULL },
-    { "range", 1, 3, bi_range,
-      "  range(start, stop, length)\n  range(start, stop; length, step)\n\n  Construct a specialized array with evenly spaced elements and optimized storage (an\n  AbstractRange) from the arguments.", "length step stop" },
-    { ":", 2, 3, bi_colon,
-      "  (:)(start, [step], stop)\n\n  Range operator. a:b constructs a range from a to b with a step size of 1, and\n  a:s:b is similar but uses a step size of s.", NULL },
-    { NULL, 0, 0, NULL, NULL, NULL },
-};

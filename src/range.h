@@ -30,6 +30,10 @@ int64_t range_length(value r);
 /* Element i (0-based). */
 int range_get(jc_ctx *ctx, value r, int64_t i, value *out);
 void range_free(obj *o);
+/* start:stop (n == 2) or start:step:stop (n == 3); LIB_DECLINE unless all are real. */
+int range_colon(jc_ctx *ctx, value *out, int n, const value *v, const ast *site);
+/* range(a, b; length = len) for floats: Julia's _linspace. */
+int range_linspace(jc_ctx *ctx, value *out, double a, double b, int64_t len, const ast *site);
 /* op.(args...) for op one of + - * / when Julia's broadcast returns a range (r .+ 1,
  * 2 .* r, .-r, (0:0.1:1) .* 2); LIB_DECLINE when the result is to be a Vector. */
 int range_broadcast(jc_ctx *ctx, const char *op, const jc_args *a, value *out);
