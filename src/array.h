@@ -69,6 +69,9 @@ int array_check_len(jc_ctx *ctx, double nelems);
 /* A new array of element type et (borrowed) and the given dims: zero-filled for bits
  * number types, ARR_UNDEF otherwise. */
 value array_new(jc_ctx *ctx, const jc_typeobj *et, int nd, const int64_t *dims);
+/* The same without the size check and with no element set: every element is nothing,
+ * for the caller to fill (n = product of dims). */
+value array_alloc(const jc_typeobj *et, int nd, const int64_t *dims);
 /* Stores x (borrowed) at linear index i, converted to the element type. */
 int array_set(jc_ctx *ctx, value a, int64_t i, value x, const ast *site);
 /* Builds an array from n values (owned, moved in), with the element type Julia's
@@ -108,6 +111,14 @@ void array_install_constants(jc_ctx *ctx);
  * forms); et forces the element type (NULL: promote). */
 int array_cat(jc_ctx *ctx, int dim, value *parts, int64_t np, const jc_typeobj *et, const ast *site,
               value *out);
+/* Arrays (but UniformScaling), ranges and tuples as collections: whether v is one, its
+ * shape (number of dimensions, 0 for a scalar), and its element i (0-based; a scalar is
+ * its own every element). */
+int array_coll_is(value v);
+int array_coll_shape(value v, int64_t *dims);
+int array_coll_elem(jc_ctx *ctx, value v, int64_t i, value *out);
+/* A range or tuple taking part in a concatenation becomes a vector; *out owned. */
+int array_cat_part(jc_ctx *ctx, value x, value *out);
 /* Whether v is the `:` used as an index (Colon()). */
 int array_is_colon(jc_ctx *ctx, value v);
 

@@ -1,0 +1,436 @@
+/* eval_array.c — array literals and comprehensions: [a, b], [a b; c d], [a;; b],
+ * T[...], [f(x) for x in xs if p(x)] and generators collected into arrays.
+ *
+ * Element types follow Julia: literals promote ([1, 2.5] is Vector{Float64}), collect
+ * widens by typejoin ([x for x in (1, 2.5)] is Vector{Real}), typed literals convert.
+ * The evaluator passes its own eval function in; storage and concatenation are
+ * array.c's. */
+#include "array.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "ast.h"
+#include "range.h"
+#include "types.h"
+
+typedef struct litctx {
+    jc_ctx *ctx;
+    array_eval_fn eval;
+    struct env *e;
+} litctx;
+
+/* Evaluates the elements of a list, expanding x... splats. */
+static int eval_list(litctx *L, const ast *const *kids, int n, value **vals, int64_t *nv)
+{
+    int64_t cap = n + 4, cnt = 0;
+    value *v = xmalloc((size_t)cap * sizeof *v);
+    for (int i = 0; i < n; i++) {
+        const ast *k = kids[i];
+        if (k->kind == A_PARAMETERS)
+            continue;
+        if (k->kind == A_SPLAT) {
+            value coll;
+            if (L->eval(L->ctx, L->e, k->kids[0], &coll) != 0)
+                goto fail;
+            jc_iter it;
+            if (eval_iter_init(L->ctx, &it, coll, k) < 0) {
+                val_release(coll);
+                goto fail;
+            }
+            for (;;) {
+                value x;
+                int r = eval_iter_next(L->ctx, &it, &x);
+                if (r < 0) {
+                    val_release(coll);
+                    goto fail;
+                }
+                if (r == 0)
+                    break;
+                if (cnt == cap)
+                    v = xrealloc(v, (size_t)(cap *= 2) * sizeof *v);
+                v[cnt++] = x;
+            }
+            val_release(coll);
+            continue;
+        }
+        if (cnt == cap)
+            v = xrealloc(v, (size_t)(cap *= 2) * sizeof *v);
+        if (L->eval(L->ctx, L->e, k, &v[cnt]) != 0)
+            goto fail;
+        cnt++;
+    }
+    *vals = v;
+    *nv = cnt;
+    return 0;
+fail:
+    val_release_n(v, cnt);
+    free(v);
+    return -1;
+}
+
+static int eval_cat(litctx *L, const ast *n, int dim, const jc_typeobj *et, int first, value *out);
+
+/* One element of a concatenation: a nested row (A_ROW), else an expression. */
+static int eval_cat_part(litctx *L, const ast *k, const jc_typeobj *et, value *out)
+{
+    if (k->kind == A_ROW)
+        return eval_cat(L, k, k->sym == 0 ? 2 : k->sym, et, 0, out);
+    return L->eval(L->ctx, L->e, k, out) != 0 ? -1 : 0;
+}
+
+static int eval_cat(litctx *L, const ast *n, int dim, const jc_typeobj *et, int first, value *out)
+{
+    int np = (int)n->nkids - first;
+    value *parts = xcalloc(nz(np), sizeof *parts);
+    int cnt = 0, r = 0;
+    for (int i = 0; i < np; i++) {
+        const ast *k = n->kids[first + i];
+        if (k->kind == A_SPLAT) {
+            /* [xs...; ] splices: each element is a part */
+            value *vals;
+            int64_t nv;
+            if (eval_list(L, &k, 1, &vals, &nv) < 0) {
+                r = -1;
+                break;
+            }
+            parts = xrealloc(parts, (size_t)(cnt + nv + np) * sizeof *parts);
+            for (int64_t j = 0; j < nv; j++)
+                parts[cnt++] = vals[j];
+            free(vals);
+            continue;
+        }
+        if (eval_cat_part(L, k, et, &parts[cnt]) < 0) {
+            r = -1;
+            break;
+        }
+        cnt++;
+    }
+    if (r == 0)
+        r = array_cat(L->ctx, dim, parts, cnt, et, n, out);
+    val_release_n(parts, cnt);
+    free(parts);
+    return r;
+}
+
+/* hvcat rows of scalars must have equal lengths: Julia names the row that does not. */
+static int check_rows(jc_ctx *ctx, const ast *n, int first)
+{
+    int64_t ncols = -1;
+    for (uint32_t i = (uint32_t)first; i < n->nkids; i++) {
+        const ast *k = n->kids[i];
+        int64_t c = k->kind == A_ROW ? (int64_t)k->nkids : 1;
+        for (uint32_t j = 0; k->kind == A_ROW && j < k->nkids; j++)
+            if (k->kids[j]->kind == A_ROW || k->kids[j]->kind == A_SPLAT)
+                return 0;
+        if (ncols < 0)
+            ncols = c;
+        else if (c != ncols)
+            return err_throw(ctx, ERR_DIMENSION, n,
+                            "row %u has mismatched number of columns (expected %lld, got %lld)",
+                            i - (uint32_t)first + 1, (long long)ncols, (long long)c);
+    }
+    return 0;
+}
+
+/* The type of a typed literal T[...]. */
+static int eval_type_arg(litctx *L, const ast *k, value *tv)
+{
+    if (L->eval(L->ctx, L->e, k, tv) != 0)
+        return -1;
+    if (tv->type != T_TYPE) {
+        val_release(*tv);
+        return err_throw(L->ctx, ERR_TYPE, k, "in typed array literal, expected Type");
+    }
+    return 0;
+}
+
+/* ---- comprehensions ---- */
+
+typedef struct clause {
+    const ast *const *iters;
+    int niters;
+    const ast *cond;
+} clause;
+
+typedef struct genstate {
+    litctx *L;
+    const ast *body;
+    clause *cl;
+    int ncl;
+    value *vals;
+    int64_t n, cap;
+    value *colls;      /* single-clause product: the collections, evaluated once */
+} genstate;
+
+static int gen_push(genstate *g, value v)
+{
+    if (g->n == g->cap) {
+        g->cap = g->cap ? 2 * g->cap : 16;
+        g->vals = xrealloc(g->vals, (size_t)g->cap * sizeof *g->vals);
+    }
+    g->vals[g->n++] = v;
+    return 0;
+}
+
+/* Runs clause ci, iterator ii (iterators of a clause nest last-outermost, so that the
+ * first iterator varies fastest, as in Julia's product order). */
+static int gen_run(genstate *g, int ci, int ii, struct env *scope)
+{
+    jc_ctx *ctx = g->L->ctx;
+    if (ci == g->ncl) {
+        value v;
+        if (g->L->eval(ctx, scope, g->body, &v) != 0)
+            return -1;
+        return gen_push(g, v);
+    }
+    const clause *c = &g->cl[ci];
+    if (ii < 0) {
+        if (c->cond) {
+            value cv;
+            if (g->L->eval(ctx, scope, c->cond, &cv) != 0)
+                return -1;
+            int truth;
+            int r = eval_truthy(ctx, cv, c->cond, &truth);
+            val_release(cv);
+            if (r < 0)
+                return -1;
+            if (!truth)
+                return 0;
+        }
+        return gen_run(g, ci + 1, ci + 1 < g->ncl ? g->cl[ci + 1].niters - 1 : 0, scope);
+    }
+    const ast *spec = c->iters[ii];
+    if (spec->kind != A_ITER || spec->nkids != 2)
+        return err_throw(ctx, ERR_SYNTAX, spec, "invalid iteration specification");
+    value coll;
+    if (g->colls)
+        coll = val_retain(g->colls[ii]);
+    else if (g->L->eval(ctx, scope, spec->kids[1], &coll) != 0)
+        return -1;
+    jc_iter it;
+    if (eval_iter_init(ctx, &it, coll, spec->kids[1]) < 0) {
+        val_release(coll);
+        return -1;
+    }
+    int r = 0;
+    for (;;) {
+        if (ctx_poll(ctx) < 0) {
+            r = -1;
+            break;
+        }
+        value x;
+        int k = eval_iter_next(ctx, &it, &x);
+        if (k <= 0) {
+            r = k;
+            break;
+        }
+        struct env *inner = eval_scope_new(scope);
+        if (eval_scope_bind(ctx, inner, spec->kids[0], x) < 0) {
+            eval_scope_release(inner);
+            r = -1;
+            break;
+        }
+        r = gen_run(g, ci, ii - 1, inner);
+        eval_scope_release(inner);
+        if (r < 0)
+            break;
+    }
+    val_release(coll);
+    return r;
+}
+
+/* The shape an iterable gives a comprehension over it. */
+static int iter_shape(value c, int64_t *dims)
+{
+    if (c.type == T_ARRAY && val_array(c)->kind != ARR_UNIFORM) {
+        jc_array *a = val_array(c);
+        for (int k = 0; k < a->nd; k++)
+            dims[k] = a->dims[k];
+        return a->nd;
+    }
+    if (c.type == T_RANGE)
+        dims[0] = range_length(c);
+    else if (c.type == T_TUPLE)
+        dims[0] = (int64_t)val_tuple(c)->n;
+    else if (c.type == T_STRING)
+        dims[0] = (int64_t)utf8_length(val_string(c)->s, val_string(c)->len);
+    else
+        return 0; /* a number: zero-dimensional */
+    return 1;
+}
+
+static int eval_generator(litctx *L, const ast *gen, const jc_typeobj *et, value *out)
+{
+    jc_ctx *ctx = L->ctx;
+    if (gen->kind != A_GENERATOR || gen->nkids < 2)
+        return err_throw(ctx, ERR_SYNTAX, gen, "invalid comprehension");
+    clause cls[32];
+    int ncl = 0;
+    const ast *k1 = gen->kids[1];
+    if (k1->kind == A_ITER) {
+        cls[0].iters = (const ast *const *)gen->kids + 1;
+        cls[0].niters = (int)gen->nkids - 1;
+        cls[0].cond = NULL;
+        ncl = 1;
+    } else {
+        for (uint32_t i = 1; i < gen->nkids && ncl < 32; i++) {
+            const ast *c = gen->kids[i];
+            if (c->kind == A_FILTER) {
+                cls[ncl].iters = (const ast *const *)c->kids + 1;
+                cls[ncl].niters = (int)c->nkids - 1;
+                cls[ncl].cond = c->kids[0];
+            } else if (c->kind == A_ITERATION) {
+                cls[ncl].iters = (const ast *const *)c->kids;
+                cls[ncl].niters = (int)c->nkids;
+                cls[ncl].cond = NULL;
+            } else if (c->kind == A_ITER) {
+                cls[ncl].iters = (const ast *const *)gen->kids + i;
+                cls[ncl].niters = 1;
+                cls[ncl].cond = NULL;
+            } else
+                return err_throw(ctx, ERR_SYNTAX, c, "invalid comprehension");
+            ncl++;
+        }
+    }
+    genstate g = { .L = L, .body = gen->kids[0], .cl = cls, .ncl = ncl };
+    int shaped = ncl == 1 && !cls[0].cond;
+    int nd = 0;
+    int64_t dims[ARR_MAXDIMS];
+    int r = 0;
+    struct env *scope = eval_scope_new(L->e);
+    if (shaped) {
+        /* one clause: the result has the product's shape; collections evaluated once */
+        g.colls = xcalloc((size_t)cls[0].niters, sizeof *g.colls);
+        for (int i = 0; i < cls[0].niters && r == 0; i++) {
+            const ast *spec = cls[0].iters[i];
+            if (spec->kind != A_ITER || spec->nkids != 2)
+                r = err_throw(ctx, ERR_SYNTAX, spec, "invalid iteration specification");
+            else if (L->eval(ctx, scope, spec->kids[1], &g.colls[i]) != 0)
+                r = -1;
+            else {
+                int64_t d[ARR_MAXDIMS];
+                int k = iter_shape(g.colls[i], d);
+                if (nd + k > ARR_MAXDIMS)
+                    r = err_throw(ctx, ERR_ARGUMENT, gen, "too many dimensions");
+                for (int j = 0; j < k && r == 0; j++)
+                    dims[nd++] = d[j];
+            }
+        }
+    }
+    if (r == 0) {
+        double total = 1;
+        for (int j = 0; j < nd; j++)
+            total *= (double)dims[j];
+        r = array_check_len(ctx, total);
+    }
+    if (r == 0)
+        r = gen_run(&g, 0, cls[0].niters - 1, scope);
+    eval_scope_release(scope);
+    if (g.colls) {
+        val_release_n(g.colls, cls[0].niters);
+        free(g.colls);
+    }
+    if (r < 0) {
+        val_release_n(g.vals, g.n);
+        free(g.vals);
+        return -1;
+    }
+    if (!shaped || nd == 0) {
+        nd = 1;
+        dims[0] = g.n;
+    }
+    if (et) {
+        for (int64_t i = 0; i < g.n; i++) {
+            value y;
+            if (array_convert_elt(ctx, et, g.vals[i], &y) < 0) {
+                val_release_n(g.vals, g.n);
+                free(g.vals);
+                err_locate(ctx, gen);
+                return -1;
+            }
+            val_release(g.vals[i]);
+            g.vals[i] = y;
+        }
+    }
+    *out = array_from_values(ctx, g.vals, g.n, nd, dims, et);
+    free(g.vals);
+    return 0;
+}
+
+int array_eval_literal(jc_ctx *ctx, const ast *n, array_eval_fn eval, struct env *e, value *out)
+{
+    litctx L = { ctx, eval, e };
+    value tv = v_nothing();
+    const jc_typeobj *et = NULL;
+    int first = 0, r;
+    switch ((ast_kind)n->kind) {
+    case A_TYPED_HCAT: case A_TYPED_VCAT: case A_TYPED_NCAT: case A_TYPED_COMPREHENSION:
+        if (eval_type_arg(&L, n->kids[0], &tv) < 0)
+            return -1;
+        et = val_typeobj(tv);
+        first = 1;
+        break;
+    default:
+        break;
+    }
+    switch ((ast_kind)n->kind) {
+    case A_VECT: {
+        value *vals;
+        int64_t nv;
+        if (eval_list(&L, (const ast *const *)n->kids, (int)n->nkids, &vals, &nv) < 0)
+            return -1;
+        value pt = array_promote_eltype(ctx, vals, nv);
+        value res = array_alloc(val_typeobj(pt), 1, &nv);
+        r = 0;
+        for (int64_t i = 0; i < nv; i++) {
+            if (r == 0 && array_convert_elt(ctx, val_typeobj(pt), vals[i], &val_array(res)->v[i]) < 0) {
+                err_locate(ctx, n);
+                r = -1;
+            }
+            val_release(vals[i]);
+        }
+        free(vals);
+        val_release(pt);
+        if (r < 0) {
+            val_release(res);
+            return -1;
+        }
+        *out = res;
+        return 0;
+    }
+    case A_HCAT: case A_TYPED_HCAT: case A_ROW:
+        r = eval_cat(&L, n, n->kind == A_ROW && n->sym ? n->sym : 2, et, first, out);
+        break;
+    case A_VCAT: case A_TYPED_VCAT:
+        r = check_rows(ctx, n, first);
+        if (r == 0)
+            r = eval_cat(&L, n, 1, et, first, out);
+        break;
+    case A_NCAT: case A_TYPED_NCAT:
+        if (n->nkids == (uint32_t)first) {
+            int64_t z = 0;
+            jc_typeobj *t = et ? array_type_retain(et) : type_new(TA_ANY);
+            *out = array_alloc(t, 1, &z);
+            array_type_release(t);
+            r = 0;
+        } else
+            r = eval_cat(&L, n, n->sym > 0 ? n->sym : 1, et, first, out);
+        break;
+    case A_COMPREHENSION:
+        r = eval_generator(&L, n->kids[0], NULL, out);
+        break;
+    case A_TYPED_COMPREHENSION:
+        r = eval_generator(&L, n->kids[1], et, out);
+        break;
+    case A_GENERATOR:
+        r = eval_generator(&L, n, NULL, out);
+        break;
+    default:
+        r = err_throw(ctx, ERR_SYNTAX, n, "unsupported array expression");
+        break;
+    }
+    val_release(tv);
+    return r < 0 ? -1 : 0;
+}
+
