@@ -279,15 +279,13 @@ int array_check_len(jc_ctx *ctx, double nelems)
 int array_cat_part(jc_ctx *ctx, value x, value *out)
 {
     if (x.type == T_RANGE || x.type == T_TUPLE) {
-        jc_iter it;
-        if (eval_iter_init(ctx, &it, x, NULL) < 0)
-            return -1;
-        int64_t n = it.n;
+        int64_t n;
+        array_coll_shape(x, &n);
         if (array_check_len(ctx, (double)n) < 0)
             return -1;
         value *v = xmalloc(nz(n) * sizeof *v);
         for (int64_t i = 0; i < n; i++)
-            if (eval_iter_next(ctx, &it, &v[i]) < 0) {
+            if (array_coll_elem(ctx, x, i, &v[i]) < 0) {
                 val_release_n(v, i);
                 free(v);
                 return -1;
