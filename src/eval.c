@@ -357,7 +357,7 @@ int eval_call_kw(jc_ctx *ctx, value f, const jc_args *a, value *out)
     if (f.type != T_FUNCTION) {
         sb tn = { 0 };
         show_typename(ctx, &tn, f);
-        int numeric = f.type >= T_BOOL && f.type <= T_COMPLEX;
+        int numeric = val_kind_is(f.type, VK_NUMBER);
         err_throw(ctx, ERR_METHOD, a->site, "objects of type %s are not callable%s",
                  sb_str(&tn),
                  numeric ? "\nMaybe you forgot to use an operator such as *, ^, %, / etc. ?" : "");
@@ -760,7 +760,7 @@ int eval_iter_init(jc_ctx *ctx, jc_iter *it, value coll, const ast *site)
         it->n = (int64_t)val_string(coll)->len; /* byte index; see iter_next */
         return 0;
     default:
-        if (coll.type >= T_BOOL && coll.type <= T_COMPLEX) {
+        if (val_kind_is(coll.type, VK_NUMBER)) {
             it->n = 1; /* a number iterates once, as in Julia */
             return 0;
         }
@@ -1869,6 +1869,9 @@ static void install_row(jc_ctx *ctx, int sym, const builtin *b)
 
 void eval_install_builtins(jc_ctx *ctx)
 {
+    val_kind_set_free(T_FUNCTION, eval_func_free);
+    val_kind_set_free(T_ARRAY, array_free);
+    val_kind_set_free(T_RANGE, range_free);
     evstate *st = xcalloc(1, sizeof *st);
     ctx->lib = st;
     st->stack_budget = stack_budget();

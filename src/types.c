@@ -42,24 +42,13 @@ value type_abstract_value(int base)
     return v_obj(T_TYPE, 0, &t->h);
 }
 
-/* The abstract type directly above a concrete base type. */
+/* The abstract type directly above a concrete base type (the kind's traits; an array's
+ * depends on its dimensions). */
 static int concrete_parent(int base, int ndims)
 {
-    switch (base) {
-    case T_BOOL: return TA_INTEGER;
-    case T_INT64: case T_BIGINT: return TA_SIGNED;
-    case T_UINT8: case T_UINT16: case T_UINT32: case T_UINT64: return TA_UNSIGNED;
-    case T_RATIONAL: return TA_REAL;
-    case T_FLOAT16: case T_FLOAT32: case T_FLOAT64: case T_BIGFLOAT: return TA_FLOAT;
-    case T_IRRATIONAL: return TA_IRRATIONAL;
-    case T_COMPLEX: return TA_NUMBER;
-    case T_STRING: return TA_STRING;
-    case T_CHAR: return TA_CHAR;
-    case T_FUNCTION: return TA_FUNCTION;
-    case T_ARRAY: return ndims == 1 ? TA_VECTOR : ndims == 2 ? TA_MATRIX : TA_ARRAY;
-    case T_RANGE: return TA_VECTOR;
-    default: return TA_ANY;
-    }
+    if (base == T_ARRAY)
+        return ndims == 1 ? TA_VECTOR : ndims == 2 ? TA_MATRIX : TA_ARRAY;
+    return (unsigned)base < T__COUNT ? val_kinds[base].super : TA_ANY;
 }
 
 static int abstract_below(int a, int b)
@@ -170,7 +159,7 @@ int array_type_number(const jc_typeobj *t, num_type *nt)
         nt->cplx = 0;
         return 1;
     }
-    if ((b >= T_BOOL && b <= T_BIGFLOAT) || b == T_IRRATIONAL) {
+    if (val_kind_is(b, VK_REAL)) { /* integers, floats, Irrational (Rational above) */
         nt->t = (uint8_t)b;
         nt->sub = b == T_IRRATIONAL ? t->sub : 0;
         nt->cplx = 0;
@@ -407,7 +396,7 @@ void show_type(jc_ctx *ctx, sb *out, const jc_typeobj *t)
             sb_puts(out, "Complex");
             return;
         }
-        if (t->param->base >= T_FLOAT16 && t->param->base <= T_FLOAT64) {
+        if (val_kind_is(t->param->base, VK_HWFLOAT)) {
             sb_printf(out, "ComplexF%d", t->param->base == T_FLOAT16 ? 16 : t->param->base == T_FLOAT32 ? 32 : 64);
             return;
         }

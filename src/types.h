@@ -9,23 +9,6 @@
 #include "jc.h"
 #include "num/num.h"
 
-enum {
-    TA_ANY = 100,
-    TA_NUMBER,
-    TA_REAL,
-    TA_INTEGER,
-    TA_SIGNED,
-    TA_UNSIGNED,
-    TA_FLOAT,          /* AbstractFloat */
-    TA_IRRATIONAL,     /* AbstractIrrational */
-    TA_STRING,         /* AbstractString */
-    TA_CHAR,           /* AbstractChar */
-    TA_FUNCTION,       /* Function */
-    TA_ARRAY,          /* AbstractArray */
-    TA_VECTOR,         /* AbstractVector */
-    TA_MATRIX,         /* AbstractMatrix */
-    TA_END
-};
 
 /* Julia's name of an abstract type code, or NULL. */
 const char *type_abstract_name(int base);

@@ -6,6 +6,41 @@
 
 #include "util.h"
 
+#define NUM (VK_NUMBER | VK_BITS)
+#define REAL (NUM | VK_REAL)
+#define INT (REAL | VK_INTEGER)
+#define HWF (REAL | VK_FLOAT | VK_HWFLOAT)
+
+val_traits val_kinds[T__COUNT] = {
+    [T_NOTHING] = { "Nothing", TA_ANY, VK_BITS, NULL },
+    [T_BOOL] = { "Bool", TA_INTEGER, INT, NULL },
+    [T_INT64] = { "Int64", TA_SIGNED, INT, NULL },
+    [T_BIGINT] = { "BigInt", TA_SIGNED, VK_HEAP | VK_NUMBER | VK_REAL | VK_INTEGER, NULL },
+    [T_UINT8] = { "UInt8", TA_UNSIGNED, INT | VK_UNSIGNED, NULL },
+    [T_UINT16] = { "UInt16", TA_UNSIGNED, INT | VK_UNSIGNED, NULL },
+    [T_UINT32] = { "UInt32", TA_UNSIGNED, INT | VK_UNSIGNED, NULL },
+    [T_UINT64] = { "UInt64", TA_UNSIGNED, INT | VK_UNSIGNED, NULL },
+    [T_RATIONAL] = { "Rational", TA_REAL, VK_HEAP | VK_NUMBER | VK_REAL, NULL },
+    [T_FLOAT16] = { "Float16", TA_FLOAT, HWF, NULL },
+    [T_FLOAT32] = { "Float32", TA_FLOAT, HWF, NULL },
+    [T_FLOAT64] = { "Float64", TA_FLOAT, HWF, NULL },
+    [T_BIGFLOAT] = { "BigFloat", TA_FLOAT, VK_HEAP | VK_NUMBER | VK_REAL | VK_FLOAT, NULL },
+    [T_IRRATIONAL] = { "Irrational", TA_IRRATIONAL, REAL, NULL },
+    [T_COMPLEX] = { "Complex", TA_NUMBER, VK_HEAP | VK_NUMBER, NULL },
+    [T_CHAR] = { "Char", TA_CHAR, VK_BITS, NULL },
+    [T_STRING] = { "String", TA_STRING, VK_HEAP, NULL },
+    [T_SYMBOL] = { "Symbol", TA_ANY, 0, NULL },
+    [T_TUPLE] = { "Tuple", TA_ANY, VK_HEAP, NULL },
+    [T_NAMEDTUPLE] = { "NamedTuple", TA_ANY, VK_HEAP, NULL },
+    [T_RANGE] = { "UnitRange", TA_VECTOR, VK_HEAP, NULL },
+    [T_FUNCTION] = { "Function", TA_FUNCTION, VK_HEAP, NULL },
+    [T_ARRAY] = { "Array", TA_ARRAY, VK_HEAP, NULL },
+    [T_TYPE] = { "DataType", TA_ANY, VK_HEAP, NULL },
+    [T_ROUNDMODE] = { "RoundingMode", TA_ANY, 0, NULL },
+};
+
+void val_kind_set_free(jc_type t, obj_free_fn f) { val_kinds[t].free = f; }
+
 void *obj_new(jc_type t, size_t size)
 {
     obj *o = xcalloc(1, size);
@@ -51,8 +86,8 @@ void val_release_obj(obj *o)
         break;
     }
     default:
-        if (val_free_table[o->type]) {
-            val_free_table[o->type](o);
+        if (val_kinds[o->type].free) {
+            val_kinds[o->type].free(o);
             return;
         }
         break;

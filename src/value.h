@@ -46,6 +46,26 @@ typedef enum jc_type {
 
 enum { IRR_PI, IRR_E, IRR_GAMMA, IRR_GOLDEN, IRR_CATALAN };
 
+/* Abstract types, as codes above the concrete kinds (stored in jc_typeobj.base like
+ * concrete ones); their lattice is types.c's. */
+enum {
+    TA_ANY = 100,
+    TA_NUMBER,
+    TA_REAL,
+    TA_INTEGER,
+    TA_SIGNED,
+    TA_UNSIGNED,
+    TA_FLOAT,          /* AbstractFloat */
+    TA_IRRATIONAL,     /* AbstractIrrational */
+    TA_STRING,         /* AbstractString */
+    TA_CHAR,           /* AbstractChar */
+    TA_FUNCTION,       /* Function */
+    TA_ARRAY,          /* AbstractArray */
+    TA_VECTOR,         /* AbstractVector */
+    TA_MATRIX,         /* AbstractMatrix */
+    TA_END
+};
+
 typedef struct obj {
     uint32_t refs;
     uint8_t type;  /* jc_type of the object */
@@ -85,9 +105,43 @@ typedef struct jc_typeobj {
     struct jc_typeobj **elts;
 } jc_typeobj;
 
-/* Heap object types that live in other modules register how they are freed. */
+/* ---- traits: what each value kind is, as data ----
+ *
+ * One row per jc_type.  Code asks a kind's questions here (is it an integer type? a
+ * heap object?) instead of comparing enum ranges, so the order of jc_type carries no
+ * meaning.  super is the kind's direct abstract supertype (a TA_* code of types.h; the
+ * array and range rows name AbstractArray/AbstractVector, types.c refines by
+ * dimension). */
+enum {
+    VK_HEAP = 1u << 0,      /* u.o is a reference-counted object */
+    VK_NUMBER = 1u << 1,    /* <: Number */
+    VK_REAL = 1u << 2,      /* <: Real */
+    VK_INTEGER = 1u << 3,   /* <: Integer (Bool included) */
+    VK_UNSIGNED = 1u << 4,  /* UInt8 ... UInt64 */
+    VK_FLOAT = 1u << 5,     /* <: AbstractFloat */
+    VK_HWFLOAT = 1u << 6,   /* Float16, Float32, Float64: a double in u.f */
+    VK_BITS = 1u << 7,      /* isbits: zero-filled storage in arrays */
+};
+
 typedef void (*obj_free_fn)(obj *o);
-extern const obj_free_fn val_free_table[T__COUNT];
+
+typedef struct val_traits {
+    const char *name;       /* Julia's name of the kind's type ("Int64", "BigInt") */
+    int super;              /* direct supertype, a TA_* code */
+    unsigned flags;         /* VK_* */
+    obj_free_fn free;       /* releases what an object owns and the object itself; NULL:
+                               the kind owns nothing else (free() of the block) */
+} val_traits;
+
+extern val_traits val_kinds[T__COUNT];
+
+static inline unsigned val_kind_flags(int t) { return (unsigned)t < T__COUNT ? val_kinds[t].flags : 0; }
+static inline int val_kind_is(int t, unsigned flag) { return (val_kind_flags(t) & flag) != 0; }
+
+/* Kinds whose objects are defined above this layer (arrays, ranges, functions) name
+ * their free function when the first context is made: the row's other fields are
+ * constant. */
+void val_kind_set_free(jc_type t, obj_free_fn f);
 
 static inline value v_nothing(void) { value v = { T_NOTHING, 0, { 0 } }; return v; }
 static inline value v_bool(int b) { value v = { T_BOOL, 0, { .i = b != 0 } }; return v; }
@@ -95,16 +149,7 @@ static inline value v_int(int64_t i) { value v = { T_INT64, 0, { .i = i } }; ret
 static inline value v_f64(double f) { value v = { T_FLOAT64, 0, { .f = f } }; return v; }
 static inline value v_char(uint32_t c) { value v = { T_CHAR, 0, { .c = c } }; return v; }
 static inline value v_obj(jc_type t, uint8_t sub, obj *o) { value v = { (uint8_t)t, sub, { .o = o } }; return v; }
-static inline int val_is_heap(value v)
-{
-    switch (v.type) {
-    case T_BIGINT: case T_RATIONAL: case T_BIGFLOAT: case T_COMPLEX: case T_STRING:
-    case T_TUPLE: case T_NAMEDTUPLE: case T_RANGE: case T_FUNCTION: case T_ARRAY: case T_TYPE:
-        return 1;
-    default:
-        return 0;
-    }
-}
+static inline int val_is_heap(value v) { return val_kind_is(v.type, VK_HEAP); }
 
 /* Allocates a heap object of `size` bytes with one reference. */
 void *obj_new(jc_type t, size_t size);

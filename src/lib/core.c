@@ -150,7 +150,7 @@ int lib_apply_type(jc_ctx *ctx, value *out, int n, const value *args, const ast 
             *out = num_type_value(t);
             return 0;
         }
-        if (base->base == T_COMPLEX && !base->param && p->base >= T_BOOL && p->base <= T_BIGFLOAT) {
+        if (base->base == T_COMPLEX && !base->param && val_kind_is(p->base, VK_REAL) && p->base != T_IRRATIONAL) {
             num_type t = { p->base, p->base == T_RATIONAL ? (p->param ? p->param->base : T_INT64) : 0, 1 };
             *out = num_type_value(t);
             return 0;
@@ -175,7 +175,7 @@ int lib_construct(jc_ctx *ctx, value *out, const jc_typeobj *t, const jc_args *a
         *out = v_char((uint32_t)cp);
         return 0;
     }
-    if (a->n == 1 && a->nkw == 0 && a->v[0].type == T_CHAR && t->base >= T_BOOL && t->base <= T_UINT64)
+    if (a->n == 1 && a->nkw == 0 && a->v[0].type == T_CHAR && val_kind_is(t->base, VK_INTEGER))
         return num_construct(ctx, out, t, 1, &(value){ T_INT64, 0, { .i = a->v[0].u.c } });
     if (a->nkw == 0) {
         int rc = num_construct(ctx, out, t, a->n, a->v);

@@ -16,9 +16,9 @@ const char *const num_roundmode_names[RM__COUNT] = {
 
 /* ---- queries ---- */
 
-static int is_real_t(int t) { return t >= T_BOOL && t <= T_IRRATIONAL; }
-static int is_int_t(int t) { return t >= T_BOOL && t <= T_UINT64; }
-static int is_float_t(int t) { return t >= T_FLOAT16 && t <= T_BIGFLOAT; }
+static int is_real_t(int t) { return val_kind_is(t, VK_REAL); }
+static int is_int_t(int t) { return val_kind_is(t, VK_INTEGER); }
+static int is_float_t(int t) { return val_kind_is(t, VK_FLOAT); }
 static int uint_bits(int t) { return 8 << (t - T_UINT8); }
 
 int num_is_number(value v) { return is_real_t(v.type) || v.type == T_COMPLEX; }
@@ -110,17 +110,7 @@ num_type num_promote_type(num_type a, num_type b)
 
 const char *num_type_basename(jc_type t)
 {
-    static const char *const names[T__COUNT] = {
-        [T_NOTHING] = "Nothing", [T_BOOL] = "Bool", [T_INT64] = "Int64",
-        [T_BIGINT] = "BigInt", [T_UINT8] = "UInt8", [T_UINT16] = "UInt16",
-        [T_UINT32] = "UInt32", [T_UINT64] = "UInt64", [T_RATIONAL] = "Rational",
-        [T_FLOAT16] = "Float16", [T_FLOAT32] = "Float32", [T_FLOAT64] = "Float64",
-        [T_BIGFLOAT] = "BigFloat", [T_IRRATIONAL] = "Irrational", [T_COMPLEX] = "Complex",
-        [T_CHAR] = "Char", [T_STRING] = "String", [T_SYMBOL] = "Symbol", [T_TUPLE] = "Tuple",
-        [T_NAMEDTUPLE] = "NamedTuple", [T_RANGE] = "UnitRange", [T_FUNCTION] = "Function",
-        [T_ARRAY] = "Array", [T_TYPE] = "DataType", [T_ROUNDMODE] = "RoundingMode",
-    };
-    return t < T__COUNT && names[t] ? names[t] : "Any";
+    return t < T__COUNT && val_kinds[t].name ? val_kinds[t].name : "Any";
 }
 
 static void real_type_name(sb *out, num_type t)
