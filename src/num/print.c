@@ -76,11 +76,13 @@ static void show_complex(jc_ctx *ctx, sb *out, value v, unsigned flags)
     value im = c->im;
     if (num_signbit(im) && !num_isnan(im)) {
         sb_puts(out, compact ? "-" : " - ");
-        value m;
-        if (num_neg(ctx, &m, im) == 0) {
-            num_show(ctx, out, m, SHOW_REPR, f);
-            val_release(m);
-        }
+        /* the magnitude: the text of the negative part without its sign, which is what
+         * showing -im would give for every real type, and needs no arithmetic */
+        sb t = { 0 };
+        num_show(ctx, &t, im, SHOW_REPR, f);
+        const char *s = sb_str(&t);
+        sb_puts(out, s[0] == '-' ? s + 1 : s);
+        sb_free(&t);
     } else {
         sb_puts(out, compact ? "+" : " + ");
         num_show(ctx, out, im, SHOW_REPR, f);
