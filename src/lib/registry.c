@@ -4,7 +4,7 @@
 extern const builtin lib_arrays[];
 extern const builtin lib_linalg[];
 extern const builtin lib_strings[];
-extern const builtin lib_arith[];
+extern const builtin lib_numbers[];
 extern const builtin lib_math[];
 extern const builtin lib_intfuncs[];
 extern const builtin lib_range[];
@@ -14,9 +14,9 @@ extern const builtin lib_floatparts[];
 const builtin *const lib_tables[] = {
     lib_arrays,   /* first: their rows decline unless an argument is an array */
     lib_linalg,
-    lib_range,    /* before arith: -(r), x * r and r / x keep ranges */
+    lib_range,    /* before numbers: -(r), x * r and r / x keep ranges */
     lib_strings,
-    lib_arith,
+    lib_numbers,
     lib_math,
     lib_intfuncs,
     lib_core,

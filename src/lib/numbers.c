@@ -1,4 +1,4 @@
-/* arith.c — builtin rows for the operators and the number functions (lib_arith).
+/* numbers.c — builtin rows for the operators and the number functions (lib_numbers).
  *
  * Each row forwards to the number tower (num/num.h); a NUM_NOMETHOD answer becomes
  * Julia's MethodError with the name the user called.  Equality and order also cover
@@ -1018,7 +1018,7 @@ static int f_promote(jc_ctx *ctx, value *out, const jc_args *a)
 /* ---- the table ---- */
 
 #define OP2(name, fn, help) { name, 2, 2, fn, help, NULL }
-const builtin lib_arith[] = {
+const builtin lib_numbers[] = {
     { "+", 1, -1, f_add, "  +(x, y...)\n\n  Addition operator. x+y+z+... calls this function with all arguments, i.e. +(x, y, z, ...).", NULL },
     { "-", 1, 2, f_sub, "  -(x)\n  -(x, y)\n\n  Unary minus (negation), or subtraction of y from x.", NULL },
     { "*", 1, -1, f_mul, "  *(x, y...)\n\n  Multiplication operator; for strings and characters, concatenation.", NULL },
