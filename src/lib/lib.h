@@ -12,9 +12,10 @@
  * order of lib_tables) and the first whose arity fits and that does not decline answers;
  * when every row declines, the call is a MethodError.  So a later area (arrays) can add
  * methods to an earlier area's function (sum, length) by adding rows of the same name. */
-#define LIB_DECLINE 1
 #ifndef JC_LIB_H
 #define JC_LIB_H
+
+#define LIB_DECLINE 1
 
 #include "jc.h"
 
@@ -36,6 +37,11 @@ typedef struct builtin {
     const char *help;        /* "  sqrt(x)\n\n  Return √x ..." as `?` shows it; may be NULL */
     const char *kwnames;     /* space-separated keyword names it accepts, for completion */
 } builtin;
+
+/* A row's help text from its signature line(s) and its description, indented as `?`
+ * prints it: LIB_HELP("sqrt(x)", "Return √x.") is "  sqrt(x)\n\n  Return √x.".  Both
+ * arguments are string literals; continuation lines carry their own two-space indent. */
+#define LIB_HELP(sig, text) "  " sig "\n\n  " text
 
 /* All tables, in lookup order. */
 extern const builtin *const lib_tables[];
