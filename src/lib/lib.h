@@ -43,8 +43,16 @@ typedef struct builtin {
  * arguments are string literals; continuation lines carry their own two-space indent. */
 #define LIB_HELP(sig, text) "  " sig "\n\n  " text
 
-/* All tables, in lookup order. */
+/* All tables, in lookup order, and their short names ("numbers", "elementary" ...), both
+ * NULL-terminated and in the same order. */
 extern const builtin *const lib_tables[];
+extern const char *const lib_table_names[];
+
+/* Writes one line per builtin name and table, sorted by name (bytewise) and then by
+ * lookup order: "NAME<TAB>TABLE<TAB>SIGNATURE", the signature being the first line of
+ * the first help text among those rows (empty when none has help).  -1 if out of
+ * memory, else 0. */
+int lib_list_builtins(FILE *out);
 
 /* Raises Julia's MethodError for calling `name` with these argument types:
  * "MethodError: no method matching name(::T1, ::T2)". */
