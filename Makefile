@@ -4,6 +4,7 @@
 #   make deps      install the libraries (Debian/Ubuntu, apt-get; names for others)
 #   make / run     build build/jcalc / build and start it
 #   make check     every test; the last line is "N passed, N failed"
+#   make docs      regenerate the function list of docs/language.md from the builtin tables
 #   make bench     benchmarks against the peers present on the machine
 #   make fuzz      a bounded libFuzzer run (./configure --enable-fuzzing, needs clang)
 #   make accuracy  the long math-core accuracy run
@@ -15,7 +16,7 @@ DEB_PACKAGES = build-essential autoconf automake pkg-config libgmp-dev libmpfr-d
                libreadline-dev libutf8proc-dev expect bc
 DEB_OPTIONAL = clang libclang-rt-dev hyperfine pari-gp
 
-BUILD_TARGETS = all run check bench fuzz accuracy install lib unit tests-build jcalc
+BUILD_TARGETS = all run check bench fuzz accuracy install lib unit tests-build jcalc docs
 
 .PHONY: deps clean distclean uninstall configure-now $(BUILD_TARGETS)
 
@@ -122,8 +123,13 @@ tests-build: build/jcalc $(UNIT_BINS)
 run: build/jcalc
 	./build/jcalc
 
+# check fails first when docs/language.md's generated function list is stale
 check: tests-build
+	@sh tools/gen_builtin_docs.sh --check
 	@sh tests/run.sh
+
+docs: build/jcalc
+	@sh tools/gen_builtin_docs.sh
 
 accuracy: tests-build
 	JCALC_ACCURACY_N=10000000 ./build/tests/test_mathcore

@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "jcalc.h"
+#include "lib/lib.h"
 #include "repl/repl.h"
 
 static const char usage[] =
@@ -23,6 +24,8 @@ static const char usage[] =
     "  -e, --eval EXPR      evaluate EXPR and print its value (repeatable; nothing\n"
     "                       is printed when EXPR ends with ';')\n"
     "      --parse EXPR     print how EXPR parses, as a JuliaSyntax S-expression\n"
+    "      --list-builtins  print every builtin function and exit: one line per name\n"
+    "                       and table, NAME<TAB>TABLE<TAB>SIGNATURE, sorted by name\n"
     "  -q, --quiet          no banner in the REPL\n"
     "      --precision N    BigFloat precision in bits (default 256)\n"
     "      --max-bits N     refuse integer or float results larger than N bits\n"
@@ -172,6 +175,8 @@ static int real_main(int argc, char **argv)
         } else if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
             fputs(usage, stdout);
             return 0;
+        } else if (!strcmp(a, "--list-builtins")) {
+            return lib_list_builtins(stdout) < 0 || fflush(stdout) != 0 ? 1 : 0;
         } else if (!strcmp(a, "-v") || !strcmp(a, "--version")) {
             printf("jcalc version %s\n", JCALC_VERSION);
             return 0;

@@ -12,9 +12,10 @@
  * order of lib_tables) and the first whose arity fits and that does not decline answers;
  * when every row declines, the call is a MethodError.  So a later area (arrays) can add
  * methods to an earlier area's function (sum, length) by adding rows of the same name. */
-#define LIB_DECLINE 1
 #ifndef JC_LIB_H
 #define JC_LIB_H
+
+#define LIB_DECLINE 1
 
 #include "jc.h"
 
@@ -37,8 +38,21 @@ typedef struct builtin {
     const char *kwnames;     /* space-separated keyword names it accepts, for completion */
 } builtin;
 
-/* All tables, in lookup order. */
+/* A row's help text from its signature line(s) and its description, indented as `?`
+ * prints it: LIB_HELP("sqrt(x)", "Return √x.") is "  sqrt(x)\n\n  Return √x.".  Both
+ * arguments are string literals; continuation lines carry their own two-space indent. */
+#define LIB_HELP(sig, text) "  " sig "\n\n  " text
+
+/* All tables, in lookup order, and their short names ("numbers", "elementary" ...), both
+ * NULL-terminated and in the same order. */
 extern const builtin *const lib_tables[];
+extern const char *const lib_table_names[];
+
+/* Writes one line per builtin name and table, sorted by name (bytewise) and then by
+ * lookup order: "NAME<TAB>TABLE<TAB>SIGNATURE", the signature being the first line of
+ * the first help text among those rows (empty when none has help).  -1 if out of
+ * memory, else 0. */
+int lib_list_builtins(FILE *out);
 
 /* Raises Julia's MethodError for calling `name` with these argument types:
  * "MethodError: no method matching name(::T1, ::T2)". */

@@ -1,4 +1,4 @@
-/* arith.c — builtin rows for the operators and the number functions (lib_arith).
+/* numbers.c — builtin rows for the operators and the number functions (lib_numbers).
  *
  * Each row forwards to the number tower (num/num.h); a NUM_NOMETHOD answer becomes
  * Julia's MethodError with the name the user called.  Equality and order also cover
@@ -1015,10 +1015,120 @@ static int f_promote(jc_ctx *ctx, value *out, const jc_args *a)
     return 0;
 }
 
+/* ---- signs and bounds: copysign, flipsign, minmax, clamp ---- */
+
+static int nomethod_decline(int r) { return r == NUM_NOMETHOD ? LIB_DECLINE : r; }
+
+/* copysign(x, y): x with y's sign; flipsign(x, y): x negated when y is negative.
+ * Both keep x's type, as Julia's do. */
+static int sign_common(jc_ctx *ctx, value *out, const jc_args *a, int flip)
+{
+    value x = a->v[0], y = a->v[1];
+    if (!num_is_real(x) || !num_is_real(y))
+        return LIB_DECLINE;
+    int neg = flip ? num_signbit(y) : num_signbit(x) != num_signbit(y);
+    if (!neg) {
+        *out = val_retain(x);
+        return 0;
+    }
+    if (x.type >= T_FLOAT16 && x.type <= T_FLOAT64) {
+        *out = x;
+        out->u.f = -x.u.f;      /* a sign flip, NaN included */
+        return 0;
+    }
+    return nomethod_decline(num_neg(ctx, out, x));
+}
+
+static int f_copysign(jc_ctx *ctx, value *out, const jc_args *a) { return sign_common(ctx, out, a, 0); }
+static int f_flipsign(jc_ctx *ctx, value *out, const jc_args *a) { return sign_common(ctx, out, a, 1); }
+
+static int f_minmax(jc_ctx *ctx, value *out, const jc_args *a)
+{
+    value lo, hi;
+    int r = num_binop(ctx, &lo, NUM_MIN, a->v[0], a->v[1]);
+    if (r != 0)
+        return nomethod_decline(r);
+    if ((r = num_binop(ctx, &hi, NUM_MAX, a->v[0], a->v[1])) != 0) {
+        val_release(lo);
+        return nomethod_decline(r);
+    }
+    value t = v_tuple_new(2);
+    val_tuple(t)->v[0] = lo;
+    val_tuple(t)->v[1] = hi;
+    *out = t;
+    return 0;
+}
+
+/* clamp(x, lo, hi): hi when x > hi, lo when x < lo, else x, all converted to the
+ * promoted type of the three (NaN stays NaN). */
+static int f_clamp(jc_ctx *ctx, value *out, const jc_args *a)
+{
+    value x = a->v[0], lo = a->v[1], hi = a->v[2];
+    if (!num_is_real(x) || !num_is_real(lo) || !num_is_real(hi))
+        return LIB_DECLINE;
+    num_type tx, tl, th;
+    num_typeof(x, &tx);
+    num_typeof(lo, &tl);
+    num_typeof(hi, &th);
+    num_type t = num_promote_type(num_promote_type(tx, tl), th);
+    int c;
+    value pick = x;
+    if (num_cmp(ctx, x, hi, &c) < 0)
+        return -1;
+    if (c == 1) {
+        pick = hi;
+    } else {
+        if (num_cmp(ctx, x, lo, &c) < 0)
+            return -1;
+        if (c == -1)
+            pick = lo;
+    }
+    return num_convert_to(ctx, out, t, pick);
+}
+
+/* clamp(x, T) for an integer type T with typemin/typemax (Julia 1.10): typemax(T) when
+ * x > typemax(T), typemin(T) when x < typemin(T), else convert(T, x), which raises
+ * InexactError for a non-integral x.  BigInt has no typemax: MethodError. */
+static int f_clamp_type(jc_ctx *ctx, value *out, const jc_args *a)
+{
+    value x = a->v[0], T = a->v[1];
+    if (!num_is_real(x) || T.type != T_TYPE)
+        return LIB_DECLINE;
+    int b = val_typeobj(T)->base;
+    if (b != T_BOOL && b != T_INT64 && !(b >= T_UINT8 && b <= T_UINT64))
+        return LIB_DECLINE;
+    value ext[2];
+    for (int k = 0; k < 2; k++) {
+        value f;
+        if (eval_get_global(ctx, k ? "typemax" : "typemin", &f) < 0)
+            return -1;
+        int r = eval_call(ctx, f, 1, &T, a->site, &ext[k]);
+        val_release(f);
+        if (r < 0) {
+            if (k)
+                val_release(ext[0]);
+            return -1;
+        }
+    }
+    int c, r = num_cmp(ctx, x, ext[1], &c);
+    value pick = x;
+    if (r >= 0 && c == 1)
+        pick = ext[1];
+    else if (r >= 0 && (r = num_cmp(ctx, x, ext[0], &c)) >= 0 && c == -1)
+        pick = ext[0];
+    if (r >= 0) {
+        num_type t = { (uint8_t)b, 0, 0 };
+        r = num_convert_to(ctx, out, t, pick);
+    }
+    val_release(ext[0]);
+    val_release(ext[1]);
+    return r < 0 ? -1 : 0;
+}
+
 /* ---- the table ---- */
 
 #define OP2(name, fn, help) { name, 2, 2, fn, help, NULL }
-const builtin lib_arith[] = {
+const builtin lib_numbers[] = {
     { "+", 1, -1, f_add, "  +(x, y...)\n\n  Addition operator. x+y+z+... calls this function with all arguments, i.e. +(x, y, z, ...).", NULL },
     { "-", 1, 2, f_sub, "  -(x)\n  -(x, y)\n\n  Unary minus (negation), or subtraction of y from x.", NULL },
     { "*", 1, -1, f_mul, "  *(x, y...)\n\n  Multiplication operator; for strings and characters, concatenation.", NULL },
@@ -1063,6 +1173,11 @@ const builtin lib_arith[] = {
     OP2("fldmod", f_fldmod, "  fldmod(x, y)\n\n  The tuple (fld(x, y), mod(x, y))."),
     { "min", 1, -1, f_min, "  min(x, y, ...)\n\n  The smallest argument; NaN if any is NaN.", NULL },
     { "max", 1, -1, f_max, "  max(x, y, ...)\n\n  The largest argument; NaN if any is NaN.", NULL },
+    { "copysign", 2, 2, f_copysign, LIB_HELP("copysign(x, y) -> z", "Return z which has the magnitude of x and the same sign as y.\n\n  jcalc> copysign(1, -2)\n  -1"), NULL },
+    { "flipsign", 2, 2, f_flipsign, LIB_HELP("flipsign(x, y)", "Return x with its sign flipped if y is negative.\n\n  jcalc> flipsign(5, -3)\n  -5"), NULL },
+    { "minmax", 2, 2, f_minmax, LIB_HELP("minmax(x, y)", "Return (min(x,y), max(x,y)).\n\n  jcalc> minmax('c','b')\n  ('b', 'c')"), NULL },
+    { "clamp", 3, 3, f_clamp, LIB_HELP("clamp(x, lo, hi)", "Return x if lo <= x <= hi. If x > hi, return hi. If x < lo, return lo.\n  Arguments are promoted to a common type.\n\n  jcalc> clamp(2.0, 0, 1)\n  1.0"), NULL },
+    { "clamp", 2, 2, f_clamp_type, LIB_HELP("clamp(x, T)::T", "Clamp x between typemin(T) and typemax(T) and convert the result to type T.\n\n  jcalc> clamp(300, UInt8)\n  0xff"), NULL },
     { "isequal", 2, 2, f_isequal, "  isequal(x, y)\n\n  Like ==, except that NaN is isequal to NaN and -0.0 is not isequal to 0.0, in\n  tuples and arrays too: isequal(NaN, NaN) is true, isequal(-0.0, 0.0) is false.", NULL },
     { "isapprox", 2, 2, f_approx, "  isapprox(x, y; rtol = sqrt(eps), atol = 0, nans = false)\n\n  Inexact equality: abs(x - y) <= max(atol, rtol * max(abs(x), abs(y))). The default rtol\n  is sqrt(eps) of the wider float type of x and y (0 for exact types) when atol is 0.", "rtol atol nans" },
 

@@ -1,4 +1,4 @@
-/* libcore.c — the helpers every builtin table uses: MethodError text and keyword lookup. */
+/* support.c — the helpers every builtin table uses: MethodError text and keyword lookup. */
 #include <string.h>
 
 #include "show.h"
