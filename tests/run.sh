@@ -10,6 +10,8 @@
 #                                           error's first line is text
 #   command line   tests/cli.sh             checks of options, exit codes, front ends
 #   terminal       tests/pty/*.exp          REPL sessions in a pseudo-terminal (expect)
+#   layers         tools/check_layers.sh    no dependency cycle among the library's objects
+#                                           but the evaluator's with the builtin rows
 # Set TESTS=pattern to run only the groups or files whose path contains pattern.
 cd "$(dirname "$0")/.." || exit 2
 JCALC=${JCALC:-./build/jcalc}
@@ -52,6 +54,18 @@ for t in build/tests/test_*; do
         printf 'ok   %s: %s\n' "$t" "$last"
     fi
 done
+
+# ---- the ladder: no link-level cycle but the evaluator's with its builtins ----
+if selected tools/check_layers.sh; then
+    if sh tools/check_layers.sh >"$tmp/out" 2>&1; then
+        pass=$((pass + 1))
+        printf 'ok   tools/check_layers.sh: %s\n' "$(grep -c . "$tmp/out") group(s), all allowed"
+    else
+        fail=$((fail + 1))
+        say_fail "tools/check_layers.sh"
+        cat "$tmp/out"
+    fi
+fi
 
 # ---- case files ----
 for jl in tests/cases/*.jl; do

@@ -7,15 +7,22 @@
 # (src/eval*.c) with the builtin rows (src/lib/), since builtins call back into the
 # evaluator (map, sum over a generator ...).  Any other cycle fails the check.
 #
-#   tools/check_layers.sh [OBJDIR]      exit 0: no forbidden cycle; 1: listed on stderr
-#   tools/check_layers.sh -v [OBJDIR]   also print every dependency with its symbols
+#   tools/check_layers.sh [-v] [OBJDIR]
+# exit 0: no forbidden cycle (the groups found are listed); 1: a forbidden one; 2: not
+# built.  -v also prints every dependency with the symbols behind it.  The objects are
+# those of the current sources (src/**/*.c but main.c) under OBJDIR (build/obj), so a
+# stale object of a deleted source is never read.
 set -eu
 verbose=0
 if [ "${1:-}" = "-v" ]; then verbose=1; shift; fi
-dir=${1:-build/obj/src}
-[ -d "$dir" ] || { echo "check_layers: $dir: no objects (build first)" >&2; exit 2; }
-objs=$(find "$dir" -name '*.o' ! -name 'main.o' | LC_ALL=C sort)
-[ -n "$objs" ] || { echo "check_layers: no objects under $dir" >&2; exit 2; }
+dir=${1:-build/obj}
+objs=
+for c in $(find src -name '*.c' ! -name main.c | LC_ALL=C sort); do
+    o=$dir/${c%.c}.o
+    [ -f "$o" ] || { echo "check_layers: $o: not built" >&2; exit 2; }
+    objs="$objs $o"
+done
+dir=$dir/src
 for o in $objs; do
     nm "$o" | awk -v o="${o#$dir/}" '
         NF == 3 && $2 ~ /^[TDBRC]$/ { print "D", o, $3 }
@@ -54,6 +61,6 @@ function strong(v,    ws, k, w, comp, m, ok, j) {
         if (w !~ /^eval[^\/]*\.o$/ && w !~ /^lib\//) ok = 0
     } while (w != v)
     if (j < 2) return
-    print (ok ? "allowed cycle (evaluator and builtins):" : "FORBIDDEN cycle:") comp > "/dev/stderr"
+    print (ok ? "allowed cycle (evaluator and builtins):" : "FORBIDDEN cycle:") comp
     if (!ok) bad = 1
 }'
