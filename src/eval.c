@@ -385,7 +385,9 @@ int eval_call_kw(jc_ctx *ctx, value f, const jc_args *a, value *out)
     for (int i = 0; i < fn->nrows; i++) {
         const builtin *b = fn->rows[i];
         if (a->n >= b->min_args && (b->max_args < 0 || a->n <= b->max_args)) {
-            int r = b->fn(ctx, out, a);
+            jc_args ra = *a;
+            ra.data = b->data;     /* the row's own data, for fns shared by many rows */
+            int r = b->fn(ctx, out, &ra);
             if (r == LIB_DECLINE)
                 continue;
             if (r < 0)

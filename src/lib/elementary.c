@@ -254,50 +254,27 @@ int elem_unary(jc_ctx *ctx, value *out, value x, const elem_fn *f)
     return 0;
 }
 
+/* Most one-argument functions are described in their table row alone; these are named
+ * because other code composes them (cis, log, atan, and angles.c's asind ... acotd) or
+ * two rows share them (√, ∛). */
 static const elem_fn elem_sin = { "sin", NULL, mpfr_sin, NULL, mpc_sin, DOM_FINITE, 0, 0, 0 };
 static const elem_fn elem_cos = { "cos", NULL, mpfr_cos, NULL, mpc_cos, DOM_FINITE, 0, 0, 0 };
-static const elem_fn elem_tan = { "tan", NULL, mpfr_tan, NULL, mpc_tan, DOM_FINITE, 0, 0, 0 };
-static const elem_fn elem_sec = { "cos", NULL, mpfr_cos, mpfr_sec, mpc_cos, DOM_FINITE, 0, 1, 0 };
-static const elem_fn elem_csc = { "sin", NULL, mpfr_sin, mpfr_csc, mpc_sin, DOM_FINITE, 0, 1, 0 };
-static const elem_fn elem_cot = { "tan", NULL, mpfr_tan, mpfr_cot, mpc_tan, DOM_FINITE, 0, 1, 0 };
 const elem_fn elem_asin = { "asin", NULL, mpfr_asin, NULL, mpc_asin, DOM_ASIN, 0, 0, 0 };
 const elem_fn elem_acos = { "acos", NULL, mpfr_acos, NULL, mpc_acos, DOM_ACOS, 0, 0, 0 };
 const elem_fn elem_atan = { "atan", NULL, mpfr_atan, NULL, mpc_atan, DOM_NONE, 0, 0, 0 };
 const elem_fn elem_asec = { "acos", NULL, mpfr_acos, NULL, mpc_acos, DOM_ACOS, 1, 0, 0 };
 const elem_fn elem_acsc = { "asin", NULL, mpfr_asin, NULL, mpc_asin, DOM_ASIN, 1, 0, 0 };
 const elem_fn elem_acot = { "atan", NULL, mpfr_atan, NULL, mpc_atan, DOM_NONE, 1, 0, 0 };
-static const elem_fn elem_sinh = { "sinh", NULL, mpfr_sinh, NULL, mpc_sinh, DOM_NONE, 0, 0, 0 };
-static const elem_fn elem_cosh = { "cosh", NULL, mpfr_cosh, NULL, mpc_cosh, DOM_NONE, 0, 0, 0 };
-static const elem_fn elem_tanh = { "tanh", NULL, mpfr_tanh, NULL, mpc_tanh, DOM_NONE, 0, 0, 0 };
-static const elem_fn elem_sech = { "cosh", NULL, mpfr_cosh, mpfr_sech, mpc_cosh, DOM_NONE, 0, 1, 0 };
-static const elem_fn elem_csch = { "sinh", NULL, mpfr_sinh, mpfr_csch, mpc_sinh, DOM_NONE, 0, 1, 0 };
-static const elem_fn elem_coth = { "tanh", NULL, mpfr_tanh, mpfr_coth, mpc_tanh, DOM_NONE, 0, 1, 0 };
-static const elem_fn elem_asinh = { "asinh", NULL, mpfr_asinh, NULL, mpc_asinh, DOM_NONE, 0, 0, 0 };
-static const elem_fn elem_acosh = { "acosh", NULL, mpfr_acosh, NULL, mpc_acosh, DOM_ACOSH, 0, 0, 0 };
-static const elem_fn elem_atanh = { "atanh", NULL, mpfr_atanh, NULL, mpc_atanh, DOM_ATANH, 0, 0, 0 };
-static const elem_fn elem_asech = { "acosh", NULL, mpfr_acosh, NULL, mpc_acosh, DOM_ACOSH, 1, 0, 0 };
-static const elem_fn elem_acsch = { "asinh", NULL, mpfr_asinh, NULL, mpc_asinh, DOM_NONE, 1, 0, 0 };
-static const elem_fn elem_acoth = { "atanh", NULL, mpfr_atanh, NULL, mpc_atanh, DOM_ATANH, 1, 0, 0 };
-static const elem_fn elem_exp = { "exp", NULL, mpfr_exp, NULL, mpc_exp, DOM_NONE, 0, 0, 0 };
-static const elem_fn elem_exp2 = { "exp2", NULL, mpfr_exp2, NULL, cx_exp2, DOM_NONE, 0, 0, 0 };
-static const elem_fn elem_exp10 = { "exp10", NULL, mpfr_exp10, NULL, cx_exp10, DOM_NONE, 0, 0, 0 };
-static const elem_fn elem_expm1 = { "expm1", NULL, mpfr_expm1, NULL, cx_expm1, DOM_NONE, 0, 0, 0 };
 static const elem_fn elem_log = { "log", NULL, mpfr_log, NULL, mpc_log, DOM_NEG, 0, 0, 1 };
-static const elem_fn elem_log2 = { "log2", NULL, mpfr_log2, NULL, cx_log2, DOM_NEG, 0, 0, 1 };
-static const elem_fn elem_log10 = { "log10", NULL, mpfr_log10, NULL, mpc_log10, DOM_NEG, 0, 0, 1 };
-static const elem_fn elem_log1p = { "log1p", NULL, mpfr_log1p, NULL, cx_log1p, DOM_LOG1P, 0, 0, 1 };
 static const elem_fn elem_sqrt = { "sqrt", sqrt, mpfr_sqrt, NULL, mpc_sqrt, DOM_NEG, 0, 0, 0 };
 static const elem_fn elem_cbrt = { "cbrt", NULL, mpfr_cbrt, NULL, NULL, DOM_NONE, 0, 0, 0 };
 
-#define UNARY(id) \
-    static int bi_##id(jc_ctx *ctx, value *out, const jc_args *a) { return elem_unary(ctx, out, a->v[0], &elem_##id); }
-UNARY(sin) UNARY(cos) UNARY(tan) UNARY(sec) UNARY(csc) UNARY(cot)
-UNARY(asin) UNARY(acos) UNARY(asec) UNARY(acsc) UNARY(acot)
-UNARY(sinh) UNARY(cosh) UNARY(tanh) UNARY(sech) UNARY(csch) UNARY(coth)
-UNARY(asinh) UNARY(acosh) UNARY(atanh) UNARY(asech) UNARY(acsch) UNARY(acoth)
-UNARY(exp) UNARY(exp2) UNARY(exp10) UNARY(expm1)
-UNARY(log2) UNARY(log10) UNARY(log1p) UNARY(sqrt) UNARY(cbrt)
-#undef UNARY
+/* The rows of the one-argument functions all call bi_unary; each carries its elem_fn,
+ * the kernels to call, as its data. */
+static int bi_unary(jc_ctx *ctx, value *out, const jc_args *a)
+{
+    return elem_unary(ctx, out, a->v[0], a->data);
+}
 
 /* ---- atan with two arguments ---- */
 
@@ -525,46 +502,80 @@ static int bi_hypot(jc_ctx *ctx, value *out, const jc_args *a)
 
 const builtin lib_elementary[] = {
     /* trigonometry in radians */
-    { "sin", 1, 1, bi_sin, LIB_HELP("sin(x)", "Compute sine of x, where x is in radians. Throws a DomainError if x is\n  infinite. Works on every real and complex type; BigFloat results are correctly\n  rounded at the current precision.\n\n  See also sind, sinpi, sincos, cis, asin."), NULL },
-    { "cos", 1, 1, bi_cos, LIB_HELP("cos(x)", "Compute cosine of x, where x is in radians. Throws a DomainError if x is\n  infinite.\n\n  See also cosd, cospi, sincos, cis."), NULL },
-    { "tan", 1, 1, bi_tan, LIB_HELP("tan(x)", "Compute tangent of x, where x is in radians. Throws a DomainError if x is\n  infinite.\n\n  See also tand, tanpi."), NULL },
-    { "sec", 1, 1, bi_sec, LIB_HELP("sec(x)", "Compute the secant of x (1/cos(x)), where x is in radians."), NULL },
-    { "csc", 1, 1, bi_csc, LIB_HELP("csc(x)", "Compute the cosecant of x (1/sin(x)), where x is in radians."), NULL },
-    { "cot", 1, 1, bi_cot, LIB_HELP("cot(x)", "Compute the cotangent of x (1/tan(x)), where x is in radians."), NULL },
-    { "asin", 1, 1, bi_asin, LIB_HELP("asin(x)", "Compute the inverse sine of x, where the output is in radians. Real\n  arguments must satisfy |x| ≤ 1; use a complex argument otherwise.\n\n  See also asind."), NULL },
-    { "acos", 1, 1, bi_acos, LIB_HELP("acos(x)", "Compute the inverse cosine of x, where the output is in radians. Real\n  arguments must satisfy |x| ≤ 1."), NULL },
+    { "sin", 1, 1, bi_unary, LIB_HELP("sin(x)", "Compute sine of x, where x is in radians. Throws a DomainError if x is\n  infinite. Works on every real and complex type; BigFloat results are correctly\n  rounded at the current precision.\n\n  See also sind, sinpi, sincos, cis, asin."), NULL,
+      &elem_sin },
+    { "cos", 1, 1, bi_unary, LIB_HELP("cos(x)", "Compute cosine of x, where x is in radians. Throws a DomainError if x is\n  infinite.\n\n  See also cosd, cospi, sincos, cis."), NULL,
+      &elem_cos },
+    { "tan", 1, 1, bi_unary, LIB_HELP("tan(x)", "Compute tangent of x, where x is in radians. Throws a DomainError if x is\n  infinite.\n\n  See also tand, tanpi."), NULL,
+      &(const elem_fn){ "tan", NULL, mpfr_tan, NULL, mpc_tan, DOM_FINITE, 0, 0, 0 } },
+    { "sec", 1, 1, bi_unary, LIB_HELP("sec(x)", "Compute the secant of x (1/cos(x)), where x is in radians."), NULL,
+      &(const elem_fn){ "cos", NULL, mpfr_cos, mpfr_sec, mpc_cos, DOM_FINITE, 0, 1, 0 } },
+    { "csc", 1, 1, bi_unary, LIB_HELP("csc(x)", "Compute the cosecant of x (1/sin(x)), where x is in radians."), NULL,
+      &(const elem_fn){ "sin", NULL, mpfr_sin, mpfr_csc, mpc_sin, DOM_FINITE, 0, 1, 0 } },
+    { "cot", 1, 1, bi_unary, LIB_HELP("cot(x)", "Compute the cotangent of x (1/tan(x)), where x is in radians."), NULL,
+      &(const elem_fn){ "tan", NULL, mpfr_tan, mpfr_cot, mpc_tan, DOM_FINITE, 0, 1, 0 } },
+    { "asin", 1, 1, bi_unary, LIB_HELP("asin(x)", "Compute the inverse sine of x, where the output is in radians. Real\n  arguments must satisfy |x| ≤ 1; use a complex argument otherwise.\n\n  See also asind."), NULL,
+      &elem_asin },
+    { "acos", 1, 1, bi_unary, LIB_HELP("acos(x)", "Compute the inverse cosine of x, where the output is in radians. Real\n  arguments must satisfy |x| ≤ 1."), NULL,
+      &elem_acos },
     { "atan", 1, 2, bi_atan, LIB_HELP("atan(y)\n  atan(y, x)", "Compute the inverse tangent of y or y/x, respectively.\n\n  For one real argument, this is the angle in radians between the positive x-axis\n  and the point (1, y), returning a value in the interval [-π/2, π/2].\n\n  For two arguments, this is the angle in radians between the positive x-axis and\n  the point (x, y), returning a value in the interval [-π, π].\n\n  jcalc> atan(1, -1)\n  2.356194490192345"), NULL },
-    { "asec", 1, 1, bi_asec, LIB_HELP("asec(x)", "Compute the inverse secant of x (acos(1/x)), where the output is in radians."), NULL },
-    { "acsc", 1, 1, bi_acsc, LIB_HELP("acsc(x)", "Compute the inverse cosecant of x (asin(1/x)), where the output is in radians."), NULL },
-    { "acot", 1, 1, bi_acot, LIB_HELP("acot(x)", "Compute the inverse cotangent of x (atan(1/x)), where the output is in radians."), NULL },
+    { "asec", 1, 1, bi_unary, LIB_HELP("asec(x)", "Compute the inverse secant of x (acos(1/x)), where the output is in radians."), NULL,
+      &elem_asec },
+    { "acsc", 1, 1, bi_unary, LIB_HELP("acsc(x)", "Compute the inverse cosecant of x (asin(1/x)), where the output is in radians."), NULL,
+      &elem_acsc },
+    { "acot", 1, 1, bi_unary, LIB_HELP("acot(x)", "Compute the inverse cotangent of x (atan(1/x)), where the output is in radians."), NULL,
+      &elem_acot },
     { "sincos", 1, 1, bi_sincos, LIB_HELP("sincos(x)", "Simultaneously compute the sine and cosine of x, where x is in radians,\n  returning a tuple (sine, cosine)."), NULL },
     { "cis", 1, 1, bi_cis, LIB_HELP("cis(x)", "More efficient method for exp(im*x) by using Euler's formula:\n  cos(x) + i sin(x) = exp(i x)."), NULL },
     /* hyperbolic functions */
-    { "sinh", 1, 1, bi_sinh, LIB_HELP("sinh(x)", "Compute hyperbolic sine of x."), NULL },
-    { "cosh", 1, 1, bi_cosh, LIB_HELP("cosh(x)", "Compute hyperbolic cosine of x."), NULL },
-    { "tanh", 1, 1, bi_tanh, LIB_HELP("tanh(x)", "Compute hyperbolic tangent of x.\n\n  jcalc> tanh(0.5)\n  0.46211715726000974"), NULL },
-    { "sech", 1, 1, bi_sech, LIB_HELP("sech(x)", "Compute the hyperbolic secant of x (1/cosh(x))."), NULL },
-    { "csch", 1, 1, bi_csch, LIB_HELP("csch(x)", "Compute the hyperbolic cosecant of x (1/sinh(x))."), NULL },
-    { "coth", 1, 1, bi_coth, LIB_HELP("coth(x)", "Compute the hyperbolic cotangent of x (1/tanh(x))."), NULL },
-    { "asinh", 1, 1, bi_asinh, LIB_HELP("asinh(x)", "Compute the inverse hyperbolic sine of x."), NULL },
-    { "acosh", 1, 1, bi_acosh, LIB_HELP("acosh(x)", "Compute the inverse hyperbolic cosine of x. Real arguments must be ≥ 1."), NULL },
-    { "atanh", 1, 1, bi_atanh, LIB_HELP("atanh(x)", "Compute the inverse hyperbolic tangent of x. Real arguments must satisfy\n  |x| ≤ 1."), NULL },
-    { "asech", 1, 1, bi_asech, LIB_HELP("asech(x)", "Compute the inverse hyperbolic secant of x (acosh(1/x))."), NULL },
-    { "acsch", 1, 1, bi_acsch, LIB_HELP("acsch(x)", "Compute the inverse hyperbolic cosecant of x (asinh(1/x))."), NULL },
-    { "acoth", 1, 1, bi_acoth, LIB_HELP("acoth(x)", "Compute the inverse hyperbolic cotangent of x (atanh(1/x))."), NULL },
+    { "sinh", 1, 1, bi_unary, LIB_HELP("sinh(x)", "Compute hyperbolic sine of x."), NULL,
+      &(const elem_fn){ "sinh", NULL, mpfr_sinh, NULL, mpc_sinh, DOM_NONE, 0, 0, 0 } },
+    { "cosh", 1, 1, bi_unary, LIB_HELP("cosh(x)", "Compute hyperbolic cosine of x."), NULL,
+      &(const elem_fn){ "cosh", NULL, mpfr_cosh, NULL, mpc_cosh, DOM_NONE, 0, 0, 0 } },
+    { "tanh", 1, 1, bi_unary, LIB_HELP("tanh(x)", "Compute hyperbolic tangent of x.\n\n  jcalc> tanh(0.5)\n  0.46211715726000974"), NULL,
+      &(const elem_fn){ "tanh", NULL, mpfr_tanh, NULL, mpc_tanh, DOM_NONE, 0, 0, 0 } },
+    { "sech", 1, 1, bi_unary, LIB_HELP("sech(x)", "Compute the hyperbolic secant of x (1/cosh(x))."), NULL,
+      &(const elem_fn){ "cosh", NULL, mpfr_cosh, mpfr_sech, mpc_cosh, DOM_NONE, 0, 1, 0 } },
+    { "csch", 1, 1, bi_unary, LIB_HELP("csch(x)", "Compute the hyperbolic cosecant of x (1/sinh(x))."), NULL,
+      &(const elem_fn){ "sinh", NULL, mpfr_sinh, mpfr_csch, mpc_sinh, DOM_NONE, 0, 1, 0 } },
+    { "coth", 1, 1, bi_unary, LIB_HELP("coth(x)", "Compute the hyperbolic cotangent of x (1/tanh(x))."), NULL,
+      &(const elem_fn){ "tanh", NULL, mpfr_tanh, mpfr_coth, mpc_tanh, DOM_NONE, 0, 1, 0 } },
+    { "asinh", 1, 1, bi_unary, LIB_HELP("asinh(x)", "Compute the inverse hyperbolic sine of x."), NULL,
+      &(const elem_fn){ "asinh", NULL, mpfr_asinh, NULL, mpc_asinh, DOM_NONE, 0, 0, 0 } },
+    { "acosh", 1, 1, bi_unary, LIB_HELP("acosh(x)", "Compute the inverse hyperbolic cosine of x. Real arguments must be ≥ 1."), NULL,
+      &(const elem_fn){ "acosh", NULL, mpfr_acosh, NULL, mpc_acosh, DOM_ACOSH, 0, 0, 0 } },
+    { "atanh", 1, 1, bi_unary, LIB_HELP("atanh(x)", "Compute the inverse hyperbolic tangent of x. Real arguments must satisfy\n  |x| ≤ 1."), NULL,
+      &(const elem_fn){ "atanh", NULL, mpfr_atanh, NULL, mpc_atanh, DOM_ATANH, 0, 0, 0 } },
+    { "asech", 1, 1, bi_unary, LIB_HELP("asech(x)", "Compute the inverse hyperbolic secant of x (acosh(1/x))."), NULL,
+      &(const elem_fn){ "acosh", NULL, mpfr_acosh, NULL, mpc_acosh, DOM_ACOSH, 1, 0, 0 } },
+    { "acsch", 1, 1, bi_unary, LIB_HELP("acsch(x)", "Compute the inverse hyperbolic cosecant of x (asinh(1/x))."), NULL,
+      &(const elem_fn){ "asinh", NULL, mpfr_asinh, NULL, mpc_asinh, DOM_NONE, 1, 0, 0 } },
+    { "acoth", 1, 1, bi_unary, LIB_HELP("acoth(x)", "Compute the inverse hyperbolic cotangent of x (atanh(1/x))."), NULL,
+      &(const elem_fn){ "atanh", NULL, mpfr_atanh, NULL, mpc_atanh, DOM_ATANH, 1, 0, 0 } },
     /* exponentials, logarithms, roots */
-    { "exp", 1, 1, bi_exp, LIB_HELP("exp(x)", "Compute the natural base exponential of x, in other words ℯ^x.\n\n  jcalc> exp(1.0)\n  2.718281828459045"), NULL },
-    { "exp2", 1, 1, bi_exp2, LIB_HELP("exp2(x)", "Compute the base 2 exponential of x, in other words 2^x.\n\n  jcalc> exp2(5)\n  32.0"), NULL },
-    { "exp10", 1, 1, bi_exp10, LIB_HELP("exp10(x)", "Compute the base 10 exponential of x, in other words 10^x.\n\n  jcalc> exp10(2)\n  100.0"), NULL },
-    { "expm1", 1, 1, bi_expm1, LIB_HELP("expm1(x)", "Accurately compute e^x - 1. It avoids the loss of precision of evaluating\n  exp(x) - 1 for small x.\n\n  jcalc> expm1(1e-16)\n  1.0e-16"), NULL },
+    { "exp", 1, 1, bi_unary, LIB_HELP("exp(x)", "Compute the natural base exponential of x, in other words ℯ^x.\n\n  jcalc> exp(1.0)\n  2.718281828459045"), NULL,
+      &(const elem_fn){ "exp", NULL, mpfr_exp, NULL, mpc_exp, DOM_NONE, 0, 0, 0 } },
+    { "exp2", 1, 1, bi_unary, LIB_HELP("exp2(x)", "Compute the base 2 exponential of x, in other words 2^x.\n\n  jcalc> exp2(5)\n  32.0"), NULL,
+      &(const elem_fn){ "exp2", NULL, mpfr_exp2, NULL, cx_exp2, DOM_NONE, 0, 0, 0 } },
+    { "exp10", 1, 1, bi_unary, LIB_HELP("exp10(x)", "Compute the base 10 exponential of x, in other words 10^x.\n\n  jcalc> exp10(2)\n  100.0"), NULL,
+      &(const elem_fn){ "exp10", NULL, mpfr_exp10, NULL, cx_exp10, DOM_NONE, 0, 0, 0 } },
+    { "expm1", 1, 1, bi_unary, LIB_HELP("expm1(x)", "Accurately compute e^x - 1. It avoids the loss of precision of evaluating\n  exp(x) - 1 for small x.\n\n  jcalc> expm1(1e-16)\n  1.0e-16"), NULL,
+      &(const elem_fn){ "expm1", NULL, mpfr_expm1, NULL, cx_expm1, DOM_NONE, 0, 0, 0 } },
     { "log", 1, 2, bi_log, LIB_HELP("log(x)\n  log(b, x)", "The natural logarithm of x, or the base b logarithm of x (log(x)/log(b)).\n  Throws a DomainError for negative real arguments; use a complex argument for a\n  complex result. log(ℯ) is the integer 1.\n\n  jcalc> log(2)\n  0.6931471805599453\n\n  jcalc> log(100, 1000000)\n  2.9999999999999996"), NULL },
-    { "log2", 1, 1, bi_log2, LIB_HELP("log2(x)", "Compute the logarithm of x to base 2. Throws a DomainError for negative real\n  arguments.\n\n  jcalc> log2(10)\n  3.321928094887362"), NULL },
-    { "log10", 1, 1, bi_log10, LIB_HELP("log10(x)", "Compute the logarithm of x to base 10. Throws a DomainError for negative real\n  arguments.\n\n  jcalc> log10(2)\n  0.3010299956639812"), NULL },
-    { "log1p", 1, 1, bi_log1p, LIB_HELP("log1p(x)", "Accurate natural logarithm of 1+x. Throws a DomainError for real arguments\n  less than -1.\n\n  jcalc> log1p(-0.5)\n  -0.6931471805599453"), NULL },
-    { "sqrt", 1, 1, bi_sqrt, LIB_HELP("sqrt(x)", "Return √x. Throws a DomainError for negative real arguments; use a complex\n  argument for a complex result. The prefix operator √ is equivalent to sqrt.\n\n  jcalc> sqrt(big(81))\n  9.0\n\n  jcalc> sqrt(complex(-1))\n  0.0 + 1.0im"), NULL },
-    { "√", 1, 1, bi_sqrt, LIB_HELP("√x\n  sqrt(x)", "Return √x; the prefix operator √ is sqrt. Throws a DomainError for negative\n  real arguments."), NULL },
-    { "cbrt", 1, 1, bi_cbrt, LIB_HELP("cbrt(x)", "Return the cube root of x, i.e. x^(1/3). Negative values are accepted,\n  returning the negative real root. The prefix operator ∛ is equivalent to cbrt.\n\n  jcalc> cbrt(big(-27))\n  -3.0"), NULL },
-    { "∛", 1, 1, bi_cbrt, LIB_HELP("∛x\n  cbrt(x)", "Return the real cube root of x; the prefix operator ∛ is cbrt."), NULL },
+    { "log2", 1, 1, bi_unary, LIB_HELP("log2(x)", "Compute the logarithm of x to base 2. Throws a DomainError for negative real\n  arguments.\n\n  jcalc> log2(10)\n  3.321928094887362"), NULL,
+      &(const elem_fn){ "log2", NULL, mpfr_log2, NULL, cx_log2, DOM_NEG, 0, 0, 1 } },
+    { "log10", 1, 1, bi_unary, LIB_HELP("log10(x)", "Compute the logarithm of x to base 10. Throws a DomainError for negative real\n  arguments.\n\n  jcalc> log10(2)\n  0.3010299956639812"), NULL,
+      &(const elem_fn){ "log10", NULL, mpfr_log10, NULL, mpc_log10, DOM_NEG, 0, 0, 1 } },
+    { "log1p", 1, 1, bi_unary, LIB_HELP("log1p(x)", "Accurate natural logarithm of 1+x. Throws a DomainError for real arguments\n  less than -1.\n\n  jcalc> log1p(-0.5)\n  -0.6931471805599453"), NULL,
+      &(const elem_fn){ "log1p", NULL, mpfr_log1p, NULL, cx_log1p, DOM_LOG1P, 0, 0, 1 } },
+    { "sqrt", 1, 1, bi_unary, LIB_HELP("sqrt(x)", "Return √x. Throws a DomainError for negative real arguments; use a complex\n  argument for a complex result. The prefix operator √ is equivalent to sqrt.\n\n  jcalc> sqrt(big(81))\n  9.0\n\n  jcalc> sqrt(complex(-1))\n  0.0 + 1.0im"), NULL,
+      &elem_sqrt },
+    { "√", 1, 1, bi_unary, LIB_HELP("√x\n  sqrt(x)", "Return √x; the prefix operator √ is sqrt. Throws a DomainError for negative\n  real arguments."), NULL,
+      &elem_sqrt },
+    { "cbrt", 1, 1, bi_unary, LIB_HELP("cbrt(x)", "Return the cube root of x, i.e. x^(1/3). Negative values are accepted,\n  returning the negative real root. The prefix operator ∛ is equivalent to cbrt.\n\n  jcalc> cbrt(big(-27))\n  -3.0"), NULL,
+      &elem_cbrt },
+    { "∛", 1, 1, bi_unary, LIB_HELP("∛x\n  cbrt(x)", "Return the real cube root of x; the prefix operator ∛ is cbrt."), NULL,
+      &elem_cbrt },
     { "fourthroot", 1, 1, bi_fourthroot, LIB_HELP("fourthroot(x)", "Return the fourth root of x. Unlike Julia's sqrt(sqrt(x)), the Float64,\n  Float32 and Float16 results are correctly rounded (fourthroot(0.5) is\n  0x1.ae89f995ad3adp-1); BigFloat uses MPFR's correctly rounded root. Negative real\n  arguments raise sqrt's DomainError. The prefix operator ∜ is equivalent.\n\n  jcalc> ∜16\n  2.0"), NULL },
     { "∜", 1, 1, bi_fourthroot, LIB_HELP("∜x\n  fourthroot(x)", "Return the fourth root of x, correctly rounded for Float64, Float32 and\n  Float16 (Julia applies sqrt twice, which misrounds about one input in eight).\n  The prefix operator ∜ is fourthroot."), NULL },
     { "hypot", 1, -1, bi_hypot, LIB_HELP("hypot(x, y)\n  hypot(x...)", "Compute the hypotenuse sqrt(|x|²+|y|²) (or of any number of values)\n  avoiding overflow and underflow; complex arguments count by their modulus.\n\n  jcalc> hypot(3, 4im)\n  5.0"), NULL },

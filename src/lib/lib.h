@@ -26,6 +26,7 @@ typedef struct jc_args {
     const int *kw;
     const value *kwv;
     const ast *site;       /* the call, for error positions (may be NULL) */
+    const void *data;      /* the called row's data (builtin.data), set by the dispatcher */
 } jc_args;
 
 typedef int (*builtin_fn)(jc_ctx *ctx, value *out, const jc_args *a);
@@ -36,6 +37,8 @@ typedef struct builtin {
     builtin_fn fn;
     const char *help;        /* "  sqrt(x)\n\n  Return √x ..." as `?` shows it; may be NULL */
     const char *kwnames;     /* space-separated keyword names it accepts, for completion */
+    const void *data;        /* what fn needs to know about this row, seen as a->data (the
+                              * kernels of a one-argument math function); mostly NULL */
 } builtin;
 
 /* A row's help text from its signature line(s) and its description, indented as `?`
