@@ -123,6 +123,14 @@ void jc_set_max_bits(jc_ctx *ctx, unsigned long long bits);
  * as the fuzz target does. */
 void jc_set_step_limit(jc_ctx *ctx, unsigned long long steps);
 
+/* Long single big-number operations (factorial(big(10)^7), a huge power, product or
+ * decimal conversion: results from 2^21 bits on) can run in a forked child process, so
+ * that jc_interrupt stops them at once instead of after the GMP call returns.  Off by
+ * default: the library forks its host only when asked.  jcalc's command line turns it
+ * on.  Without it the same operations run in-process and an interrupt lands when they
+ * end. */
+void jc_set_child_jobs(jc_ctx *ctx, int on);
+
 /* Colour for printstyled and error rendering; off by default. */
 void jc_set_color(jc_ctx *ctx, int on);
 /* Where print/println/show write (default stdout). */

@@ -65,6 +65,7 @@ int jc_set_precision(jc_ctx *ctx, long bits)
 long jc_precision(const jc_ctx *ctx) { return ctx->precision; }
 void jc_set_max_bits(jc_ctx *ctx, unsigned long long bits) { ctx->max_bits = bits; }
 void jc_set_step_limit(jc_ctx *ctx, unsigned long long steps) { ctx->step_limit = steps; }
+void jc_set_child_jobs(jc_ctx *ctx, int on) { ctx->child_jobs = on != 0; }
 void jc_set_color(jc_ctx *ctx, int on) { ctx->color = on; }
 void jc_set_output(jc_ctx *ctx, FILE *out) { ctx->out = out ? out : stdout; }
 void jc_set_display_size(jc_ctx *ctx, int rows, int cols)

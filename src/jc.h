@@ -69,6 +69,7 @@ struct jc_ctx {
     FILE *out;
     int display_rows, display_cols; /* what the REPL display of arrays may fill */
     int exit_code;             /* with ERR_EXIT pending: the code exit() was given */
+    int child_jobs;            /* huge GMP operations may run in a forked child (bigjob) */
 
     jc_error err;              /* the pending error, when err_set */
     err_kind err_kind;

@@ -226,6 +226,7 @@ static int real_main(int argc, char **argv)
 
     jc_ctx *ctx = jc_new();
     jc_set_color(ctx, color);
+    jc_set_child_jobs(ctx, 1);   /* so that Ctrl-C stops factorial(big(10)^8) at once */
     repl_display_size(ctx);
     if (precision && jc_set_precision(ctx, precision) < 0)
         usage_error("--precision %s is out of range", "");

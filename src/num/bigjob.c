@@ -114,7 +114,7 @@ static void mpz_job_run(FILE *out, const void *arg)
 int bigjob_mpz(jc_ctx *ctx, mpz_ptr r, bigjob_op op, mpz_srcptr a, mpz_srcptr b,
                unsigned long n, double est_bits)
 {
-    if (est_bits < BIGJOB_MIN_BITS) {
+    if (est_bits < BIGJOB_MIN_BITS || !ctx->child_jobs) {
         compute(r, op, a, b, n);
         return 0;
     }
@@ -145,7 +145,7 @@ static void str_job_run(FILE *out, const void *arg)
 
 int bigjob_get_str(jc_ctx *ctx, sb *out, mpz_srcptr z)
 {
-    if ((double)mpz_sizeinbase(z, 2) >= 2 * BIGJOB_MIN_BITS) {
+    if ((double)mpz_sizeinbase(z, 2) >= 2 * BIGJOB_MIN_BITS && ctx->child_jobs) {
         char *buf;
         size_t len;
         int rc = run_child(ctx, str_job_run, z, &buf, &len);

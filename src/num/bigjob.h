@@ -5,7 +5,8 @@
  * child that sends its result back through a pipe, while this process waits and polls
  * the interrupt flag: an interrupt kills the child at once and leaves the context
  * exactly as it was.  Small computations (the common case) run in-process, unchanged.
- * If fork is not possible the computation runs in-process. */
+ * The child is the context's choice (ctx->child_jobs, jc_set_child_jobs: off unless the
+ * host asks); without it, or if fork fails, the computation runs in-process. */
 #ifndef JC_BIGJOB_H
 #define JC_BIGJOB_H
 

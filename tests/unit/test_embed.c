@@ -3,6 +3,7 @@
  * expression is a status the host sees, errors come back as records (type, detail,
  * stack frames), and the display size is the host's to set. */
 #include <stdio.h>
+#include <sys/resource.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -104,8 +105,37 @@ static void test_display_size(void)
     jc_free(ctx);
 }
 
+/* CPU seconds used by the children this process has waited for. */
+static double child_cpu(void)
+{
+    struct rusage ru;
+    getrusage(RUSAGE_CHILDREN, &ru);
+    return (double)ru.ru_utime.tv_sec + (double)ru.ru_utime.tv_usec * 1e-6 +
+           (double)ru.ru_stime.tv_sec + (double)ru.ru_stime.tv_usec * 1e-6;
+}
+
+static void test_child_jobs(void)
+{
+    /* factorial(2^18) has about 4.3 million bits: above the child-job threshold */
+    const char *src = "ndigits(factorial(big(2)^18))";
+    jc_ctx *ctx = jc_new();
+    jc_result r;
+    double before = child_cpu();
+    CHECK(eval(ctx, src, &r) == JC_OK && r.text && !strcmp(r.text, "1306594"),
+          "in-process: %s", r.text ? r.text : "(error)");
+    jc_result_clear(&r);
+    CHECK(child_cpu() == before, "by default the library starts no child process");
+    jc_set_child_jobs(ctx, 1);
+    CHECK(eval(ctx, src, &r) == JC_OK && r.text && !strcmp(r.text, "1306594"),
+          "in a child: %s", r.text ? r.text : "(error)");
+    jc_result_clear(&r);
+    CHECK(child_cpu() > before, "with child jobs on, the work ran in a child");
+    jc_free(ctx);
+}
+
 int main(void)
 {
+    test_child_jobs();
     test_exit();
     test_error_record();
     test_display_size();

@@ -205,6 +205,7 @@ static void *interrupt_later(void *p)
 static void interrupts(void)
 {
     jc_ctx *ctx = jc_new();
+    jc_set_child_jobs(ctx, 1); /* as the command line does: huge GMP calls in a child */
     expect(ctx, "keep = 7", "7");
     static const char *const loops[] = {
         "while true end",
