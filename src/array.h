@@ -100,13 +100,6 @@ static inline void array_type_release(jc_typeobj *t)
         val_release(v_obj(T_TYPE, 0, &t->h));
 }
 
-/* Type syntax routed here from src/lib/core.c: Vector{T}, Matrix{T}, Array{T,N},
- * Union{...} (lib_apply_type) and calls of those types (lib_construct:
- * Matrix{T}(undef, m, n), Vector{T}(undef, n)).  LIB_DECLINE when not an array type. */
-int array_apply_type(jc_ctx *ctx, value *out, int n, const value *args, const ast *site);
-int array_construct(jc_ctx *ctx, value *out, const jc_typeobj *t, const jc_args *a);
-/* Binds Vector, Matrix, Array, Union, undef and I (called by lib_install_constants). */
-void array_install_constants(jc_ctx *ctx);
 /* cat(parts...; dims=dim): parts owned by the caller (replaced in place by their array
  * forms); et forces the element type (NULL: promote). */
 int array_cat(jc_ctx *ctx, int dim, value *parts, int64_t np, const jc_typeobj *et, const ast *site,

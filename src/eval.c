@@ -347,7 +347,7 @@ int eval_call_kw(jc_ctx *ctx, value f, const jc_args *a, value *out)
         const jc_typeobj *t = val_typeobj(f);
         if (sym < 0 || (size_t)sym >= ctx->nglobals || !ctx->globals[sym].defined ||
             ctx->globals[sym].v.type != T_FUNCTION) {
-            int r = lib_construct(ctx, out, t, a);
+            int r = eval_construct(ctx, out, t, a);
             if (r < 0)
                 err_locate(ctx, a->site);
             return r < 0 ? -1 : 0;
@@ -1599,7 +1599,7 @@ static int ev_dot(jc_ctx *ctx, env *e, const ast *n, value *out)
             *out = val_retain(ctx->globals[sym].v);
             return 0;
         }
-        return lib_module_constant(ctx, sym_name(ctx, sym), out) == 0
+        return eval_module_constant(ctx, sym_name(ctx, sym), out) == 0
                    ? 0
                    : err_throw(ctx, ERR_UNDEFVAR, n, "`%s` not defined",
                               sym_name(ctx, sym));
@@ -1611,7 +1611,7 @@ static int ev_dot(jc_ctx *ctx, env *e, const ast *n, value *out)
         val_release(obj);
         return err_throw(ctx, ERR_SYNTAX, n, "invalid field access");
     }
-    int r = lib_getfield(ctx, out, obj, sym_name(ctx, rhs->sym), n);
+    int r = eval_getfield(ctx, out, obj, sym_name(ctx, rhs->sym), n);
     val_release(obj);
     return r;
 }
@@ -1784,7 +1784,7 @@ static int ev(jc_ctx *ctx, env *e, const ast *n, value *out)
         evargs ea;
         if (ev_args(ctx, e, (const ast *const *)n->kids, (int)n->nkids, &ea) < 0)
             return -1;
-        int r = lib_apply_type(ctx, out, ea.n, ea.v, n);
+        int r = eval_apply_type(ctx, out, ea.n, ea.v, n);
         evargs_free(&ea);
         return r;
     }
@@ -1896,7 +1896,7 @@ void eval_install_builtins(jc_ctx *ctx)
 #undef S
     /* constants first: a type name bound to its type value keeps its conversion rows
      * reachable through calls on the type (eval_call_kw) */
-    lib_install_constants(ctx);
+    eval_install_constants(ctx);
     for (const builtin *const *t = lib_tables; *t; t++)
         for (const builtin *b = *t; b->name; b++) {
             int sym = sym_intern(ctx, b->name, strlen(b->name));

@@ -73,4 +73,23 @@ void eval_free_state(jc_ctx *ctx);
 /* Frees a T_FUNCTION object (registered in val_free_table). */
 void eval_func_free(obj *o);
 
+/* ---- type syntax and the core language's names (eval_type.c) ---- */
+/* Global constants (π, ℯ, im, Inf, NaN, nothing, the type names, rounding modes) are
+ * bound by eval_install_constants before the function tables. */
+void eval_install_constants(jc_ctx *ctx);
+
+/* Base.MathConstants.γ and the like: names reachable only through a module path. */
+int eval_module_constant(jc_ctx *ctx, const char *name, value *out);
+
+/* x.name: the fields Julia gives numbers (z.re, z.im, r.num, r.den). */
+int eval_getfield(jc_ctx *ctx, value *out, value x, const char *name, const ast *site);
+
+/* T{P...}: Rational{Int64}, Complex{Float64}, Vector{Int}, Matrix{Rational}. */
+int eval_apply_type(jc_ctx *ctx, value *out, int n, const value *args, const ast *site);
+
+/* Calling a type that has no conversion rows of its own name: Matrix{T}(undef, m, n),
+ * Rational{BigInt}(x) ... */
+int eval_construct(jc_ctx *ctx, value *out, const jc_typeobj *t, const jc_args *a);
+
+
 #endif

@@ -1,8 +1,13 @@
-/* eval_type.c — type syntax as the evaluator sees it: Vector{T}, Matrix{T}, Array{T,N},
- * Union{...} applied to parameters, calls of those types (Vector{T}(undef, n)), and the
- * names bound to them at start (Vector, Matrix, Array, Union, undef, I). */
+/* eval_type.c — the core language's names and type syntax: T{P} for every type
+ * (Rational{Int64}, Complex{Float64}, Vector{T}, Array{T,N}, Union{...}), calls of types
+ * that have no conversion row (Vector{T}(undef, n)), field access x.f (z.re, r.num), and
+ * the constants bound at start (π, ℯ, im, Inf, NaN, nothing, the type names, rounding
+ * modes, Base.MathConstants.γ). */
 #include "array.h"
+#include "eval.h"
+#include "lib/lib.h"
 
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -21,7 +26,7 @@ static value c_undef(void) { value v = { T_SYMBOL, 2, { .i = -1 } }; return v; }
 
 static int is_undef(value v) { return v.type == T_SYMBOL && v.sub == 2; }
 
-void array_install_constants(jc_ctx *ctx)
+static void array_install_constants(jc_ctx *ctx)
 {
     static const struct { const char *name; int nd; } at[] = {
         { "Vector", 1 }, { "Matrix", 2 }, { "Array", -1 },
@@ -51,7 +56,7 @@ void array_install_constants(jc_ctx *ctx)
     ctx->globals[sym].constant = 1;
 }
 
-int array_apply_type(jc_ctx *ctx, value *out, int n, const value *args, const ast *site)
+static int array_apply_type(jc_ctx *ctx, value *out, int n, const value *args, const ast *site)
 {
     const jc_typeobj *base = val_typeobj(args[0]);
     if (type_is_union(base) && !base->nelts) {
@@ -97,7 +102,7 @@ int array_apply_type(jc_ctx *ctx, value *out, int n, const value *args, const as
     return 0;
 }
 
-int array_construct(jc_ctx *ctx, value *out, const jc_typeobj *t, const jc_args *a)
+static int array_construct(jc_ctx *ctx, value *out, const jc_typeobj *t, const jc_args *a)
 {
     if (t->base != T_ARRAY || t->flags)
         return LIB_DECLINE;
@@ -165,3 +170,179 @@ int array_construct(jc_ctx *ctx, value *out, const jc_typeobj *t, const jc_args 
     return LIB_DECLINE;
 }
 
+/* ---- constants, fields, T{P} and calls of types ---- */
+
+typedef struct constant {
+    const char *name;
+    value (*make)(void);
+} constant;
+
+static value c_pi(void) { return v_irrational(IRR_PI); }
+static value c_e(void) { return v_irrational(IRR_E); }
+static value c_im(void) { return v_complex(v_bool(0), v_bool(1)); }
+static value c_inf(void) { return v_f64(INFINITY); }
+static value c_nan(void) { return v_f64(NAN); }
+static value c_inf32(void) { return num_from_double_typed(T_FLOAT32, INFINITY); }
+static value c_nan32(void) { return num_from_double_typed(T_FLOAT32, NAN); }
+static value c_inf16(void) { return num_from_double_typed(T_FLOAT16, INFINITY); }
+static value c_nan16(void) { return num_from_double_typed(T_FLOAT16, NAN); }
+static value c_nothing(void) { return v_nothing(); }
+#define NUMTYPE(fn, T, S, C) \
+    static value fn(void) { num_type t = { T, S, C }; return num_type_value(t); }
+NUMTYPE(t_bool, T_BOOL, 0, 0)
+NUMTYPE(t_int64, T_INT64, 0, 0)
+NUMTYPE(t_bigint, T_BIGINT, 0, 0)
+NUMTYPE(t_uint8, T_UINT8, 0, 0)
+NUMTYPE(t_uint16, T_UINT16, 0, 0)
+NUMTYPE(t_uint32, T_UINT32, 0, 0)
+NUMTYPE(t_uint64, T_UINT64, 0, 0)
+NUMTYPE(t_rational, T_RATIONAL, 0, 0)
+NUMTYPE(t_float16, T_FLOAT16, 0, 0)
+NUMTYPE(t_float32, T_FLOAT32, 0, 0)
+NUMTYPE(t_float64, T_FLOAT64, 0, 0)
+NUMTYPE(t_bigfloat, T_BIGFLOAT, 0, 0)
+NUMTYPE(t_complexf64, T_FLOAT64, 0, 1)
+NUMTYPE(t_complexf32, T_FLOAT32, 0, 1)
+NUMTYPE(t_complexf16, T_FLOAT16, 0, 1)
+static value t_complex(void) { return num_type_value_base(T_COMPLEX); }
+#undef NUMTYPE
+static value t_string(void) { return num_type_value_base(T_STRING); }
+static value t_char(void) { return num_type_value_base(T_CHAR); }
+static value t_nothing(void) { return num_type_value_base(T_NOTHING); }
+#define ROUNDMODE(fn, M) static value fn(void) { value v = { T_ROUNDMODE, 0, { .i = M } }; return v; }
+ROUNDMODE(r_nearest, RM_NEAREST)
+ROUNDMODE(r_tozero, RM_TOZERO)
+ROUNDMODE(r_up, RM_UP)
+ROUNDMODE(r_down, RM_DOWN)
+ROUNDMODE(r_fromzero, RM_FROMZERO)
+ROUNDMODE(r_tiesaway, RM_NEARESTTIESAWAY)
+ROUNDMODE(r_tiesup, RM_NEARESTTIESUP)
+#undef ROUNDMODE
+
+static const constant constants[] = {
+    { "pi", c_pi }, { "π", c_pi }, { "ℯ", c_e }, { "im", c_im },
+    { "Inf", c_inf }, { "NaN", c_nan }, { "Inf64", c_inf }, { "NaN64", c_nan },
+    { "Inf32", c_inf32 }, { "NaN32", c_nan32 }, { "Inf16", c_inf16 }, { "NaN16", c_nan16 },
+    { "nothing", c_nothing },
+    { "Bool", t_bool }, { "Int", t_int64 }, { "Int64", t_int64 }, { "BigInt", t_bigint },
+    { "UInt8", t_uint8 }, { "UInt16", t_uint16 }, { "UInt32", t_uint32 }, { "UInt64", t_uint64 },
+    { "UInt", t_uint64 }, { "Rational", t_rational }, { "Float16", t_float16 },
+    { "Float32", t_float32 }, { "Float64", t_float64 }, { "BigFloat", t_bigfloat },
+    { "Complex", t_complex }, { "ComplexF64", t_complexf64 }, { "ComplexF32", t_complexf32 }, { "ComplexF16", t_complexf16 },
+    { "String", t_string }, { "Char", t_char }, { "Nothing", t_nothing },
+    { "RoundNearest", r_nearest }, { "RoundToZero", r_tozero }, { "RoundUp", r_up },
+    { "RoundDown", r_down }, { "RoundFromZero", r_fromzero },
+    { "RoundNearestTiesAway", r_tiesaway }, { "RoundNearestTiesUp", r_tiesup },
+};
+
+void eval_install_constants(jc_ctx *ctx)
+{
+    for (int b = TA_ANY; b < TA_END; b++) {
+        const char *name = type_abstract_name(b);
+        int sym = sym_intern(ctx, name, strlen(name));
+        eval_set_global(ctx, sym, type_abstract_value(b));
+        ctx->globals[sym].constant = 1;
+    }
+    for (size_t i = 0; i < sizeof constants / sizeof *constants; i++) {
+        int sym = sym_intern(ctx, constants[i].name, strlen(constants[i].name));
+        eval_set_global(ctx, sym, constants[i].make());
+        ctx->globals[sym].constant = 1;
+    }
+    array_install_constants(ctx);
+}
+
+int eval_module_constant(jc_ctx *ctx, const char *name, value *out)
+{
+    static const struct { const char *name; int id; } mc[] = {
+        { "eulergamma", IRR_GAMMA }, { "γ", IRR_GAMMA }, { "golden", IRR_GOLDEN },
+        { "φ", IRR_GOLDEN }, { "catalan", IRR_CATALAN }, { "e", IRR_E }, { "ℯ", IRR_E },
+        { "pi", IRR_PI }, { "π", IRR_PI },
+    };
+    (void)ctx;
+    for (size_t i = 0; i < sizeof mc / sizeof *mc; i++)
+        if (!strcmp(mc[i].name, name)) {
+            *out = v_irrational(mc[i].id);
+            return 0;
+        }
+    return -1;
+}
+
+int eval_getfield(jc_ctx *ctx, value *out, value x, const char *name, const ast *site)
+{
+    if (x.type == T_COMPLEX && (!strcmp(name, "re") || !strcmp(name, "im"))) {
+        *out = val_retain(name[0] == 'r' ? val_complex(x)->re : val_complex(x)->im);
+        return 0;
+    }
+    if (x.type == T_NAMEDTUPLE) {
+        jc_namedtuple *t = (jc_namedtuple *)x.u.o;
+        for (size_t i = 0; i < t->n; i++)
+            if (!strcmp(sym_name(ctx, t->names[i]), name)) {
+                *out = val_retain(t->v[i]);
+                return 0;
+            }
+    }
+    if (x.type == T_RATIONAL && (!strcmp(name, "num") || !strcmp(name, "den"))) {
+        mpq_ptr q = val_mpq(x);
+        mpz_srcptr z = name[0] == 'n' ? mpq_numref(q) : mpq_denref(q);
+        *out = x.sub == T_BIGINT ? v_bigint_from_mpz(z) : v_int_from_mpz(z);
+        return 0;
+    }
+    sb tn = { 0 };
+    show_typename(ctx, &tn, x);
+    err_throw(ctx, ERR_ERROR, site, "type %s has no field %s", sb_str(&tn), name);
+    sb_free(&tn);
+    return -1;
+}
+
+int eval_apply_type(jc_ctx *ctx, value *out, int n, const value *args, const ast *site)
+{
+    if (n >= 1 && args[0].type == T_TYPE) { /* Vector{T}, Matrix{T}, Array{T,N}, Union{...} */
+        int r = array_apply_type(ctx, out, n, args, site);
+        if (r != LIB_DECLINE)
+            return r;
+    }
+    if (n == 2 && args[0].type == T_TYPE && args[1].type == T_TYPE) {
+        const jc_typeobj *base = val_typeobj(args[0]), *p = val_typeobj(args[1]);
+        if (base->base == T_RATIONAL && (p->base == T_INT64 || p->base == T_BIGINT)) {
+            num_type t = { T_RATIONAL, p->base, 0 };
+            *out = num_type_value(t);
+            return 0;
+        }
+        if (base->base == T_COMPLEX && !base->param && val_kind_is(p->base, VK_REAL) && p->base != T_IRRATIONAL) {
+            num_type t = { p->base, p->base == T_RATIONAL ? (p->param ? p->param->base : T_INT64) : 0, 1 };
+            *out = num_type_value(t);
+            return 0;
+        }
+    }
+    return err_throw(ctx, ERR_TYPE, site, "unsupported type parameters");
+}
+
+int eval_construct(jc_ctx *ctx, value *out, const jc_typeobj *t, const jc_args *a)
+{
+    int ar = array_construct(ctx, out, t, a); /* Matrix{T}(undef, m, n) ... */
+    if (ar != LIB_DECLINE)
+        return ar;
+    /* Char(120) is 'x' and Int('x') is 120: characters convert through their code point */
+    if (a->n == 1 && a->nkw == 0 && t->base == T_CHAR && num_is_integer_type(a->v[0])) {
+        int64_t cp;
+        if (num_to_int64(ctx, a->v[0], &cp) < 0)
+            return -1;
+        if (cp < 0 || cp > 0x10FFFF)
+            return err_throw(ctx, ERR_ARGUMENT, a->site,
+                            "%lld is not a Unicode code point (0 to 0x10ffff)", (long long)cp);
+        *out = v_char((uint32_t)cp);
+        return 0;
+    }
+    if (a->n == 1 && a->nkw == 0 && a->v[0].type == T_CHAR && val_kind_is(t->base, VK_INTEGER))
+        return num_construct(ctx, out, t, 1, &(value){ T_INT64, 0, { .i = a->v[0].u.c } });
+    if (a->nkw == 0) {
+        int rc = num_construct(ctx, out, t, a->n, a->v);
+        if (rc != NUM_NOMETHOD)
+            return rc;
+    }
+    sb tn = { 0 };
+    show_type(ctx, &tn, t);
+    int r = lib_no_method(ctx, sb_str(&tn), a);
+    sb_free(&tn);
+    return r;
+}

@@ -64,21 +64,4 @@ int lib_no_method(jc_ctx *ctx, const char *name, const jc_args *a);
 /* Finds the value of keyword `name` in a, or NULL. */
 const value *lib_kwarg(jc_ctx *ctx, const jc_args *a, const char *name);
 
-/* Global constants (π, ℯ, im, Inf, NaN, nothing, the type names, rounding modes) are
- * bound by lib_install_constants before the function tables. */
-void lib_install_constants(jc_ctx *ctx);
-
-/* Base.MathConstants.γ and the like: names reachable only through a module path. */
-int lib_module_constant(jc_ctx *ctx, const char *name, value *out);
-
-/* x.name: the fields Julia gives numbers (z.re, z.im, r.num, r.den). */
-int lib_getfield(jc_ctx *ctx, value *out, value x, const char *name, const ast *site);
-
-/* T{P...}: Rational{Int64}, Complex{Float64}, Vector{Int}, Matrix{Rational}. */
-int lib_apply_type(jc_ctx *ctx, value *out, int n, const value *args, const ast *site);
-
-/* Calling a type that has no conversion rows of its own name: Matrix{T}(undef, m, n),
- * Rational{BigInt}(x) ... */
-int lib_construct(jc_ctx *ctx, value *out, const jc_typeobj *t, const jc_args *a);
-
 #endif
