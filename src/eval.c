@@ -774,6 +774,11 @@ int eval_iter_init(jc_ctx *ctx, jc_iter *it, value coll, const ast *site)
     return -1;
 }
 
+int eval_iter_step(jc_ctx *ctx, jc_iter *it, value *out)
+{
+    return ctx_poll(ctx) < 0 ? -1 : eval_iter_next(ctx, it, out);
+}
+
 int eval_iter_next(jc_ctx *ctx, jc_iter *it, value *out)
 {
     if (it->i >= it->n)
@@ -1221,12 +1226,8 @@ static int ev_for_level(jc_ctx *ctx, env *e, const ast *const *iters, int niters
     }
     int result = 0;
     for (;;) {
-        if (ctx_poll(ctx) < 0) {
-            result = -1;
-            break;
-        }
         value x;
-        int r = eval_iter_next(ctx, &it, &x);
+        int r = eval_iter_step(ctx, &it, &x);
         if (r <= 0) {
             result = r;
             break;

@@ -61,6 +61,9 @@ typedef struct jc_iter {
 } jc_iter;
 int eval_iter_init(jc_ctx *ctx, jc_iter *it, value coll, const ast *site);
 int eval_iter_next(jc_ctx *ctx, jc_iter *it, value *out);
+/* One step of a loop over it: polls the interrupt flag and the step limit first, then
+ * takes the next element.  1 with *out owned, 0 at the end, -1 with an error pending. */
+int eval_iter_step(jc_ctx *ctx, jc_iter *it, value *out);
 
 /* Local scopes for comprehensions (the array module): a scope under parent (NULL at top
  * level) in which iteration variables are bound as a `for` body binds them. */

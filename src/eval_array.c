@@ -215,12 +215,8 @@ static int gen_run(genstate *g, int ci, int ii, struct env *scope)
     }
     int r = 0;
     for (;;) {
-        if (ctx_poll(ctx) < 0) {
-            r = -1;
-            break;
-        }
         value x;
-        int k = eval_iter_next(ctx, &it, &x);
+        int k = eval_iter_step(ctx, &it, &x);
         if (k <= 0) {
             r = k;
             break;

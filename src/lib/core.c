@@ -219,12 +219,8 @@ static int fold(jc_ctx *ctx, value *out, const jc_args *a, const char *op, const
     value acc = v_nothing();
     int have = 0, r = 0;
     for (;;) {
-        if (ctx_poll(ctx) < 0) {
-            r = -1;
-            break;
-        }
         value x;
-        int k = eval_iter_next(ctx, &it, &x);
+        int k = eval_iter_step(ctx, &it, &x);
         if (k <= 0) {
             r = k;
             break;
