@@ -153,6 +153,11 @@ char **jc_complete(jc_ctx *ctx, const char *line, size_t cursor, size_t *start,
                    size_t *end, int *n);
 void jc_complete_free(char **items, int n);
 
+/* Writes every builtin function as one line "name<TAB>table<TAB>signature" (the first
+ * line of its help; empty for rows that only add methods), sorted by name, one line per
+ * name and table.  Returns 0, or -1 when out of memory. */
+int jc_list_builtins(FILE *out);
+
 /* What help mode shows for `?text` (malloc'd, ends with a newline): how to type the
  * symbol (`"∜" can be typed by \fourthroot<tab>`), then the builtin's help text. */
 char *jc_help(jc_ctx *ctx, const char *text);

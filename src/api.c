@@ -6,6 +6,7 @@
 #include "diag.h"
 #include "eval.h"
 #include "jc.h"
+#include "lib/lib.h"
 #include "parse.h"
 #include "show.h"
 
@@ -174,3 +175,5 @@ jc_status jc_parse_sexpr(jc_ctx *ctx, const char *src, size_t len, const char *s
 }
 
 char *jc_error_render(jc_ctx *ctx, const jc_error *e) { return diag_render(ctx, e); }
+
+int jc_list_builtins(FILE *out) { return lib_list_builtins(out); }

@@ -197,7 +197,6 @@ static int type_function_sym(jc_ctx *ctx, const char *name, size_t len)
 
 static int ev(jc_ctx *ctx, env *e, const ast *n, value *out);
 
-int lib_no_method_func(jc_ctx *ctx, const char *name, int n, const value *args);
 
 static int call_body(jc_ctx *ctx, const jc_method *m, int n, const value *args, const jc_args *a,
                      value *out);

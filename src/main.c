@@ -9,7 +9,6 @@
 #include <unistd.h>
 
 #include "jcalc.h"
-#include "lib/lib.h"
 #include "repl/repl.h"
 
 static const char usage[] =
@@ -176,7 +175,7 @@ static int real_main(int argc, char **argv)
             fputs(usage, stdout);
             return 0;
         } else if (!strcmp(a, "--list-builtins")) {
-            return lib_list_builtins(stdout) < 0 || fflush(stdout) != 0 ? 1 : 0;
+            return jc_list_builtins(stdout) < 0 || fflush(stdout) != 0 ? 1 : 0;
         } else if (!strcmp(a, "-v") || !strcmp(a, "--version")) {
             printf("jcalc version %s\n", JCALC_VERSION);
             return 0;

@@ -60,6 +60,8 @@ int lib_list_builtins(FILE *out);
 /* Raises Julia's MethodError for calling `name` with these argument types:
  * "MethodError: no method matching name(::T1, ::T2)". */
 int lib_no_method(jc_ctx *ctx, const char *name, const jc_args *a);
+/* The same for plain arguments (no keywords, no call site). */
+int lib_no_method_func(jc_ctx *ctx, const char *name, int n, const value *args);
 
 /* Finds the value of keyword `name` in a, or NULL. */
 const value *lib_kwarg(jc_ctx *ctx, const jc_args *a, const char *name);
