@@ -11,13 +11,8 @@
 #include "lex.h"
 #include "optable.h"
 #include "parse.h"
+#include "check.h"
 
-static int passed, failed;
-
-#define CHECK(cond, ...) do { \
-        if (cond) passed++; \
-        else { failed++; printf("FAIL %s:%d: ", __FILE__, __LINE__); printf(__VA_ARGS__); printf("\n"); } \
-    } while (0)
 
 static const char *class_names[] = {
     [OPC_ASSIGN] = "assignment", [OPC_PAIR] = "pair", [OPC_COND] = "conditional",
@@ -274,6 +269,5 @@ int main(void)
     trailing_semicolon(ctx);
     literal_values(ctx);
     jc_free(ctx);
-    printf("%d passed, %d failed\n", passed, failed);
-    return failed != 0;
+    return check_report();
 }
