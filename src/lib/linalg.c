@@ -1027,28 +1027,36 @@ static int least_squares(jc_ctx *ctx, value av, value bv, const ast *site, value
 
 /* ---- rows ---- */
 
-static int bi_add(jc_ctx *ctx, value *out, const jc_args *a)
+/* a + b and a - b (op NUM_ADD or NUM_SUB) for arrays and I; an array with a number is
+ * Julia's MethodError, which points at broadcasting. */
+static int add_or_sub(jc_ctx *ctx, num_op op, value *out, const jc_args *a)
 {
     if (a->n != 2)
         return LIB_DECLINE;
     value x = a->v[0], y = a->v[1];
     if (is_arr(x) && is_arr(y))
-        return elementwise(ctx, NUM_ADD, x, y, a->site, out);
+        return elementwise(ctx, op, x, y, a->site, out);
     if (is_arr(x) && is_uniform(y))
-        return plus_uniform(ctx, x, val_array(y)->v[0], NUM_ADD, 0, a->site, out);
+        return plus_uniform(ctx, x, val_array(y)->v[0], op, 0, a->site, out);
     if (is_uniform(x) && is_arr(y))
-        return plus_uniform(ctx, y, val_array(x)->v[0], NUM_ADD, 1, a->site, out);
+        return plus_uniform(ctx, y, val_array(x)->v[0], op, 1, a->site, out);
     if (is_uniform(x) && is_uniform(y)) {
         value s;
-        if (binop(ctx, NUM_ADD, val_array(x)->v[0], val_array(y)->v[0], a->site, &s) < 0)
+        if (binop(ctx, op, val_array(x)->v[0], val_array(y)->v[0], a->site, &s) < 0)
             return -1;
         *out = uniform_new(s);
         return 0;
     }
     if ((is_arr(x) && num_is_number(y)) || (num_is_number(x) && is_arr(y)))
-        return err_throw(ctx, ERR_METHOD, a->site, "no method matching +(::%s, ::%s)\nFor element-wise addition, use broadcasting with dot syntax: array .+ scalar",
-                        is_arr(x) ? "Array" : "Number", is_arr(y) ? "Array" : "Number");
+        return err_throw(ctx, ERR_METHOD, a->site, "no method matching %s(::%s, ::%s)\nFor element-wise %s, use broadcasting with dot syntax: array .%s scalar",
+                        opnames[op], is_arr(x) ? "Array" : "Number", is_arr(y) ? "Array" : "Number",
+                        op == NUM_ADD ? "addition" : "subtraction", opnames[op]);
     return LIB_DECLINE;
+}
+
+static int bi_add(jc_ctx *ctx, value *out, const jc_args *a)
+{
+    return add_or_sub(ctx, NUM_ADD, out, a);
 }
 
 static int negate(jc_ctx *ctx, value x, const ast *site, value *out)
@@ -1092,26 +1100,7 @@ static int bi_sub(jc_ctx *ctx, value *out, const jc_args *a)
         }
         return LIB_DECLINE;
     }
-    if (a->n != 2)
-        return LIB_DECLINE;
-    value y = a->v[1];
-    if (is_arr(x) && is_arr(y))
-        return elementwise(ctx, NUM_SUB, x, y, a->site, out);
-    if (is_arr(x) && is_uniform(y))
-        return plus_uniform(ctx, x, val_array(y)->v[0], NUM_SUB, 0, a->site, out);
-    if (is_uniform(x) && is_arr(y))
-        return plus_uniform(ctx, y, val_array(x)->v[0], NUM_SUB, 1, a->site, out);
-    if (is_uniform(x) && is_uniform(y)) {
-        value s;
-        if (binop(ctx, NUM_SUB, val_array(x)->v[0], val_array(y)->v[0], a->site, &s) < 0)
-            return -1;
-        *out = uniform_new(s);
-        return 0;
-    }
-    if ((is_arr(x) && num_is_number(y)) || (num_is_number(x) && is_arr(y)))
-        return err_throw(ctx, ERR_METHOD, a->site, "no method matching -(::%s, ::%s)\nFor element-wise subtraction, use broadcasting with dot syntax: array .- scalar",
-                        is_arr(x) ? "Array" : "Number", is_arr(y) ? "Array" : "Number");
-    return LIB_DECLINE;
+    return add_or_sub(ctx, NUM_SUB, out, a);
 }
 
 static int mul2(jc_ctx *ctx, value x, value y, const ast *site, value *out)
