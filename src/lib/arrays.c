@@ -1193,15 +1193,13 @@ static int accumulate(jc_ctx *ctx, value *out, const jc_args *a, int kind)
         if (r == 0)
             cnt++;
     }
-    val_release(tmp);
-    if (r < 0) {
+    if (r == 0)
+        *out = array_from_values(ctx, res, cnt, A->nd, A->dims, NULL);
+    else
         val_release_n(res, cnt);
-        free(res);
-        return -1;
-    }
-    *out = array_from_values(ctx, res, cnt, A->nd, A->dims, NULL);
     free(res);
-    return 0;
+    val_release(tmp); /* after the last use of A, which it may own */
+    return r < 0 ? -1 : 0;
 }
 
 static int bi_cumsum(jc_ctx *ctx, value *out, const jc_args *a) { return accumulate(ctx, out, a, 0); }
