@@ -12,18 +12,12 @@
 #include "num/float16.h"
 
 #include <math.h>
-#include <string.h>
 
-static uint64_t double_bits(double x)
-{
-    uint64_t u;
-    memcpy(&u, &x, sizeof u);
-    return u;
-}
+#include "bits.h"
 
 uint16_t f16_from_double(double x)
 {
-    uint64_t u = double_bits(x);
+    uint64_t u = bits_from_double(x);
     uint16_t sign = (uint16_t)((u >> 48) & 0x8000);
     int ebits = (int)((u >> 52) & 0x7ff);
     uint64_t frac = u & ((UINT64_C(1) << 52) - 1);

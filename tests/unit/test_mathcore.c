@@ -7,6 +7,7 @@
  * misrounded results.  JCALC_ACCURACY_N sets the number of random inputs per range
  * (default 300000, 100000 under AddressSanitizer; `make accuracy` uses 10^7).
  */
+#include "bits.h"
 #include "mathcore/mathcore.h"
 #include "mathcore/mc_impl.h"
 
@@ -36,23 +37,9 @@ static double unif(uint64_t *s) /* [0, 1) */
     return (double)(next_rand(s) >> 11) * 0x1p-53;
 }
 
-static uint64_t bits(double x)
-{
-    uint64_t u;
-    memcpy(&u, &x, sizeof u);
-    return u;
-}
-
-static double from_bits(uint64_t u)
-{
-    double x;
-    memcpy(&x, &u, sizeof x);
-    return x;
-}
-
 static int same(double a, double b)
 {
-    return bits(a) == bits(b) || (isnan(a) && isnan(b));
+    return bits_from_double(a) == bits_from_double(b) || (isnan(a) && isnan(b));
 }
 
 /* ---- special values ----------------------------------------------------------- */
@@ -234,15 +221,15 @@ static double gen_near_half(uint64_t *s)
 /* |x| from the smallest subnormal to 2^-30. */
 static double gen_tiny(uint64_t *s)
 {
-    uint64_t lo = 1, hi = bits(0x1p-30);
-    return gen_sign(s, from_bits(lo + next_rand(s) % (hi - lo)));
+    uint64_t lo = 1, hi = bits_from_double(0x1p-30);
+    return gen_sign(s, bits_to_double(lo + next_rand(s) % (hi - lo)));
 }
 
 /* |x| in [1, 2^60): every binade up to and beyond 2^52. */
 static double gen_large(uint64_t *s)
 {
-    uint64_t lo = bits(1.0), hi = bits(0x1p60);
-    return gen_sign(s, from_bits(lo + next_rand(s) % (hi - lo)));
+    uint64_t lo = bits_from_double(1.0), hi = bits_from_double(0x1p60);
+    return gen_sign(s, bits_to_double(lo + next_rand(s) % (hi - lo)));
 }
 
 /* fourthroot: y with a 13-bit significand, so y^4 is exact. */
@@ -259,7 +246,8 @@ static double gen_root_mid(uint64_t *s)
 {
     mpfr_t m;
     mpfr_init2(m, 54);
-    double y = from_bits(bits(0x1p-250) + next_rand(s) % (bits(0x1p250) - bits(0x1p-250)));
+    uint64_t lo = bits_from_double(0x1p-250), hi = bits_from_double(0x1p250);
+    double y = bits_to_double(lo + next_rand(s) % (hi - lo));
     mpfr_set_d(m, y, MPFR_RNDN);
     mpfr_nextabove(m); /* precision 54: the midpoint above y */
     mpfr_pow_ui(m, m, 4, MPFR_RNDN);
@@ -276,7 +264,7 @@ static double gen_root_mid(uint64_t *s)
 /* Any positive finite double (uniform over bit patterns: all exponents). */
 static double gen_positive(uint64_t *s)
 {
-    return from_bits(1 + next_rand(s) % (bits(INFINITY) - 1));
+    return bits_to_double(1 + next_rand(s) % (bits_from_double(INFINITY) - 1));
 }
 
 static void run_range(int f, const char *range, gen_fn gen, long n, uint64_t seed)
@@ -513,8 +501,7 @@ static void test_float(int f, long n)
     for (long i = 0; i < n; i++) {
         float x;
         if (i & 1) {
-            uint32_t u = (uint32_t)next_rand(&s);
-            memcpy(&x, &u, sizeof x);
+            x = bits_to_float((uint32_t)next_rand(&s));
             if (!isfinite(x))
                 continue;
         } else {

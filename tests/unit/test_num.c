@@ -13,6 +13,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "bits.h"
 #include "jc.h"
 #include "num/num.h"
 #include "show.h"
@@ -293,7 +294,7 @@ static double rnd_double(void)
     uint64_t r = rnd();
     switch (r % 5) {
     case 0: return (double)(int64_t)(rnd() % 20001 - 10000) / 64.0;
-    case 1: { double d; uint64_t u = rnd(); memcpy(&d, &u, 8); return isnan(d) ? 1.5 : d; }
+    case 1: { double d = bits_to_double(rnd()); return isnan(d) ? 1.5 : d; }
     case 2: return ldexp((double)(rnd() >> 11), -(int)(rnd() % 80));
     case 3: return -ldexp((double)(rnd() >> 11), (int)(rnd() % 40) - 60);
     default: return (double)(int64_t)(rnd() % 200) - 100;
