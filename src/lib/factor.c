@@ -97,38 +97,12 @@ static int to_mpq(jc_ctx *ctx, value x, mpq_t q)
     return r;
 }
 
-/* Fills columns [0, n) of M's rows with A's rows, each multiplied by the lcm of its
- * denominators, and stores the multipliers in mult. */
-static int zmat_load(jc_ctx *ctx, zmat *M, const jc_array *A, mpz_t *mult)
+/* Loads the rows of [A | R] (R = B, or the identity when ident, or nothing: M as wide as
+ * A) into M, each row multiplied by the lcm of its denominators (mult[i]), so M is an
+ * integer matrix with the same solutions and the same rank. */
+static int zmat_load(jc_ctx *ctx, zmat *M, const jc_array *A, const jc_array *B, int ident, mpz_t *mult)
 {
-    int64_t n = la_nrows(A), c = la_ncols(A);
-    mpq_t *row = xmalloc(nz(c) * sizeof *row);
-    for (int64_t j = 0; j < c; j++)
-        mpq_init(row[j]);
-    int r = 0;
-    for (int64_t i = 0; i < n && r == 0; i++) {
-        mpz_set_ui(mult[i], 1);
-        for (int64_t j = 0; j < c && r == 0; j++) {
-            r = to_mpq(ctx, A->v[j * n + i], row[j]);
-            mpz_lcm(mult[i], mult[i], mpq_denref(row[j]));
-        }
-        for (int64_t j = 0; j < c && r == 0; j++) {
-            mpz_divexact(M->z[i * M->w + j], mult[i], mpq_denref(row[j]));
-            mpz_mul(M->z[i * M->w + j], M->z[i * M->w + j], mpq_numref(row[j]));
-        }
-    }
-    for (int64_t j = 0; j < c; j++)
-        mpq_clear(row[j]);
-    free(row);
-    return r;
-}
-
-/* Loads the rows of [A | R] (R = B, or the identity when ident, or nothing) into M, each
- * row multiplied by the lcm of its denominators (mult[i]), so M is an integer matrix with
- * the same solutions. */
-static int zmat_load_aug(jc_ctx *ctx, zmat *M, const jc_array *A, const jc_array *B, int ident, mpz_t *mult)
-{
-    int64_t n = la_nrows(A), w = M->w;
+    int64_t n = la_nrows(A), c = la_ncols(A), w = M->w;
     mpq_t *row = xmalloc(nz(w) * sizeof *row);
     for (int64_t j = 0; j < w; j++)
         mpq_init(row[j]);
@@ -136,12 +110,12 @@ static int zmat_load_aug(jc_ctx *ctx, zmat *M, const jc_array *A, const jc_array
     for (int64_t i = 0; i < n && r == 0; i++) {
         mpz_set_ui(mult[i], 1);
         for (int64_t j = 0; j < w && r == 0; j++) {
-            if (j < n)
+            if (j < c)
                 r = to_mpq(ctx, A->v[j * n + i], row[j]);
             else if (B)
-                r = to_mpq(ctx, B->v[(j - n) * n + i], row[j]);
+                r = to_mpq(ctx, B->v[(j - c) * n + i], row[j]);
             else
-                mpq_set_ui(row[j], ident && j - n == i, 1);
+                mpq_set_ui(row[j], ident && j - c == i, 1);
             mpz_lcm(mult[i], mult[i], mpq_denref(row[j]));
         }
         for (int64_t j = 0; j < w && r == 0; j++) {
@@ -233,7 +207,7 @@ static int exact_solve(jc_ctx *ctx, const jc_array *A, const jc_array *B, int wa
     mpz_t *mult = xmalloc(nz(n) * sizeof *mult);
     for (int64_t i = 0; i < n; i++)
         mpz_init(mult[i]);
-    int r = zmat_load_aug(ctx, &M, A, want == 2 ? B : NULL, want == 1, mult);
+    int r = zmat_load(ctx, &M, A, want == 2 ? B : NULL, want == 1, mult);
     mpz_t det;
     mpz_init(det);
     int64_t bad = 0;
@@ -323,6 +297,21 @@ static int bigint_det(jc_ctx *ctx, const jc_array *A, value *out)
     return r;
 }
 
+/* The rows×cols column-major doubles x as an array of element type work (a hardware
+ * float type), with nd dimensions (1: a vector of rows elements). */
+static value double_matrix(jc_ctx *ctx, const double *x, int64_t rows, int64_t cols, int nd, num_type work)
+{
+    value *res = xmalloc(nz(rows * cols) * sizeof *res);
+    for (int64_t i = 0; i < rows * cols; i++)
+        res[i] = num_from_double_typed((jc_type)work.t, x[i]);
+    int64_t dims[2] = { rows, cols };
+    value et = num_type_value(work);
+    value r = array_from_values(ctx, res, rows * cols, nd, dims, val_typeobj(et));
+    val_release(et);
+    free(res);
+    return r;
+}
+
 /* Floating and generic paths: LU with partial pivoting over values (num_binop), or over
  * doubles.  want as in exact_solve. */
 static int lu_double(jc_ctx *ctx, const jc_array *A, const jc_array *B, int want, num_type work,
@@ -404,14 +393,7 @@ static int lu_double(jc_ctx *ctx, const jc_array *A, const jc_array *B, int want
                     x[i] -= x[k] * a[k * n + i];
             }
         }
-        value *res = xmalloc(nz(n * rc) * sizeof *res);
-        for (int64_t i = 0; i < n * rc; i++)
-            res[i] = num_from_double_typed((jc_type)work.t, b[i]);
-        int64_t dims[2] = { n, rc };
-        value et = num_type_value(work);
-        *out = array_from_values(ctx, res, n * rc, want == 2 && B->nd == 1 ? 1 : 2, dims, val_typeobj(et));
-        val_release(et);
-        free(res);
+        *out = double_matrix(ctx, b, n, rc, want == 2 && B->nd == 1 ? 1 : 2, work);
     }
     free(a);
     free(b);
@@ -712,14 +694,7 @@ int la_least_squares(jc_ctx *ctx, value av, value bv, const ast *site, value *ou
         }
     }
     if (r == 0) {
-        value *res = xmalloc(nz(n * k) * sizeof *res);
-        for (int64_t i = 0; i < n * k; i++)
-            res[i] = num_from_double_typed((jc_type)work.t, x[i]);
-        int64_t dims[2] = { n, k };
-        value et = num_type_value(work);
-        *out = array_from_values(ctx, res, n * k, B->nd == 1 ? 1 : 2, dims, val_typeobj(et));
-        val_release(et);
-        free(res);
+        *out = double_matrix(ctx, x, n, k, B->nd == 1 ? 1 : 2, work);
     }
     free(a);
     free(tau);
@@ -744,7 +719,7 @@ int la_rank(jc_ctx *ctx, const jc_array *A, num_type nt, int64_t *out)
         mpz_t *mult = xmalloc(nz(m) * sizeof *mult);
         for (int64_t i = 0; i < m; i++)
             mpz_init(mult[i]);
-        int r = zmat_load(ctx, &M, A, mult);
+        int r = zmat_load(ctx, &M, A, NULL, 0, mult);
         mpz_t prev, t;
         mpz_init_set_ui(prev, 1);
         mpz_init(t);
