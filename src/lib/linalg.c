@@ -1030,6 +1030,11 @@ static int bi_isapprox(jc_ctx *ctx, value *out, const jc_args *a)
     return 0;
 }
 
+/* Help texts shared by a function and its operator spelling. */
+static const char help_dot[] = "  dot(x, y)\n  x ⋅ y\n\n  Compute the dot product between two vectors.";
+static const char help_cross[] = "  cross(x, y)\n  ×(x,y)\n\n  Compute the cross product of two 3-vectors.";
+static const char help_kron[] = "  kron(A, B)\n\n  Computes the Kronecker product of two vectors, matrices or numbers.";
+
 const builtin lib_linalg[] = {
     { "+", 1, -1, bi_add, NULL, NULL },
     { "-", 1, 2, bi_sub, NULL, NULL },
@@ -1048,12 +1053,12 @@ const builtin lib_linalg[] = {
     { "tr", 1, 1, bi_tr, "  tr(M)\n\n  Matrix trace. Sums the diagonal elements of M.", NULL },
     { "rank", 1, 1, bi_rank, "  rank(A)\n\n  Compute the numerical rank of a matrix (exact for Rational and integer matrices).", NULL },
     { "norm", 1, 2, bi_norm, "  norm(A, p::Real=2)\n\n  For any iterable container A, compute the p-norm of A as if it were a vector.", NULL },
-    { "dot", 2, 2, bi_dot, "  dot(x, y)\n  x ⋅ y\n\n  Compute the dot product between two vectors.", NULL },
-    { "⋅", 2, 2, bi_dot, "  dot(x, y)\n  x ⋅ y\n\n  Compute the dot product between two vectors.", NULL },
-    { "cross", 2, 2, bi_cross, "  cross(x, y)\n  ×(x,y)\n\n  Compute the cross product of two 3-vectors.", NULL },
-    { "×", 2, 2, bi_cross, "  cross(x, y)\n  ×(x,y)\n\n  Compute the cross product of two 3-vectors.", NULL },
-    { "kron", 2, 2, bi_kron, "  kron(A, B)\n\n  Computes the Kronecker product of two vectors, matrices or numbers.", NULL },
-    { "⊗", 2, 2, bi_kron, "  kron(A, B)\n\n  Computes the Kronecker product of two vectors, matrices or numbers.", NULL },
+    { "dot", 2, 2, bi_dot, help_dot, NULL },
+    { "⋅", 2, 2, bi_dot, help_dot, NULL },
+    { "cross", 2, 2, bi_cross, help_cross, NULL },
+    { "×", 2, 2, bi_cross, help_cross, NULL },
+    { "kron", 2, 2, bi_kron, help_kron, NULL },
+    { "⊗", 2, 2, bi_kron, help_kron, NULL },
     { "issymmetric", 1, 1, bi_issymmetric, "  issymmetric(A) -> Bool\n\n  Test whether a matrix is symmetric.", NULL },
     { "ishermitian", 1, 1, bi_ishermitian, "  ishermitian(A) -> Bool\n\n  Test whether a matrix is Hermitian.", NULL },
     { "hermitianpart", 1, 1, bi_hermitianpart, "  hermitianpart(A)\n\n  Return the Hermitian part of the square matrix A, defined as (A + A')/2, as a Hermitian matrix.", NULL },
