@@ -836,23 +836,19 @@ static int bi_transpose(jc_ctx *ctx, value *out, const jc_args *a)
 static int bi_adjoint(jc_ctx *ctx, value *out, const jc_args *a)
 {
     value x = a->v[0];
-    if (is_arr(x))
-        return transposed(ctx, x, 1, out, a->site);
-    if (x.type == T_ARRAY) { /* UniformScaling */
+    if (x.type == T_ARRAY && !is_arr(x)) { /* UniformScaling */
         *out = val_retain(x);
         return 0;
     }
     if (num_is_number(x))
         return conj_of(ctx, x, out, a->site);
-    if (x.type == T_RANGE) {
-        value tmp;
-        if (bi_collect(ctx, &tmp, a) < 0)
-            return -1;
-        int r = transposed(ctx, tmp, 1, out, a->site);
-        val_release(tmp);
-        return r;
-    }
-    return LIB_DECLINE;
+    value tmp;
+    int st = as_array(ctx, &x, 0, &tmp, a->site);
+    if (st != 0)
+        return st;
+    st = transposed(ctx, x, 1, out, a->site);
+    val_release(tmp);
+    return st;
 }
 
 static int bi_permutedims(jc_ctx *ctx, value *out, const jc_args *a)
