@@ -328,6 +328,19 @@ static int resolve_all(jc_ctx *ctx, value x, const value *idx, int n, ixsel *sel
     return 0;
 }
 
+/* The linear position in x of element li (first index fastest) of the selections'
+ * product; ext are the extents resolve_all computed. */
+static int64_t sel_position(const ixsel *sel, const int64_t *ext, int n, int64_t li)
+{
+    int64_t pos = 0, stride = 1;
+    for (int k = 0; k < n; k++) {
+        pos += sel[k].ix[li % sel[k].n] * stride;
+        li /= sel[k].n;
+        stride *= ext[k];
+    }
+    return pos;
+}
+
 static int bi_getindex(jc_ctx *ctx, value *out, const jc_args *a)
 {
     value x = a->v[0];
@@ -395,15 +408,8 @@ static int bi_getindex(jc_ctx *ctx, value *out, const jc_args *a)
     jc_array *R = val_array(r);
     R->bits = A->bits; /* indexing a BitArray with ranges or masks gives a BitArray */
     for (int64_t li = 0; li < total; li++) {
-        int64_t rem = li, pos = 0, stride = 1;
-        for (int k = 0; k < n; k++) {
-            int64_t c = rem % sel[k].n;
-            rem /= sel[k].n;
-            pos += sel[k].ix[c] * stride;
-            stride *= ext[k];
-        }
         val_release(R->v[li]);
-        R->v[li] = val_retain(A->v[pos]);
+        R->v[li] = val_retain(A->v[sel_position(sel, ext, n, li)]);
     }
     sels_free(sel, n);
     *out = r;
@@ -446,28 +452,16 @@ static int bi_setindex(jc_ctx *ctx, value *out, const jc_args *a)
                          "tried to assign %lld elements to %lld destinations",
                          (long long)it.n, (long long)total);
         for (int64_t li = 0; li < total && r == 0; li++) {
-            int64_t rem = li, pos = 0, stride = 1;
-            for (int k = 0; k < n; k++) {
-                int64_t c = rem % sel[k].n;
-                rem /= sel[k].n;
-                pos += sel[k].ix[c] * stride;
-                stride *= ext[k];
-            }
             value e;
             if (eval_iter_next(ctx, &it, &e) < 0) {
                 r = -1;
                 break;
             }
-            r = array_set(ctx, x, pos, e, a->site);
+            r = array_set(ctx, x, sel_position(sel, ext, n, li), e, a->site);
             val_release(e);
         }
     } else {
-        int64_t pos = 0, stride = 1;
-        for (int k = 0; k < n; k++) {
-            pos += sel[k].ix[0] * stride;
-            stride *= ext[k];
-        }
-        r = array_set(ctx, x, pos, v, a->site);
+        r = array_set(ctx, x, sel_position(sel, ext, n, 0), v, a->site);
     }
     sels_free(sel, n);
     if (r < 0)
@@ -669,6 +663,20 @@ static int bi_collect(jc_ctx *ctx, value *out, const jc_args *a)
     return 0;
 }
 
+/* x as an array for the functions that accept any array-like: a range (and, with tuples
+ * set, a tuple) is collected into *tmp, which the caller releases once done with x (on
+ * failure *tmp holds nothing); anything else that is not an array gives LIB_DECLINE. */
+static int as_array(jc_ctx *ctx, value *x, int tuples, value *tmp, const ast *site)
+{
+    *tmp = v_nothing();
+    if (x->type == T_RANGE || (tuples && x->type == T_TUPLE)) {
+        if (bi_collect(ctx, tmp, &(jc_args){ .n = 1, .v = x, .site = site }) < 0)
+            return -1;
+        *x = *tmp;
+    }
+    return is_arr(*x) ? 0 : LIB_DECLINE;
+}
+
 /* A new array sharing no storage with x but its elements, with new dims. */
 static value reshaped(value x, int nd, const int64_t *dims)
 {
@@ -689,14 +697,10 @@ static value reshaped(value x, int nd, const int64_t *dims)
 static int bi_reshape(jc_ctx *ctx, value *out, const jc_args *a)
 {
     value x = a->v[0];
-    value tmp = v_nothing();
-    if (x.type == T_RANGE) {
-        if (bi_collect(ctx, &tmp, &(jc_args){ .n = 1, .v = &x, .site = a->site }) < 0)
-            return -1;
-        x = tmp;
-    }
-    if (!is_arr(x))
-        return LIB_DECLINE;
+    value tmp;
+    int st = as_array(ctx, &x, 0, &tmp, a->site);
+    if (st != 0)
+        return st;
     const value *dv = a->v + 1;
     int n = a->n - 1;
     if (n == 1 && dv[0].type == T_TUPLE) {
@@ -832,23 +836,19 @@ static int bi_transpose(jc_ctx *ctx, value *out, const jc_args *a)
 static int bi_adjoint(jc_ctx *ctx, value *out, const jc_args *a)
 {
     value x = a->v[0];
-    if (is_arr(x))
-        return transposed(ctx, x, 1, out, a->site);
-    if (x.type == T_ARRAY) { /* UniformScaling */
+    if (x.type == T_ARRAY && !is_arr(x)) { /* UniformScaling */
         *out = val_retain(x);
         return 0;
     }
     if (num_is_number(x))
         return conj_of(ctx, x, out, a->site);
-    if (x.type == T_RANGE) {
-        value tmp;
-        if (bi_collect(ctx, &tmp, a) < 0)
-            return -1;
-        int r = transposed(ctx, tmp, 1, out, a->site);
-        val_release(tmp);
-        return r;
-    }
-    return LIB_DECLINE;
+    value tmp;
+    int st = as_array(ctx, &x, 0, &tmp, a->site);
+    if (st != 0)
+        return st;
+    st = transposed(ctx, x, 1, out, a->site);
+    val_release(tmp);
+    return st;
 }
 
 static int bi_permutedims(jc_ctx *ctx, value *out, const jc_args *a)
@@ -920,14 +920,10 @@ static int bi_reverse(jc_ctx *ctx, value *out, const jc_args *a)
         val_release(f);
         return r;
     }
-    value tmp = v_nothing();
-    if (x.type == T_RANGE) {
-        if (bi_collect(ctx, &tmp, &(jc_args){ .n = 1, .v = &x, .site = a->site }) < 0)
-            return -1;
-        x = tmp;
-    }
-    if (!is_arr(x))
-        return LIB_DECLINE;
+    value tmp;
+    int st = as_array(ctx, &x, 0, &tmp, a->site);
+    if (st != 0)
+        return st;
     jc_array *A = val_array(x);
     value r = reshaped(x, A->nd, A->dims);
     jc_array *R = val_array(r);
@@ -1025,6 +1021,13 @@ static int bi_sort(jc_ctx *ctx, value *out, const jc_args *a)
 
 /* ---- reductions ---- */
 
+/* The accumulator a reduction starts from its first element x (taken): a sum of Bools
+ * counts in Int. */
+static value reduce_first(int kind, value x)
+{
+    return kind == 0 && x.type == T_BOOL ? v_int(x.u.i) : x;
+}
+
 static int combine(jc_ctx *ctx, int kind, value acc, value x, const ast *site, value *out)
 {
     switch (kind) {
@@ -1064,10 +1067,7 @@ static int reduce_vals(jc_ctx *ctx, int kind, value f, const value *v, int64_t n
         } else
             x = val_retain(x);
         if (i == 0) {
-            /* sum of Bools counts in Int */
-            if (kind == 0 && x.type == T_BOOL)
-                x = v_int(x.u.i);
-            acc = x;
+            acc = reduce_first(kind, x);
             continue;
         }
         value r;
@@ -1140,14 +1140,10 @@ static int bi_minimum(jc_ctx *ctx, value *out, const jc_args *a) { return reduct
 static int bi_extrema(jc_ctx *ctx, value *out, const jc_args *a)
 {
     value x = a->v[a->n - 1];
-    value tmp = v_nothing();
-    if (x.type == T_RANGE || x.type == T_TUPLE) {
-        if (bi_collect(ctx, &tmp, &(jc_args){ .n = 1, .v = &x, .site = a->site }) < 0)
-            return -1;
-        x = tmp;
-    }
-    if (!is_arr(x))
-        return LIB_DECLINE;
+    value tmp;
+    int st = as_array(ctx, &x, 1, &tmp, a->site);
+    if (st != 0)
+        return st;
     value args[2] = { a->v[0], x };
     jc_args b = { .n = a->n, .v = a->n == 2 ? args : &x, .site = a->site };
     value lo, hi;
@@ -1171,14 +1167,10 @@ static int bi_extrema(jc_ctx *ctx, value *out, const jc_args *a)
 static int accumulate(jc_ctx *ctx, value *out, const jc_args *a, int kind)
 {
     value x = a->v[0];
-    value tmp = v_nothing();
-    if (x.type == T_RANGE || x.type == T_TUPLE) {
-        if (bi_collect(ctx, &tmp, &(jc_args){ .n = 1, .v = &x, .site = a->site }) < 0)
-            return -1;
-        x = tmp;
-    }
-    if (!is_arr(x))
-        return LIB_DECLINE;
+    value tmp;
+    int st = as_array(ctx, &x, 1, &tmp, a->site);
+    if (st != 0)
+        return st;
     jc_array *A = val_array(x);
     if (A->nd != 1 && !lib_kwarg(ctx, a, "dims")) {
         val_release(tmp);
@@ -1190,22 +1182,20 @@ static int accumulate(jc_ctx *ctx, value *out, const jc_args *a, int kind)
     for (int64_t i = 0; i < A->len && r == 0; i++) {
         value e = A->v[i];
         if (i == 0) {
-            res[cnt++] = (kind == 0 && e.type == T_BOOL) ? v_int(e.u.i) : val_retain(e);
+            res[cnt++] = reduce_first(kind, val_retain(e));
             continue;
         }
         r = combine(ctx, kind, res[cnt - 1], e, a->site, &res[cnt]);
         if (r == 0)
             cnt++;
     }
-    val_release(tmp);
-    if (r < 0) {
+    if (r == 0)
+        *out = array_from_values(ctx, res, cnt, A->nd, A->dims, NULL);
+    else
         val_release_n(res, cnt);
-        free(res);
-        return -1;
-    }
-    *out = array_from_values(ctx, res, cnt, A->nd, A->dims, NULL);
     free(res);
-    return 0;
+    val_release(tmp); /* after the last use of A, which it may own */
+    return r < 0 ? -1 : 0;
 }
 
 static int bi_cumsum(jc_ctx *ctx, value *out, const jc_args *a) { return accumulate(ctx, out, a, 0); }
@@ -1214,14 +1204,10 @@ static int bi_cumprod(jc_ctx *ctx, value *out, const jc_args *a) { return accumu
 static int bi_diff(jc_ctx *ctx, value *out, const jc_args *a)
 {
     value x = a->v[0];
-    value tmp = v_nothing();
-    if (x.type == T_RANGE) {
-        if (bi_collect(ctx, &tmp, &(jc_args){ .n = 1, .v = &x, .site = a->site }) < 0)
-            return -1;
-        x = tmp;
-    }
-    if (!is_arr(x))
-        return LIB_DECLINE;
+    value tmp;
+    int st = as_array(ctx, &x, 0, &tmp, a->site);
+    if (st != 0)
+        return st;
     jc_array *A = val_array(x);
     int d = 1;
     const value *dv = lib_kwarg(ctx, a, "dims");
@@ -1454,6 +1440,9 @@ static int catfn(jc_ctx *ctx, value *out, const jc_args *a, int dim)
 static int bi_vcat(jc_ctx *ctx, value *out, const jc_args *a) { return catfn(ctx, out, a, 1); }
 static int bi_hcat(jc_ctx *ctx, value *out, const jc_args *a) { return catfn(ctx, out, a, 2); }
 
+/* Shared by adjoint and its postfix spelling '. */
+static const char help_adjoint[] = "  A'\n  adjoint(A)\n\n  Conjugate transpose.";
+
 const builtin lib_arrays[] = {
     { "typeof", 1, 1, bi_typeof, NULL, NULL },
     { "eltype", 1, 1, bi_eltype, "  eltype(type)\n\n  Determine the type of the elements generated by iterating a collection of the given type.", NULL },
@@ -1475,8 +1464,8 @@ const builtin lib_arrays[] = {
     { "vec", 1, 1, bi_vec, "  vec(a::AbstractArray) -> AbstractVector\n\n  Reshape the array a as a one-dimensional column vector.", NULL },
     { "copy", 1, 1, bi_copy, "  copy(x)\n\n  Create a shallow copy of x.", NULL },
     { "transpose", 1, 1, bi_transpose, "  transpose(A)\n\n  Lazy transpose (here an eager copy).", NULL },
-    { "adjoint", 1, 1, bi_adjoint, "  A'\n  adjoint(A)\n\n  Conjugate transpose.", NULL },
-    { "'", 1, 1, bi_adjoint, "  A'\n  adjoint(A)\n\n  Conjugate transpose.", NULL },
+    { "adjoint", 1, 1, bi_adjoint, help_adjoint, NULL },
+    { "'", 1, 1, bi_adjoint, help_adjoint, NULL },
     { "permutedims", 1, 2, bi_permutedims, "  permutedims(A::AbstractArray, perm)\n\n  Permute the dimensions of array A.", NULL },
     { "reverse", 1, 1, bi_reverse, "  reverse(v)\n\n  Return a copy of v reversed from start to end.", NULL },
     { "sort", 1, 1, bi_sort, "  sort(v; rev=false)\n\n  Variant of sort! that returns a sorted copy of v leaving v itself unmodified.", "rev" },

@@ -1,14 +1,9 @@
 /* linalg.c — linear algebra on arrays: + - * / \ ^ ==, inv, det, tr, rank, norm, dot,
  * cross, kron, hermitianpart, issymmetric, ishermitian, and the UniformScaling I.
  *
- * Element types decide the arithmetic, as in Julia's LinearAlgebra: integer matrices
- * factor in Float64 (det([1 2; 3 4]) is -2.0) except that det of a BigInt matrix is exact;
- * Rational matrices are exact throughout, by fraction-free elimination (Bareiss) on the
- * integer matrix obtained by clearing each row's denominators, so intermediate numbers
- * stay minors of the input and never grow past the determinant's size; BigFloat
- * matrices use MPFR at the current precision; Float16/32/64 use double with partial
- * pivoting (LAPACK's getrf order of operations, so small cases print as Julia's).
- * A singular matrix raises SingularException(k), k the first zero pivot. */
+ * This file holds elementwise arithmetic, the matrix product, I, and every builtin row;
+ * det, inv, \ and rank factor in lib/factor.c, which says how each element type is
+ * handled.  Element types decide the arithmetic, as in Julia's LinearAlgebra. */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -18,18 +13,10 @@
 #include "range.h"
 #include "show.h"
 #include "lib/lib.h"
-#include "lib/linalg_mod.h"
-
-/* From this order on, exact det/inv/solve run multimodular: Bareiss's cost grows with
- * n⁴·(entry size)² (n³ steps on numbers up to n times the entry size), the modular one
- * with n³ word operations per prime plus the recombination; below it the few primes'
- * fixed costs dominate. */
-enum { LMOD_MIN_N = 24 };
+#include "lib/linalg_impl.h"
 
 static int is_arr(value v) { return v.type == T_ARRAY && val_array(v)->kind != ARR_UNIFORM; }
 static int is_uniform(value v) { return v.type == T_ARRAY && val_array(v)->kind == ARR_UNIFORM; }
-static int64_t nrows(const jc_array *a) { return a->dims[0]; }
-static int64_t ncols(const jc_array *a) { return a->nd >= 2 ? a->dims[1] : 1; }
 
 static int call2(jc_ctx *ctx, const char *name, value a, value b, const ast *site, value *out)
 {
@@ -47,7 +34,7 @@ static const char *const opnames[NUM__OPCOUNT] = {
     [NUM_LDIV] = "\\", [NUM_POW] = "^",
 };
 
-static int binop(jc_ctx *ctx, num_op op, value a, value b, const ast *site, value *out)
+int la_binop(jc_ctx *ctx, num_op op, value a, value b, const ast *site, value *out)
 {
     if (num_is_number(a) && num_is_number(b)) {
         int r = num_binop(ctx, out, op, a, b);
@@ -62,7 +49,7 @@ static int undef_error(jc_ctx *ctx, const ast *site)
     return err_throw(ctx, ERR_UNDEFREF, site, "access to undefined reference");
 }
 
-static int check_defined(jc_ctx *ctx, const jc_array *a, const ast *site)
+int la_check_defined(jc_ctx *ctx, const jc_array *a, const ast *site)
 {
     for (int64_t i = 0; i < a->len; i++)
         if (arr_is_undef(a->v[i]))
@@ -76,7 +63,7 @@ static value result(jc_ctx *ctx, value *vals, int64_t n, int nd, const int64_t *
     return array_from_values(ctx, vals, n, nd, dims, n == 0 ? empty_et : NULL);
 }
 
-static void release_vals(value *v, int64_t n)
+void la_release_vals(value *v, int64_t n)
 {
     val_release_n(v, n);
     free(v);
@@ -124,11 +111,11 @@ static int elementwise(jc_ctx *ctx, num_op op, value a, value b, const ast *site
     for (int64_t i = 0; i < S->len; i++) {
         value x = A ? A->v[i] : a, y = B ? B->v[i] : b;
         if (arr_is_undef(x) || arr_is_undef(y)) {
-            release_vals(res, i);
+            la_release_vals(res, i);
             return undef_error(ctx, site);
         }
-        if (binop(ctx, op, x, y, site, &res[i]) < 0) {
-            release_vals(res, i);
+        if (la_binop(ctx, op, x, y, site, &res[i]) < 0) {
+            la_release_vals(res, i);
             return -1;
         }
     }
@@ -152,14 +139,14 @@ static value uniform_new(value lambda)
     return r;
 }
 
-static int square_check(jc_ctx *ctx, const jc_array *A, const ast *site)
+int la_square_check(jc_ctx *ctx, const jc_array *A, const ast *site)
 {
-    if (A->nd != 2 || nrows(A) != ncols(A)) {
+    if (A->nd != 2 || la_nrows(A) != la_ncols(A)) {
         if (A->nd == 1)
             return err_throw(ctx, ERR_DIMENSION, site, "matrix is not square: dimensions are (%lld,)",
                             (long long)A->dims[0]);
         return err_throw(ctx, ERR_DIMENSION, site, "matrix is not square: dimensions are (%lld, %lld)",
-                        (long long)nrows(A), (long long)ncols(A));
+                        (long long)la_nrows(A), (long long)la_ncols(A));
     }
     return 0;
 }
@@ -169,29 +156,29 @@ static int plus_uniform(jc_ctx *ctx, value a, value lambda, num_op op, int unifo
                         value *out)
 {
     const jc_array *A = val_array(a);
-    if (square_check(ctx, A, site) < 0)
+    if (la_square_check(ctx, A, site) < 0)
         return -1;
-    int64_t n = nrows(A);
+    int64_t n = la_nrows(A);
     value *res = xmalloc(nz(A->len) * sizeof *res);
     for (int64_t i = 0; i < A->len; i++) {
         value x = A->v[i];
         if (arr_is_undef(x)) {
-            release_vals(res, i);
+            la_release_vals(res, i);
             return undef_error(ctx, site);
         }
         int diag = i % n == i / n;
         value zero;
         if (!diag) {
             if (num_binop(ctx, &zero, NUM_MUL, lambda, v_bool(0)) < 0) {
-                release_vals(res, i);
+                la_release_vals(res, i);
                 return -1;
             }
         } else
             zero = val_retain(lambda);
-        int r = uniform_left ? binop(ctx, op, zero, x, site, &res[i]) : binop(ctx, op, x, zero, site, &res[i]);
+        int r = uniform_left ? la_binop(ctx, op, zero, x, site, &res[i]) : la_binop(ctx, op, x, zero, site, &res[i]);
         val_release(zero);
         if (r < 0) {
-            release_vals(res, i);
+            la_release_vals(res, i);
             return -1;
         }
     }
@@ -202,7 +189,7 @@ static int plus_uniform(jc_ctx *ctx, value a, value lambda, num_op op, int unifo
 
 /* ---- matrix product ---- */
 
-static int number_type(const jc_array *A, num_type *nt)
+int la_number_type(const jc_array *A, num_type *nt)
 {
     if (array_type_number(A->et, nt))
         return 1;
@@ -223,7 +210,7 @@ static int matmul(jc_ctx *ctx, value a, value b, const ast *site, value *out)
     const jc_array *A = val_array(a), *B = val_array(b);
     if (A->nd > 2 || B->nd > 2)
         return err_throw(ctx, ERR_METHOD, site, "no method matching *(::Array, ::Array) for arrays of more than two dimensions");
-    int64_t m = nrows(A), k = ncols(A), k2 = nrows(B), n = ncols(B);
+    int64_t m = la_nrows(A), k = la_ncols(A), k2 = la_nrows(B), n = la_ncols(B);
     if (A->nd == 1) { /* a vector is an m×1 matrix */
         k = 1;
     }
@@ -234,12 +221,12 @@ static int matmul(jc_ctx *ctx, value a, value b, const ast *site, value *out)
         return err_throw(ctx, ERR_DIMENSION, site, "matrix A has dimensions (%lld,%lld), matrix B has dimensions (%lld,%lld)",
                         (long long)m, (long long)k, (long long)k2, (long long)n);
     }
-    if (check_defined(ctx, A, site) < 0 || check_defined(ctx, B, site) < 0)
+    if (la_check_defined(ctx, A, site) < 0 || la_check_defined(ctx, B, site) < 0)
         return -1;
     int64_t len = m * n;
     value *res = xmalloc(nz(len) * sizeof *res);
     num_type ta, tb;
-    int fast = number_type(A, &ta) && number_type(B, &tb) && ta.t == T_FLOAT64 && tb.t == T_FLOAT64 &&
+    int fast = la_number_type(A, &ta) && la_number_type(B, &tb) && ta.t == T_FLOAT64 && tb.t == T_FLOAT64 &&
                !ta.cplx && !tb.cplx;
     if (fast) {
         /* Float64: column-major loops over doubles, accumulating in the order i-k-j of a
@@ -270,9 +257,9 @@ static int matmul(jc_ctx *ctx, value a, value b, const ast *site, value *out)
                 value acc = v_nothing();
                 for (int64_t p = 0; p < k; p++) {
                     value t;
-                    if (binop(ctx, NUM_MUL, A->v[p * m + i], B->v[j * k + p], site, &t) < 0) {
+                    if (la_binop(ctx, NUM_MUL, A->v[p * m + i], B->v[j * k + p], site, &t) < 0) {
                         val_release(acc);
-                        release_vals(res, j * m + i);
+                        la_release_vals(res, j * m + i);
                         return -1;
                     }
                     if (p == 0) {
@@ -280,11 +267,11 @@ static int matmul(jc_ctx *ctx, value a, value b, const ast *site, value *out)
                         continue;
                     }
                     value s;
-                    int r = binop(ctx, NUM_ADD, acc, t, site, &s);
+                    int r = la_binop(ctx, NUM_ADD, acc, t, site, &s);
                     val_release(acc);
                     val_release(t);
                     if (r < 0) {
-                        release_vals(res, j * m + i);
+                        la_release_vals(res, j * m + i);
                         return -1;
                     }
                     acc = s;
@@ -321,734 +308,38 @@ static int matmul(jc_ctx *ctx, value a, value b, const ast *site, value *out)
     return 0;
 }
 
-/* ---- factorizations ---- */
-
-typedef enum { LA_DOUBLE, LA_MPQ, LA_GENERIC } la_kind;
-
-/* How a matrix of element type nt is factored, and the type of the factors' elements. */
-static la_kind la_field(num_type nt, num_type *work)
-{
-    *work = nt;
-    if (nt.cplx) {
-        if (nt.t != T_RATIONAL && nt.t != T_BIGFLOAT && nt.t != T_FLOAT32 && nt.t != T_FLOAT16 && nt.t != T_BIGINT)
-            work->t = T_FLOAT64;
-        if (nt.t == T_BIGINT)
-            work->t = T_BIGFLOAT;
-        return LA_GENERIC;
-    }
-    switch (nt.t) {
-    case T_RATIONAL:
-        return LA_MPQ;
-    case T_BIGFLOAT:
-        return LA_GENERIC;
-    case T_BIGINT:
-        work->t = T_BIGFLOAT;
-        return LA_GENERIC;
-    case T_FLOAT32: case T_FLOAT16:
-        return LA_DOUBLE;
-    default:
-        work->t = T_FLOAT64;
-        work->sub = 0;
-        return LA_DOUBLE;
-    }
-}
-
-static int singular(jc_ctx *ctx, int64_t k, const ast *site)
-{
-    return err_throw(ctx, ERR_SINGULAR, site, "(%lld)", (long long)k);
-}
-
-/* Rational path: row-scaled integer matrix. */
-typedef struct zmat {
-    int64_t n, w;      /* rows, columns */
-    mpz_t *z;          /* row-major */
-} zmat;
-
-static void zmat_init(zmat *M, int64_t n, int64_t w)
-{
-    M->n = n;
-    M->w = w;
-    M->z = xmalloc(nz(n * w) * sizeof *M->z);
-    for (int64_t i = 0; i < n * w; i++)
-        mpz_init(M->z[i]);
-}
-
-static void zmat_clear(zmat *M)
-{
-    for (int64_t i = 0; i < M->n * M->w; i++)
-        mpz_clear(M->z[i]);
-    free(M->z);
-}
-
-static int to_mpq(jc_ctx *ctx, value x, mpq_t q)
-{
-    if (x.type == T_RATIONAL) {
-        mpq_set(q, val_mpq(x));
-        return 0;
-    }
-    mpz_t z;
-    mpz_init(z);
-    int r = num_to_mpz(ctx, z, x);
-    mpq_set_z(q, z);
-    mpz_clear(z);
-    return r;
-}
-
-/* Fills columns [0, n) of M's rows with A's rows, each multiplied by the lcm of its
- * denominators, and stores the multipliers in mult. */
-static int zmat_load(jc_ctx *ctx, zmat *M, const jc_array *A, mpz_t *mult)
-{
-    int64_t n = nrows(A), c = ncols(A);
-    mpq_t *row = xmalloc(nz(c) * sizeof *row);
-    for (int64_t j = 0; j < c; j++)
-        mpq_init(row[j]);
-    int r = 0;
-    for (int64_t i = 0; i < n && r == 0; i++) {
-        mpz_set_ui(mult[i], 1);
-        for (int64_t j = 0; j < c && r == 0; j++) {
-            r = to_mpq(ctx, A->v[j * n + i], row[j]);
-            mpz_lcm(mult[i], mult[i], mpq_denref(row[j]));
-        }
-        for (int64_t j = 0; j < c && r == 0; j++) {
-            mpz_divexact(M->z[i * M->w + j], mult[i], mpq_denref(row[j]));
-            mpz_mul(M->z[i * M->w + j], M->z[i * M->w + j], mpq_numref(row[j]));
-        }
-    }
-    for (int64_t j = 0; j < c; j++)
-        mpq_clear(row[j]);
-    free(row);
-    return r;
-}
-
-/* Loads the rows of [A | R] (R = B, or the identity when ident, or nothing) into M, each
- * row multiplied by the lcm of its denominators (mult[i]), so M is an integer matrix with
- * the same solutions. */
-static int zmat_load_aug(jc_ctx *ctx, zmat *M, const jc_array *A, const jc_array *B, int ident, mpz_t *mult)
-{
-    int64_t n = nrows(A), w = M->w;
-    mpq_t *row = xmalloc(nz(w) * sizeof *row);
-    for (int64_t j = 0; j < w; j++)
-        mpq_init(row[j]);
-    int r = 0;
-    for (int64_t i = 0; i < n && r == 0; i++) {
-        mpz_set_ui(mult[i], 1);
-        for (int64_t j = 0; j < w && r == 0; j++) {
-            if (j < n)
-                r = to_mpq(ctx, A->v[j * n + i], row[j]);
-            else if (B)
-                r = to_mpq(ctx, B->v[(j - n) * n + i], row[j]);
-            else
-                mpq_set_ui(row[j], ident && j - n == i, 1);
-            mpz_lcm(mult[i], mult[i], mpq_denref(row[j]));
-        }
-        for (int64_t j = 0; j < w && r == 0; j++) {
-            mpz_divexact(M->z[i * w + j], mult[i], mpq_denref(row[j]));
-            mpz_mul(M->z[i * w + j], M->z[i * w + j], mpq_numref(row[j]));
-        }
-    }
-    for (int64_t j = 0; j < w; j++)
-        mpq_clear(row[j]);
-    free(row);
-    return r;
-}
-
-/* Fraction-free Gauss–Jordan (Bareiss) on the n×w matrix M whose left n×n block is
- * square.  Afterwards the left block is d·I and the right block d·(left⁻¹·right), where
- * d = ±det(left) is returned in det with its sign corrected.  Returns the 1-based column
- * of the first zero pivot, or 0.  Invariant: after step k every entry is a (k+1)×(k+1)
- * minor of the input, so the divisions by the previous pivot are exact. */
-static int64_t bareiss(zmat *M, int full, mpz_t det, volatile sig_atomic_t *intr)
-{
-    int64_t n = M->n, w = M->w;
-    mpz_t prev, t;
-    mpz_init_set_ui(prev, 1);
-    mpz_init(t);
-    int sign = 1;
-    int64_t bad = 0;
-    for (int64_t k = 0; k < n && !bad; k++) {
-        if (*intr)
-            break;
-        int64_t p = k;
-        while (p < n && mpz_sgn(M->z[p * w + k]) == 0)
-            p++;
-        if (p == n) {
-            bad = k + 1;
-            break;
-        }
-        if (p != k) {
-            for (int64_t j = 0; j < w; j++)
-                mpz_swap(M->z[p * w + j], M->z[k * w + j]);
-            sign = -sign;
-        }
-        mpz_srcptr piv = M->z[k * w + k];
-        for (int64_t i = full ? 0 : k + 1; i < n; i++) {
-            if (i == k)
-                continue;
-            mpz_ptr *dummy = NULL;
-            (void)dummy;
-            mpz_srcptr f = M->z[i * w + k];
-            for (int64_t j = k + 1; j < w; j++) {
-                mpz_mul(t, piv, M->z[i * w + j]);
-                mpz_submul(t, f, M->z[k * w + j]);
-                mpz_divexact(M->z[i * w + j], t, prev);
-            }
-            mpz_set_ui(M->z[i * w + k], 0);
-        }
-        if (full)
-            /* rows above the pivot keep their earlier pivots scaled the same way */
-            for (int64_t i = 0; i < k; i++) {
-                mpz_mul(t, piv, M->z[i * w + i]);
-                mpz_divexact(M->z[i * w + i], t, prev);
-            }
-        mpz_set(prev, piv);
-    }
-    if (!bad) {
-        mpz_set(det, prev);
-        if (sign < 0)
-            mpz_neg(det, det);
-    } else
-        mpz_set_ui(det, 0);
-    mpz_clear(prev);
-    mpz_clear(t);
-    return bad;
-}
-
-static int rational_value(jc_ctx *ctx, mpz_srcptr num, mpz_srcptr den, int big, value *out)
-{
-    return num_rational(ctx, out, num, den, big ? T_BIGINT : T_INT64);
-}
-
-/* det, inv or A \ B for a Rational (or exact integer) matrix A. */
-static int exact_solve(jc_ctx *ctx, const jc_array *A, const jc_array *B, int want, int big,
-                       const ast *site, value *out)
-{
-    /* want: 0 det, 1 inv, 2 solve */
-    int64_t n = nrows(A);
-    int64_t rc = want == 1 ? n : want == 2 ? ncols(B) : 0;
-    zmat M;
-    zmat_init(&M, n, n + rc);
-    mpz_t *mult = xmalloc(nz(n) * sizeof *mult);
-    for (int64_t i = 0; i < n; i++)
-        mpz_init(mult[i]);
-    int r = zmat_load_aug(ctx, &M, A, want == 2 ? B : NULL, want == 1, mult);
-    mpz_t det;
-    mpz_init(det);
-    int64_t bad = 0;
-    /* Y = det(M)·M⁻¹·R from the multimodular path; NULL when Bareiss ran instead */
-    mpz_t *Y = NULL;
-    int done = 0;
-    if (r == 0 && n >= LMOD_MIN_N) {
-        Y = xmalloc(nz(n * rc) * sizeof *Y);
-        for (int64_t t = 0; t < n * rc; t++)
-            mpz_init(Y[t]);
-        if (lmod_solve(M.z, n, rc, det, Y, &ctx->interrupted) < 0)
-            r = ctx_poll(ctx);
-        /* a singular matrix goes on to Bareiss, which finds the first zero pivot */
-        done = want == 0 || mpz_sgn(det) != 0;
-    }
-    if (r == 0 && !done) {
-        bad = bareiss(&M, want != 0, det, &ctx->interrupted);
-        r = ctx_poll(ctx);
-    }
-    if (r == 0 && want == 0) {
-        /* det(A) = det(D·A) / prod(D) */
-        mpz_t p;
-        mpz_init_set_ui(p, 1);
-        for (int64_t i = 0; i < n; i++)
-            mpz_mul(p, p, mult[i]);
-        r = rational_value(ctx, det, p, big, out);
-        mpz_clear(p);
-    } else if (r == 0 && bad)
-        r = singular(ctx, bad, site);
-    else if (r == 0) {
-        /* the left block is d·I (each diagonal entry holds d up to the swaps' sign) */
-        int64_t len = n * rc;
-        value *res = xmalloc(nz(len) * sizeof *res);
-        for (int64_t t = 0; t < len && r == 0; t++) {
-            int64_t i = t % n, j = t / n; /* res is column-major */
-            if (done)
-                r = rational_value(ctx, Y[i * rc + j], det, big, &res[t]);
-            else
-                r = rational_value(ctx, M.z[i * M.w + n + j], M.z[i * M.w + i], big, &res[t]);
-            if (r < 0) /* only for 0//0, impossible with a nonzero pivot */
-                release_vals(res, t);
-        }
-        if (r == 0) {
-            int64_t dims[2] = { n, rc };
-            *out = array_from_values(ctx, res, len, want == 2 && B->nd == 1 ? 1 : 2, dims, NULL);
-            free(res);
-        }
-    }
-    mpz_clear(det);
-    if (Y) {
-        for (int64_t t = 0; t < n * rc; t++)
-            mpz_clear(Y[t]);
-        free(Y);
-    }
-    for (int64_t i = 0; i < n; i++)
-        mpz_clear(mult[i]);
-    free(mult);
-    zmat_clear(&M);
-    return r;
-}
-
-/* det of a BigInt matrix: exact (Julia's det_bareiss). */
-static int bigint_det(jc_ctx *ctx, const jc_array *A, value *out)
-{
-    int64_t n = nrows(A);
-    zmat M;
-    zmat_init(&M, n, n);
-    int r = 0;
-    for (int64_t i = 0; i < n && r == 0; i++)
-        for (int64_t j = 0; j < n && r == 0; j++)
-            r = num_to_mpz(ctx, M.z[i * n + j], A->v[j * n + i]);
-    if (r == 0) {
-        mpz_t det;
-        mpz_init(det);
-        if (n >= LMOD_MIN_N) {
-            if (lmod_solve(M.z, n, 0, det, NULL, &ctx->interrupted) < 0)
-                r = ctx_poll(ctx);
-        } else {
-            bareiss(&M, 0, det, &ctx->interrupted);
-            r = ctx_poll(ctx);
-        }
-        if (r == 0)
-            *out = v_bigint_from_mpz(det);
-        mpz_clear(det);
-    }
-    zmat_clear(&M);
-    return r;
-}
-
-/* Floating and generic paths: LU with partial pivoting over values (num_binop), or over
- * doubles.  want as in exact_solve. */
-static int lu_double(jc_ctx *ctx, const jc_array *A, const jc_array *B, int want, num_type work,
-                     const ast *site, value *out)
-{
-    int64_t n = nrows(A), rc = want == 1 ? n : want == 2 ? ncols(B) : 0;
-    double *a = xmalloc(nz(n * n) * sizeof *a);
-    double *b = xmalloc(nz(n * rc) * sizeof *b);
-    int64_t *piv = xmalloc(nz(n) * sizeof *piv);
-    int r = 0;
-    for (int64_t i = 0; i < n * n && r == 0; i++)
-        r = num_to_double(ctx, A->v[i], &a[i]);
-    for (int64_t j = 0; j < rc && r == 0; j++)
-        for (int64_t i = 0; i < n && r == 0; i++) {
-            if (want == 1)
-                b[j * n + i] = i == j;
-            else
-                r = num_to_double(ctx, B->v[j * n + i], &b[j * n + i]);
-        }
-    int64_t bad = 0;
-    int swaps = 0;
-    /* column-major a: a[j*n+i]; right-looking LU as LAPACK's unblocked dgetf2 */
-    for (int64_t k = 0; k < n && r == 0; k++) {
-        int64_t p = k;
-        double best = fabs(a[k * n + k]);
-        for (int64_t i = k + 1; i < n; i++)
-            if (fabs(a[k * n + i]) > best) {
-                best = fabs(a[k * n + i]);
-                p = i;
-            }
-        piv[k] = p;
-        if (a[k * n + p] == 0) {
-            if (!bad)
-                bad = k + 1;
-            continue;
-        }
-        if (p != k) {
-            swaps++;
-            for (int64_t j = 0; j < n; j++) {
-                double t = a[j * n + k];
-                a[j * n + k] = a[j * n + p];
-                a[j * n + p] = t;
-            }
-        }
-        double inv = 1.0 / a[k * n + k];
-        for (int64_t i = k + 1; i < n; i++)
-            a[k * n + i] = fabs(a[k * n + k]) >= 2.2250738585072014e-308 ? a[k * n + i] * inv : a[k * n + i] / a[k * n + k];
-        for (int64_t j = k + 1; j < n; j++) {
-            double f = a[j * n + k];
-            if (f != 0)
-                for (int64_t i = k + 1; i < n; i++)
-                    a[j * n + i] -= a[k * n + i] * f;
-        }
-    }
-    if (r == 0 && want == 0) {
-        double d = 1;
-        for (int64_t i = 0; i < n; i++)
-            d *= a[i * n + i];
-        if (bad)
-            d = 0;
-        *out = num_from_double_typed((jc_type)work.t, swaps & 1 ? -d : d);
-    } else if (r == 0 && bad)
-        r = singular(ctx, bad, site);
-    else if (r == 0) {
-        for (int64_t j = 0; j < rc; j++) {
-            double *x = b + j * n;
-            for (int64_t k = 0; k < n; k++)
-                if (piv[k] != k) {
-                    double t = x[k];
-                    x[k] = x[piv[k]];
-                    x[piv[k]] = t;
-                }
-            for (int64_t k = 0; k < n; k++)
-                for (int64_t i = k + 1; i < n; i++)
-                    x[i] -= x[k] * a[k * n + i];
-            for (int64_t k = n - 1; k >= 0; k--) {
-                x[k] /= a[k * n + k];
-                for (int64_t i = 0; i < k; i++)
-                    x[i] -= x[k] * a[k * n + i];
-            }
-        }
-        value *res = xmalloc(nz(n * rc) * sizeof *res);
-        for (int64_t i = 0; i < n * rc; i++)
-            res[i] = num_from_double_typed((jc_type)work.t, b[i]);
-        int64_t dims[2] = { n, rc };
-        value et = num_type_value(work);
-        *out = array_from_values(ctx, res, n * rc, want == 2 && B->nd == 1 ? 1 : 2, dims, val_typeobj(et));
-        val_release(et);
-        free(res);
-    }
-    free(a);
-    free(b);
-    free(piv);
-    return r;
-}
-
-static int absval_cmp(jc_ctx *ctx, value x, value y, int *res)
-{
-    value ax, ay;
-    if (num_abs(ctx, &ax, x) < 0)
-        return -1;
-    if (num_abs(ctx, &ay, y) < 0) {
-        val_release(ax);
-        return -1;
-    }
-    int r = num_cmp(ctx, ax, ay, res);
-    val_release(ax);
-    val_release(ay);
-    return r < 0 ? -1 : 0;
-}
-
-static int lu_generic(jc_ctx *ctx, const jc_array *A, const jc_array *B, int want, num_type work,
-                      const ast *site, value *out)
-{
-    int64_t n = nrows(A), rc = want == 1 ? n : want == 2 ? ncols(B) : 0;
-    int exact = work.t == T_RATIONAL || work.t == T_BIGINT || work.t == T_INT64;
-    value *a = xcalloc(nz(n * n), sizeof *a);
-    value *b = xcalloc(nz(n * rc), sizeof *b);
-    int r = 0;
-    for (int64_t i = 0; i < n * n && r == 0; i++)
-        r = num_convert_to(ctx, &a[i], work, A->v[i]) < 0 ? -1 : 0;
-    for (int64_t j = 0; j < rc && r == 0; j++)
-        for (int64_t i = 0; i < n && r == 0; i++)
-            r = num_convert_to(ctx, &b[j * n + i], work, want == 1 ? v_bool(i == j) : B->v[j * n + i]) < 0 ? -1 : 0;
-    int64_t bad = 0;
-    int swaps = 0;
-    value t1, t2;
-    for (int64_t k = 0; k < n && r == 0; k++) {
-        if ((r = ctx_poll(ctx)) < 0)
-            break;
-        int64_t p = -1;
-        for (int64_t i = k; i < n && r == 0; i++) {
-            int z;
-            num_iszero(ctx, a[k * n + i], &z);
-            if (z)
-                continue;
-            if (p < 0) {
-                p = i;
-                if (exact)
-                    break;
-                continue;
-            }
-            int c;
-            r = absval_cmp(ctx, a[k * n + i], a[k * n + p], &c);
-            if (r == 0 && c > 0)
-                p = i;
-        }
-        if (r < 0)
-            break;
-        if (p < 0) {
-            bad = k + 1;
-            break;
-        }
-        if (p != k) {
-            swaps++;
-            for (int64_t j = 0; j < n; j++) {
-                value t = a[j * n + k];
-                a[j * n + k] = a[j * n + p];
-                a[j * n + p] = t;
-            }
-            for (int64_t j = 0; j < rc; j++) {
-                value t = b[j * n + k];
-                b[j * n + k] = b[j * n + p];
-                b[j * n + p] = t;
-            }
-        }
-        for (int64_t i = k + 1; i < n && r == 0; i++) {
-            value l;
-            if ((r = binop(ctx, NUM_DIV, a[k * n + i], a[k * n + k], site, &l)) < 0)
-                break;
-            val_release(a[k * n + i]);
-            a[k * n + i] = l;
-            for (int64_t j = k + 1; j < n + rc && r == 0; j++) {
-                value *dst = j < n ? &a[j * n + i] : &b[(j - n) * n + i];
-                value src = j < n ? a[j * n + k] : b[(j - n) * n + k];
-                if ((r = binop(ctx, NUM_MUL, l, src, site, &t1)) < 0)
-                    break;
-                r = binop(ctx, NUM_SUB, *dst, t1, site, &t2);
-                val_release(t1);
-                if (r == 0) {
-                    val_release(*dst);
-                    *dst = t2;
-                }
-            }
-        }
-    }
-    if (r == 0 && want == 0) {
-        value d;
-        r = num_convert_to(ctx, &d, work, v_int(bad ? 0 : 1)) < 0 ? -1 : 0;
-        for (int64_t i = 0; i < n && r == 0 && !bad; i++) {
-            r = binop(ctx, NUM_MUL, d, a[i * n + i], site, &t1);
-            val_release(d);
-            d = t1;
-        }
-        if (r == 0 && (swaps & 1) && !bad) {
-            r = num_neg(ctx, &t1, d) < 0 ? -1 : 0;
-            val_release(d);
-            d = t1;
-        }
-        if (r == 0)
-            *out = d;
-    } else if (r == 0 && bad)
-        r = singular(ctx, bad, site);
-    else if (r == 0) {
-        /* back substitution on each right-hand column */
-        for (int64_t j = 0; j < rc && r == 0; j++)
-            for (int64_t k = n - 1; k >= 0 && r == 0; k--) {
-                value *x = &b[j * n + k];
-                if ((r = binop(ctx, NUM_DIV, *x, a[k * n + k], site, &t1)) < 0)
-                    break;
-                val_release(*x);
-                *x = t1;
-                for (int64_t i = 0; i < k && r == 0; i++) {
-                    if ((r = binop(ctx, NUM_MUL, *x, a[k * n + i], site, &t1)) < 0)
-                        break;
-                    r = binop(ctx, NUM_SUB, b[j * n + i], t1, site, &t2);
-                    val_release(t1);
-                    if (r == 0) {
-                        val_release(b[j * n + i]);
-                        b[j * n + i] = t2;
-                    }
-                }
-            }
-        if (r == 0) {
-            int64_t dims[2] = { n, rc };
-            *out = array_from_values(ctx, b, n * rc, want == 2 && B->nd == 1 ? 1 : 2, dims, NULL);
-            b = NULL;
-        }
-    }
-    val_release_n(a, n * n);
-    free(a);
-    if (b)
-        release_vals(b, n * rc);
-    return r;
-}
-
-/* Dispatches det (want 0), inv (1), A \ B (2). */
-static int factor(jc_ctx *ctx, value av, value bv, int want, const ast *site, value *out)
-{
-    const jc_array *A = val_array(av), *B = want == 2 ? val_array(bv) : NULL;
-    if (square_check(ctx, A, site) < 0)
-        return -1;
-    if (check_defined(ctx, A, site) < 0 || (B && check_defined(ctx, B, site) < 0))
-        return -1;
-    if (B && nrows(B) != nrows(A))
-        return err_throw(ctx, ERR_DIMENSION, site, "arguments must have the same number of rows");
-    num_type nt, bt;
-    if (!number_type(A, &nt) || (B && !number_type(B, &bt)))
-        return lib_no_method(ctx, want == 0 ? "det" : want == 1 ? "inv" : "\\", &(jc_args){ .n = 1, .v = &av });
-    if (B)
-        nt = num_promote_type(nt, bt);
-    if (nrows(A) == 0) {
-        if (want == 0)
-            return num_convert_to(ctx, out, nt, v_int(1)) < 0 ? -1 : 0;
-    }
-    num_type work;
-    la_kind k = la_field(nt, &work);
-    if (want == 0 && !nt.cplx && nt.t == T_BIGINT)
-        return bigint_det(ctx, A, out);
-    if (k == LA_MPQ)
-        return exact_solve(ctx, A, B, want, nt.sub == T_BIGINT, site, out);
-    if (k == LA_DOUBLE)
-        return lu_double(ctx, A, B, want, work, site, out);
-    return lu_generic(ctx, A, B, want, work, site, out);
-}
-
-/* ---- least squares: A \ B for a non-square A ----
- *
- * Julia solves a non-square dense system through a QR factorization: the least-squares
- * solution when A is tall, the minimum-norm solution when it is wide.  Here, in double
- * (exact element types convert to Float64 as Julia's qr does, Float32/Float16 keep their
- * type): Householder QR of A (tall) or of Aᵀ (wide, so A = RᵀQᵀ and x = Q·R⁻ᵀb).
- * Accuracy: backward stable, as LAPACK's; the last bits may differ from Julia's
- * column-pivoted geqp3.  A rank-deficient A (a diagonal entry of R below
- * max(m,n)·eps·|R|max) raises an error rather than picking Julia's minimum-norm
- * solution. */
-
-/* Householder QR in place of the column-major p×q matrix a (p >= q): R in the upper
- * triangle, the reflectors' vectors v (v[0] = 1 implied) below it, their scales in tau. */
-static void house_qr(double *a, int64_t p, int64_t q, double *tau)
-{
-    for (int64_t k = 0; k < q; k++) {
-        double *col = a + k * p;
-        double nrm = 0, scale = 0;
-        for (int64_t i = k; i < p; i++) /* scaled: no overflow for large entries */
-            scale = fmax(scale, fabs(col[i]));
-        if (scale == 0) {
-            tau[k] = 0;
-            continue;
-        }
-        for (int64_t i = k; i < p; i++)
-            nrm += (col[i] / scale) * (col[i] / scale);
-        nrm = scale * sqrt(nrm);
-        double alpha = col[k] > 0 ? -nrm : nrm; /* no cancellation in col[k] - alpha */
-        double v0 = col[k] - alpha;
-        for (int64_t i = k + 1; i < p; i++)
-            col[i] /= v0;
-        tau[k] = (alpha - col[k]) / alpha;
-        col[k] = alpha;
-        for (int64_t j = k + 1; j < q; j++) { /* H = I - tau v vᵀ on the later columns */
-            double *cj = a + j * p, s = cj[k];
-            for (int64_t i = k + 1; i < p; i++)
-                s += col[i] * cj[i];
-            s *= tau[k];
-            cj[k] -= s;
-            for (int64_t i = k + 1; i < p; i++)
-                cj[i] -= s * col[i];
-        }
-    }
-}
-
-/* y ← Qᵀy (transpose 1) or Qy (0) for the reflectors of house_qr; y has p entries. */
-static void house_apply(const double *a, int64_t p, int64_t q, const double *tau, double *y, int transpose)
-{
-    for (int64_t t = 0; t < q; t++) {
-        int64_t k = transpose ? t : q - 1 - t;
-        const double *col = a + k * p;
-        double s = y[k];
-        for (int64_t i = k + 1; i < p; i++)
-            s += col[i] * y[i];
-        s *= tau[k];
-        y[k] -= s;
-        for (int64_t i = k + 1; i < p; i++)
-            y[i] -= s * col[i];
-    }
-}
-
-static int least_squares(jc_ctx *ctx, value av, value bv, const ast *site, value *out)
-{
-    const jc_array *A = val_array(av), *B = val_array(bv);
-    int64_t m = nrows(A), n = ncols(A), k = B->nd == 1 ? 1 : ncols(B);
-    if (B->nd > 2 || nrows(B) != m)
-        return err_throw(ctx, ERR_DIMENSION, site, "arguments must have the same number of rows");
-    if (check_defined(ctx, A, site) < 0 || check_defined(ctx, B, site) < 0)
-        return -1;
-    num_type ta, tb, work;
-    if (!number_type(A, &ta) || !number_type(B, &tb))
-        return lib_no_method(ctx, "\\", &(jc_args){ .n = 2, .v = (value[]){ av, bv } });
-    num_type nt = num_promote_type(ta, tb);
-    if (nt.cplx || la_field(nt, &work) != LA_DOUBLE || (nt.t == T_RATIONAL || nt.t == T_BIGINT))
-        work = (num_type){ T_FLOAT64, 0, 0 };
-    if (nt.cplx || nt.t == T_BIGFLOAT)
-        return err_throw(ctx, ERR_ARGUMENT, site, "least-squares solutions of non-square %s systems are not supported",
-                        nt.cplx ? "complex" : "BigFloat");
-    int tall = m >= n;
-    int64_t p = tall ? m : n, q = tall ? n : m; /* the factored matrix is p×q, p >= q */
-    double *a = xmalloc(nz(p * q) * sizeof *a), *tau = xmalloc(nz(q) * sizeof *tau);
-    double *y = xmalloc(nz(p) * sizeof *y), *x = xmalloc(nz(n * k) * sizeof *x);
-    int r = 0;
-    for (int64_t j = 0; j < n && r == 0; j++)
-        for (int64_t i = 0; i < m && r == 0; i++)
-            r = num_to_double(ctx, A->v[j * m + i], tall ? &a[j * m + i] : &a[i * n + j]);
-    if (r == 0)
-        house_qr(a, p, q, tau);
-    double big = 0;
-    for (int64_t i = 0; i < q && r == 0; i++)
-        big = fmax(big, fabs(a[i * p + i]));
-    for (int64_t i = 0; i < q && r == 0; i++)
-        if (!(fabs(a[i * p + i]) > (double)p * 2.220446049250313e-16 * big))
-            r = err_throw(ctx, ERR_ARGUMENT, site, "least-squares solution of a rank-deficient %lld×%lld system is not supported",
-                         (long long)m, (long long)n);
-    for (int64_t c = 0; c < k && r == 0; c++) {
-        double *xc = x + c * n;
-        for (int64_t i = 0; i < m && r == 0; i++)
-            r = num_to_double(ctx, B->v[c * m + i], &y[i]);
-        if (r < 0)
-            break;
-        if (tall) { /* R x = (Qᵀb)[1:n] */
-            house_apply(a, p, q, tau, y, 1);
-            for (int64_t i = n - 1; i >= 0; i--) {
-                double s = y[i];
-                for (int64_t j = i + 1; j < n; j++)
-                    s -= a[j * p + i] * xc[j];
-                xc[i] = s / a[i * p + i];
-            }
-        } else { /* Rᵀ z = b, x = Q [z; 0] */
-            for (int64_t i = 0; i < m; i++) {
-                double s = y[i];
-                for (int64_t j = 0; j < i; j++)
-                    s -= a[i * p + j] * y[j];
-                y[i] = s / a[i * p + i];
-            }
-            for (int64_t i = m; i < n; i++)
-                y[i] = 0;
-            house_apply(a, p, q, tau, y, 0);
-            memcpy(xc, y, (size_t)n * sizeof *y);
-        }
-    }
-    if (r == 0) {
-        value *res = xmalloc(nz(n * k) * sizeof *res);
-        for (int64_t i = 0; i < n * k; i++)
-            res[i] = num_from_double_typed((jc_type)work.t, x[i]);
-        int64_t dims[2] = { n, k };
-        value et = num_type_value(work);
-        *out = array_from_values(ctx, res, n * k, B->nd == 1 ? 1 : 2, dims, val_typeobj(et));
-        val_release(et);
-        free(res);
-    }
-    free(a);
-    free(tau);
-    free(y);
-    free(x);
-    return r;
-}
-
 /* ---- rows ---- */
 
-static int bi_add(jc_ctx *ctx, value *out, const jc_args *a)
+/* a + b and a - b (op NUM_ADD or NUM_SUB) for arrays and I; an array with a number is
+ * Julia's MethodError, which points at broadcasting. */
+static int add_or_sub(jc_ctx *ctx, num_op op, value *out, const jc_args *a)
 {
     if (a->n != 2)
         return LIB_DECLINE;
     value x = a->v[0], y = a->v[1];
     if (is_arr(x) && is_arr(y))
-        return elementwise(ctx, NUM_ADD, x, y, a->site, out);
+        return elementwise(ctx, op, x, y, a->site, out);
     if (is_arr(x) && is_uniform(y))
-        return plus_uniform(ctx, x, val_array(y)->v[0], NUM_ADD, 0, a->site, out);
+        return plus_uniform(ctx, x, val_array(y)->v[0], op, 0, a->site, out);
     if (is_uniform(x) && is_arr(y))
-        return plus_uniform(ctx, y, val_array(x)->v[0], NUM_ADD, 1, a->site, out);
+        return plus_uniform(ctx, y, val_array(x)->v[0], op, 1, a->site, out);
     if (is_uniform(x) && is_uniform(y)) {
         value s;
-        if (binop(ctx, NUM_ADD, val_array(x)->v[0], val_array(y)->v[0], a->site, &s) < 0)
+        if (la_binop(ctx, op, val_array(x)->v[0], val_array(y)->v[0], a->site, &s) < 0)
             return -1;
         *out = uniform_new(s);
         return 0;
     }
     if ((is_arr(x) && num_is_number(y)) || (num_is_number(x) && is_arr(y)))
-        return err_throw(ctx, ERR_METHOD, a->site, "no method matching +(::%s, ::%s)\nFor element-wise addition, use broadcasting with dot syntax: array .+ scalar",
-                        is_arr(x) ? "Array" : "Number", is_arr(y) ? "Array" : "Number");
+        return err_throw(ctx, ERR_METHOD, a->site, "no method matching %s(::%s, ::%s)\nFor element-wise %s, use broadcasting with dot syntax: array .%s scalar",
+                        opnames[op], is_arr(x) ? "Array" : "Number", is_arr(y) ? "Array" : "Number",
+                        op == NUM_ADD ? "addition" : "subtraction", opnames[op]);
     return LIB_DECLINE;
+}
+
+static int bi_add(jc_ctx *ctx, value *out, const jc_args *a)
+{
+    return add_or_sub(ctx, NUM_ADD, out, a);
 }
 
 static int negate(jc_ctx *ctx, value x, const ast *site, value *out)
@@ -1066,7 +357,7 @@ static int negate(jc_ctx *ctx, value x, const ast *site, value *out)
                 }
             }
             if (r < 0) {
-                release_vals(res, i);
+                la_release_vals(res, i);
                 return -1;
             }
         }
@@ -1092,26 +383,7 @@ static int bi_sub(jc_ctx *ctx, value *out, const jc_args *a)
         }
         return LIB_DECLINE;
     }
-    if (a->n != 2)
-        return LIB_DECLINE;
-    value y = a->v[1];
-    if (is_arr(x) && is_arr(y))
-        return elementwise(ctx, NUM_SUB, x, y, a->site, out);
-    if (is_arr(x) && is_uniform(y))
-        return plus_uniform(ctx, x, val_array(y)->v[0], NUM_SUB, 0, a->site, out);
-    if (is_uniform(x) && is_arr(y))
-        return plus_uniform(ctx, y, val_array(x)->v[0], NUM_SUB, 1, a->site, out);
-    if (is_uniform(x) && is_uniform(y)) {
-        value s;
-        if (binop(ctx, NUM_SUB, val_array(x)->v[0], val_array(y)->v[0], a->site, &s) < 0)
-            return -1;
-        *out = uniform_new(s);
-        return 0;
-    }
-    if ((is_arr(x) && num_is_number(y)) || (num_is_number(x) && is_arr(y)))
-        return err_throw(ctx, ERR_METHOD, a->site, "no method matching -(::%s, ::%s)\nFor element-wise subtraction, use broadcasting with dot syntax: array .- scalar",
-                        is_arr(x) ? "Array" : "Number", is_arr(y) ? "Array" : "Number");
-    return LIB_DECLINE;
+    return add_or_sub(ctx, NUM_SUB, out, a);
 }
 
 static int mul2(jc_ctx *ctx, value x, value y, const ast *site, value *out)
@@ -1124,7 +396,7 @@ static int mul2(jc_ctx *ctx, value x, value y, const ast *site, value *out)
         return elementwise(ctx, NUM_MUL, x, y, site, out);
     if (is_uniform(x) && is_uniform(y)) {
         value s;
-        if (binop(ctx, NUM_MUL, val_array(x)->v[0], val_array(y)->v[0], site, &s) < 0)
+        if (la_binop(ctx, NUM_MUL, val_array(x)->v[0], val_array(y)->v[0], site, &s) < 0)
             return -1;
         *out = uniform_new(s);
         return 0;
@@ -1136,7 +408,7 @@ static int mul2(jc_ctx *ctx, value x, value y, const ast *site, value *out)
         return elementwise(ctx, NUM_MUL, x, val_array(y)->v[0], site, out);
     if (is_uniform(y) && num_is_number(x)) {
         value s;
-        if (binop(ctx, NUM_MUL, x, val_array(y)->v[0], site, &s) < 0)
+        if (la_binop(ctx, NUM_MUL, x, val_array(y)->v[0], site, &s) < 0)
             return -1;
         *out = uniform_new(s);
         return 0;
@@ -1156,7 +428,7 @@ static int bi_mul(jc_ctx *ctx, value *out, const jc_args *a)
         value r;
         int k = mul2(ctx, acc, a->v[i], a->site, &r);
         if (k == LIB_DECLINE && !(acc.type == T_ARRAY || a->v[i].type == T_ARRAY))
-            k = binop(ctx, NUM_MUL, acc, a->v[i], a->site, &r);
+            k = la_binop(ctx, NUM_MUL, acc, a->v[i], a->site, &r);
         val_release(acc);
         if (k == LIB_DECLINE)
             return i == 1 ? LIB_DECLINE : lib_no_method(ctx, "*", a);
@@ -1175,7 +447,7 @@ static int bi_div(jc_ctx *ctx, value *out, const jc_args *a)
         return elementwise(ctx, NUM_DIV, x, y, a->site, out);
     if (is_uniform(x) && num_is_number(y)) {
         value s;
-        if (binop(ctx, NUM_DIV, val_array(x)->v[0], y, a->site, &s) < 0)
+        if (la_binop(ctx, NUM_DIV, val_array(x)->v[0], y, a->site, &s) < 0)
             return -1;
         *out = uniform_new(s);
         return 0;
@@ -1183,7 +455,7 @@ static int bi_div(jc_ctx *ctx, value *out, const jc_args *a)
     if (is_arr(x) && is_arr(y)) {
         /* A / B = A * inv(B) */
         value inv;
-        if (factor(ctx, y, v_nothing(), 1, a->site, &inv) < 0)
+        if (la_factor(ctx, y, v_nothing(), 1, a->site, &inv) < 0)
             return -1;
         int r = matmul(ctx, x, inv, a->site, out);
         val_release(inv);
@@ -1206,9 +478,9 @@ static int bi_ldiv(jc_ctx *ctx, value *out, const jc_args *a)
     if (num_is_number(x) && is_arr(y))
         return elementwise(ctx, NUM_LDIV, x, y, a->site, out);
     if (is_arr(x) && is_arr(y)) {
-        if (val_array(x)->nd == 2 && nrows(val_array(x)) != ncols(val_array(x)))
-            return least_squares(ctx, x, y, a->site, out);
-        return factor(ctx, x, y, 2, a->site, out);
+        if (val_array(x)->nd == 2 && la_nrows(val_array(x)) != la_ncols(val_array(x)))
+            return la_least_squares(ctx, x, y, a->site, out);
+        return la_factor(ctx, x, y, 2, a->site, out);
     }
     return LIB_DECLINE;
 }
@@ -1218,14 +490,14 @@ static int bi_pow(jc_ctx *ctx, value *out, const jc_args *a)
     value x = a->v[0], y = a->v[1];
     if (is_uniform(x) && num_is_number(y)) {
         value s;
-        if (binop(ctx, NUM_POW, val_array(x)->v[0], y, a->site, &s) < 0)
+        if (la_binop(ctx, NUM_POW, val_array(x)->v[0], y, a->site, &s) < 0)
             return -1;
         *out = uniform_new(s);
         return 0;
     }
     if (!is_arr(x))
         return LIB_DECLINE;
-    if (square_check(ctx, val_array(x), a->site) < 0)
+    if (la_square_check(ctx, val_array(x), a->site) < 0)
         return -1;
     int64_t p;
     if (!num_is_integer_type(y))
@@ -1234,13 +506,13 @@ static int bi_pow(jc_ctx *ctx, value *out, const jc_args *a)
         return -1;
     value base;
     if (p < 0) {
-        if (factor(ctx, x, v_nothing(), 1, a->site, &base) < 0)
+        if (la_factor(ctx, x, v_nothing(), 1, a->site, &base) < 0)
             return -1;
         p = -p;
     } else
         base = val_retain(x);
     /* square-and-multiply; A^0 is the identity of A's element type */
-    int64_t n = nrows(val_array(x));
+    int64_t n = la_nrows(val_array(x));
     value acc = v_nothing();
     while (p > 0) {
         if (p & 1) {
@@ -1266,7 +538,7 @@ static int bi_pow(jc_ctx *ctx, value *out, const jc_args *a)
     if (acc.type == T_NOTHING) {
         value *res = xmalloc(nz(n * n) * sizeof *res);
         num_type nt;
-        if (!number_type(val_array(x), &nt))
+        if (!la_number_type(val_array(x), &nt))
             nt = (num_type){ T_INT64, 0, 0 };
         for (int64_t i = 0; i < n * n; i++)
             num_convert_to(ctx, &res[i], nt, v_int(i % n == i / n));
@@ -1307,11 +579,11 @@ static int bi_eq(jc_ctx *ctx, value *out, const jc_args *a)
     }
     if (is_arr(x) && is_uniform(y)) {
         const jc_array *A = val_array(x);
-        if (A->nd != 2 || nrows(A) != ncols(A)) {
+        if (A->nd != 2 || la_nrows(A) != la_ncols(A)) {
             *out = v_bool(0);
             return 0;
         }
-        int64_t n = nrows(A);
+        int64_t n = la_nrows(A);
         for (int64_t i = 0; i < A->len; i++) {
             int eq;
             value want = val_array(y)->v[0];
@@ -1388,7 +660,7 @@ static int bi_det(jc_ctx *ctx, value *out, const jc_args *a)
     }
     if (!is_arr(a->v[0]))
         return LIB_DECLINE;
-    return factor(ctx, a->v[0], v_nothing(), 0, a->site, out);
+    return la_factor(ctx, a->v[0], v_nothing(), 0, a->site, out);
 }
 
 static int bi_inv(jc_ctx *ctx, value *out, const jc_args *a)
@@ -1402,7 +674,7 @@ static int bi_inv(jc_ctx *ctx, value *out, const jc_args *a)
     }
     if (!is_arr(a->v[0]))
         return LIB_DECLINE;
-    return factor(ctx, a->v[0], v_nothing(), 1, a->site, out);
+    return la_factor(ctx, a->v[0], v_nothing(), 1, a->site, out);
 }
 
 static int bi_tr(jc_ctx *ctx, value *out, const jc_args *a)
@@ -1414,13 +686,13 @@ static int bi_tr(jc_ctx *ctx, value *out, const jc_args *a)
     if (!is_arr(a->v[0]))
         return LIB_DECLINE;
     const jc_array *A = val_array(a->v[0]);
-    if (square_check(ctx, A, a->site) < 0 || check_defined(ctx, A, a->site) < 0)
+    if (la_square_check(ctx, A, a->site) < 0 || la_check_defined(ctx, A, a->site) < 0)
         return -1;
-    int64_t n = nrows(A);
+    int64_t n = la_nrows(A);
     value acc = n ? val_retain(A->v[0]) : v_int(0);
     for (int64_t i = 1; i < n; i++) {
         value s;
-        if (binop(ctx, NUM_ADD, acc, A->v[i * n + i], a->site, &s) < 0) {
+        if (la_binop(ctx, NUM_ADD, acc, A->v[i * n + i], a->site, &s) < 0) {
             val_release(acc);
             return -1;
         }
@@ -1436,90 +708,14 @@ static int bi_rank(jc_ctx *ctx, value *out, const jc_args *a)
     if (!is_arr(a->v[0]))
         return LIB_DECLINE;
     const jc_array *A = val_array(a->v[0]);
-    if (check_defined(ctx, A, a->site) < 0)
+    if (la_check_defined(ctx, A, a->site) < 0)
         return -1;
-    int64_t m = nrows(A), n = ncols(A);
     num_type nt;
-    if (!number_type(A, &nt))
+    if (!la_number_type(A, &nt))
         return lib_no_method(ctx, "rank", a);
-    int64_t rank = 0;
-    if (!nt.cplx && (nt.t == T_RATIONAL || num_is_integer_type((value){ nt.t, 0, { 0 } }))) {
-        /* exact: Bareiss elimination of the row-scaled integer matrix, counting pivots */
-        zmat M;
-        zmat_init(&M, m, n);
-        mpz_t *mult = xmalloc(nz(m) * sizeof *mult);
-        for (int64_t i = 0; i < m; i++)
-            mpz_init(mult[i]);
-        int r = zmat_load(ctx, &M, A, mult);
-        mpz_t prev, t;
-        mpz_init_set_ui(prev, 1);
-        mpz_init(t);
-        for (int64_t col = 0; col < n && rank < m && r == 0; col++) {
-            int64_t p = rank;
-            while (p < m && mpz_sgn(M.z[p * n + col]) == 0)
-                p++;
-            if (p == m)
-                continue;
-            for (int64_t j = 0; j < n; j++)
-                mpz_swap(M.z[p * n + j], M.z[rank * n + j]);
-            for (int64_t i = rank + 1; i < m; i++) {
-                for (int64_t j = col + 1; j < n; j++) {
-                    mpz_mul(t, M.z[rank * n + col], M.z[i * n + j]);
-                    mpz_submul(t, M.z[i * n + col], M.z[rank * n + j]);
-                    mpz_divexact(M.z[i * n + j], t, prev);
-                }
-                mpz_set_ui(M.z[i * n + col], 0);
-            }
-            mpz_set(prev, M.z[rank * n + col]);
-            rank++;
-        }
-        mpz_clear(prev);
-        mpz_clear(t);
-        for (int64_t i = 0; i < m; i++)
-            mpz_clear(mult[i]);
-        free(mult);
-        zmat_clear(&M);
-        if (r < 0)
-            return -1;
-    } else {
-        /* floating: elimination with partial pivoting and a relative tolerance in the
-         * spirit of Julia's rtol = min(m, n)·eps on the singular values */
-        double *d = xmalloc(nz(m * n) * sizeof *d);
-        double big = 0;
-        for (int64_t i = 0; i < m * n; i++) {
-            value ab;
-            if (num_abs(ctx, &ab, A->v[i]) < 0 || num_to_double(ctx, ab, &d[i]) < 0) {
-                free(d);
-                return -1;
-            }
-            if (A->v[i].type != T_COMPLEX)
-                num_to_double(ctx, A->v[i], &d[i]);
-            val_release(ab);
-            if (fabs(d[i]) > big)
-                big = fabs(d[i]);
-        }
-        double tol = (double)(m < n ? n : m) * 2.220446049250313e-16 * big;
-        for (int64_t col = 0; col < n && rank < m; col++) {
-            int64_t p = rank;
-            for (int64_t i = rank + 1; i < m; i++)
-                if (fabs(d[col * m + i]) > fabs(d[col * m + p]))
-                    p = i;
-            if (fabs(d[col * m + p]) <= tol)
-                continue;
-            for (int64_t j = 0; j < n; j++) {
-                double t = d[j * m + p];
-                d[j * m + p] = d[j * m + rank];
-                d[j * m + rank] = t;
-            }
-            for (int64_t i = rank + 1; i < m; i++) {
-                double f = d[col * m + i] / d[col * m + rank];
-                for (int64_t j = col; j < n; j++)
-                    d[j * m + i] -= f * d[j * m + rank];
-            }
-            rank++;
-        }
-        free(d);
-    }
+    int64_t rank;
+    if (la_rank(ctx, A, nt, &rank) < 0)
+        return -1;
     *out = v_int(rank);
     return 0;
 }
@@ -1530,13 +726,13 @@ static int bi_norm(jc_ctx *ctx, value *out, const jc_args *a)
     if (!is_arr(x))
         return LIB_DECLINE;
     const jc_array *A = val_array(x);
-    if (check_defined(ctx, A, a->site) < 0)
+    if (la_check_defined(ctx, A, a->site) < 0)
         return -1;
     double p = 2;
     if (a->n == 2 && num_to_double(ctx, a->v[1], &p) < 0)
         return -1;
     num_type nt;
-    int bigf = number_type(A, &nt) && (nt.t == T_BIGFLOAT || nt.t == T_BIGINT ||
+    int bigf = la_number_type(A, &nt) && (nt.t == T_BIGFLOAT || nt.t == T_BIGINT ||
                                        (nt.t == T_RATIONAL && nt.sub == T_BIGINT));
     if (bigf) {
         /* BigFloat: sqrt of the sum of |x|² at the current precision (p = 2 only) */
@@ -1598,7 +794,7 @@ static int vec_pair(jc_ctx *ctx, const jc_args *a, const jc_array **x, const jc_
         return LIB_DECLINE;
     *x = val_array(a->v[0]);
     *y = val_array(a->v[1]);
-    if (check_defined(ctx, *x, a->site) < 0 || check_defined(ctx, *y, a->site) < 0)
+    if (la_check_defined(ctx, *x, a->site) < 0 || la_check_defined(ctx, *y, a->site) < 0)
         return -1;
     return 0;
 }
@@ -1622,7 +818,7 @@ static int bi_dot(jc_ctx *ctx, value *out, const jc_args *a)
             c = v_complex(val_retain(val_complex(x->v[i])->re), im);
         } else
             c = val_retain(x->v[i]);
-        r = binop(ctx, NUM_MUL, c, y->v[i], a->site, &t);
+        r = la_binop(ctx, NUM_MUL, c, y->v[i], a->site, &t);
         val_release(c);
         if (r < 0)
             goto fail;
@@ -1631,7 +827,7 @@ static int bi_dot(jc_ctx *ctx, value *out, const jc_args *a)
             continue;
         }
         value s;
-        r = binop(ctx, NUM_ADD, acc, t, a->site, &s);
+        r = la_binop(ctx, NUM_ADD, acc, t, a->site, &s);
         val_release(t);
         val_release(acc);
         acc = v_nothing();
@@ -1641,7 +837,7 @@ static int bi_dot(jc_ctx *ctx, value *out, const jc_args *a)
     }
     if (x->len == 0) {
         num_type tx, ty;
-        if (!number_type(x, &tx) || !number_type(y, &ty))
+        if (!la_number_type(x, &tx) || !la_number_type(y, &ty))
             tx = ty = (num_type){ T_INT64, 0, 0 };
         if (num_convert_to(ctx, &acc, num_promote_type(tx, ty), v_int(0)) < 0)
             return -1;
@@ -1666,17 +862,17 @@ static int bi_cross(jc_ctx *ctx, value *out, const jc_args *a)
     for (int k = 0; k < 3; k++) {
         value p, q;
         int i = ia[k][0], j = ia[k][1];
-        if (binop(ctx, NUM_MUL, x->v[i], y->v[j], a->site, &p) < 0) {
-            release_vals(NULL, 0);
+        if (la_binop(ctx, NUM_MUL, x->v[i], y->v[j], a->site, &p) < 0) {
+            la_release_vals(NULL, 0);
             val_release_n(res, k);
             return -1;
         }
-        if (binop(ctx, NUM_MUL, x->v[j], y->v[i], a->site, &q) < 0) {
+        if (la_binop(ctx, NUM_MUL, x->v[j], y->v[i], a->site, &q) < 0) {
             val_release(p);
             val_release_n(res, k);
             return -1;
         }
-        r = binop(ctx, NUM_SUB, p, q, a->site, &res[k]);
+        r = la_binop(ctx, NUM_SUB, p, q, a->site, &res[k]);
         val_release(p);
         val_release(q);
         if (r < 0) {
@@ -1695,14 +891,14 @@ static int bi_kron(jc_ctx *ctx, value *out, const jc_args *a)
     int r = vec_pair(ctx, a, &A, &B);
     if (r)
         return r;
-    int64_t ma = nrows(A), na = ncols(A), mb = nrows(B), nb = ncols(B);
+    int64_t ma = la_nrows(A), na = la_ncols(A), mb = la_nrows(B), nb = la_ncols(B);
     int64_t m = ma * mb, n = na * nb, len = m * n;
     value *res = xmalloc(nz(len) * sizeof *res);
     for (int64_t j = 0; j < n; j++)
         for (int64_t i = 0; i < m; i++) {
             value x = A->v[(j / nb) * ma + i / mb], y = B->v[(j % nb) * mb + i % mb];
-            if (binop(ctx, NUM_MUL, x, y, a->site, &res[j * m + i]) < 0) {
-                release_vals(res, j * m + i);
+            if (la_binop(ctx, NUM_MUL, x, y, a->site, &res[j * m + i]) < 0) {
+                la_release_vals(res, j * m + i);
                 return -1;
             }
         }
@@ -1725,13 +921,13 @@ static int symmetric(jc_ctx *ctx, value *out, const jc_args *a, int herm)
     if (!is_arr(a->v[0]))
         return LIB_DECLINE;
     const jc_array *A = val_array(a->v[0]);
-    if (A->nd != 2 || nrows(A) != ncols(A)) {
+    if (A->nd != 2 || la_nrows(A) != la_ncols(A)) {
         *out = v_bool(0);
         return 0;
     }
-    if (check_defined(ctx, A, a->site) < 0)
+    if (la_check_defined(ctx, A, a->site) < 0)
         return -1;
-    int64_t n = nrows(A);
+    int64_t n = la_nrows(A);
     for (int64_t i = 0; i < n; i++)
         for (int64_t j = herm ? i : i + 1; j < n; j++) {
             value x = A->v[j * n + i], y = A->v[i * n + j], c = v_nothing();
@@ -1765,9 +961,9 @@ static int bi_hermitianpart(jc_ctx *ctx, value *out, const jc_args *a)
     if (!is_arr(a->v[0]))
         return LIB_DECLINE;
     const jc_array *A = val_array(a->v[0]);
-    if (square_check(ctx, A, a->site) < 0 || check_defined(ctx, A, a->site) < 0)
+    if (la_square_check(ctx, A, a->site) < 0 || la_check_defined(ctx, A, a->site) < 0)
         return -1;
-    int64_t n = nrows(A);
+    int64_t n = la_nrows(A);
     value *res = xmalloc(nz(A->len) * sizeof *res);
     for (int64_t j = 0; j < n; j++)
         for (int64_t i = 0; i < n; i++) {
@@ -1775,20 +971,20 @@ static int bi_hermitianpart(jc_ctx *ctx, value *out, const jc_args *a)
             if (y.type == T_COMPLEX) {
                 value im;
                 if (num_neg(ctx, &im, val_complex(y)->im) < 0) {
-                    release_vals(res, j * n + i);
+                    la_release_vals(res, j * n + i);
                     return -1;
                 }
                 c = v_complex(val_retain(val_complex(y)->re), im);
                 y = c;
             }
-            int r = binop(ctx, NUM_ADD, x, y, a->site, &s);
+            int r = la_binop(ctx, NUM_ADD, x, y, a->site, &s);
             val_release(c);
             if (r == 0) {
-                r = binop(ctx, NUM_DIV, s, v_int(2), a->site, &res[j * n + i]);
+                r = la_binop(ctx, NUM_DIV, s, v_int(2), a->site, &res[j * n + i]);
                 val_release(s);
             }
             if (r < 0) {
-                release_vals(res, j * n + i);
+                la_release_vals(res, j * n + i);
                 return -1;
             }
         }
@@ -1834,6 +1030,11 @@ static int bi_isapprox(jc_ctx *ctx, value *out, const jc_args *a)
     return 0;
 }
 
+/* Help texts shared by a function and its operator spelling. */
+static const char help_dot[] = "  dot(x, y)\n  x ⋅ y\n\n  Compute the dot product between two vectors.";
+static const char help_cross[] = "  cross(x, y)\n  ×(x,y)\n\n  Compute the cross product of two 3-vectors.";
+static const char help_kron[] = "  kron(A, B)\n\n  Computes the Kronecker product of two vectors, matrices or numbers.";
+
 const builtin lib_linalg[] = {
     { "+", 1, -1, bi_add, NULL, NULL },
     { "-", 1, 2, bi_sub, NULL, NULL },
@@ -1852,12 +1053,12 @@ const builtin lib_linalg[] = {
     { "tr", 1, 1, bi_tr, "  tr(M)\n\n  Matrix trace. Sums the diagonal elements of M.", NULL },
     { "rank", 1, 1, bi_rank, "  rank(A)\n\n  Compute the numerical rank of a matrix (exact for Rational and integer matrices).", NULL },
     { "norm", 1, 2, bi_norm, "  norm(A, p::Real=2)\n\n  For any iterable container A, compute the p-norm of A as if it were a vector.", NULL },
-    { "dot", 2, 2, bi_dot, "  dot(x, y)\n  x ⋅ y\n\n  Compute the dot product between two vectors.", NULL },
-    { "⋅", 2, 2, bi_dot, "  dot(x, y)\n  x ⋅ y\n\n  Compute the dot product between two vectors.", NULL },
-    { "cross", 2, 2, bi_cross, "  cross(x, y)\n  ×(x,y)\n\n  Compute the cross product of two 3-vectors.", NULL },
-    { "×", 2, 2, bi_cross, "  cross(x, y)\n  ×(x,y)\n\n  Compute the cross product of two 3-vectors.", NULL },
-    { "kron", 2, 2, bi_kron, "  kron(A, B)\n\n  Computes the Kronecker product of two vectors, matrices or numbers.", NULL },
-    { "⊗", 2, 2, bi_kron, "  kron(A, B)\n\n  Computes the Kronecker product of two vectors, matrices or numbers.", NULL },
+    { "dot", 2, 2, bi_dot, help_dot, NULL },
+    { "⋅", 2, 2, bi_dot, help_dot, NULL },
+    { "cross", 2, 2, bi_cross, help_cross, NULL },
+    { "×", 2, 2, bi_cross, help_cross, NULL },
+    { "kron", 2, 2, bi_kron, help_kron, NULL },
+    { "⊗", 2, 2, bi_kron, help_kron, NULL },
     { "issymmetric", 1, 1, bi_issymmetric, "  issymmetric(A) -> Bool\n\n  Test whether a matrix is symmetric.", NULL },
     { "ishermitian", 1, 1, bi_ishermitian, "  ishermitian(A) -> Bool\n\n  Test whether a matrix is Hermitian.", NULL },
     { "hermitianpart", 1, 1, bi_hermitianpart, "  hermitianpart(A)\n\n  Return the Hermitian part of the square matrix A, defined as (A + A')/2, as a Hermitian matrix.", NULL },

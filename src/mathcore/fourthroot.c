@@ -1,4 +1,4 @@
-/* fourthroot.c — correctly rounded x^(1/4) in binary64/32/16, and binary16 conversion.
+/* fourthroot.c — correctly rounded x^(1/4) in binary64/32/16.
  *
  * Method
  *   y = sqrt(sqrt(x)) (two correctly rounded square roots) is within 3*2^-54 relative
@@ -142,34 +142,4 @@ MC_CLONES float mc_fourthrootf(float x)
 MC_CLONES uint16_t mc_fourthrooth(uint16_t x)
 {
     return mc_double_to_half(root4_fmt(mc_half_to_double(x), &mc_fmt_half));
-}
-
-double mc_half_to_double(uint16_t h)
-{
-    int e = (h >> 10) & 31, m = h & 1023;
-    double v;
-    if (e == 31)
-        v = m ? NAN : INFINITY;
-    else if (e == 0)
-        v = ldexp(m, -24);
-    else
-        v = ldexp(1024 + m, e - 25);
-    return (h & 0x8000) ? -v : v;
-}
-
-uint16_t mc_double_to_half(double x)
-{
-    uint16_t s = signbit(x) ? 0x8000 : 0;
-    double a = fabs(x);
-    if (isnan(x))
-        return s | 0x7e00;
-    if (a >= 65520.0) /* halfway to 2^16 and beyond round to Inf */
-        return s | 0x7c00;
-    if (a < 0x1p-14) /* subnormal: multiples of 2^-24; 1024 * 2^-24 is the first normal */
-        return s | (uint16_t)rint(a * 0x1p24);
-    int e = ilogb(a);
-    double n = rint(ldexp(a, 10 - e)); /* in [1024, 2048] */
-    if (n == 2048.0)
-        n = 1024.0, e++;
-    return s | (uint16_t)(((e + 15) << 10) | ((int)n - 1024));
 }

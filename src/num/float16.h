@@ -18,9 +18,13 @@
 
 #include <stdint.h>
 
-uint16_t f16_from_double(double x);
-double f16_to_double(uint16_t h);
+#include "mathcore/mathcore.h"
+
+/* The conversions are math-core's (mathcore/half.c), the layer below: one implementation
+ * for the number tower and the Float16 kernels. */
+static inline uint16_t f16_from_double(double x) { return mc_double_to_half(x); }
+static inline double f16_to_double(uint16_t h) { return mc_half_to_double(h); }
 /* x rounded to the nearest binary16 value, as a double: f16_to_double(f16_from_double(x)). */
-double f16_round(double x);
+static inline double f16_round(double x) { return mc_half_to_double(mc_double_to_half(x)); }
 
 #endif

@@ -6,8 +6,8 @@
 #include <string.h>
 
 #include "jcalc.h"
+#include "check.h"
 
-static int pass, fail;
 
 static char *eval(jc_ctx *ctx, const char *src)
 {
@@ -26,12 +26,7 @@ static char *eval(jc_ctx *ctx, const char *src)
 static void check(jc_ctx *ctx, const char *src, const char *want)
 {
     char *got = eval(ctx, src);
-    if (got && !strcmp(got, want))
-        pass++;
-    else {
-        fail++;
-        printf("FAIL %s\n  want: %s\n  got:  %s\n", src, want, got ? got : "(nothing)");
-    }
+    check_ok(got && !strcmp(got, want), "%s\n  want: %s\n  got:  %s", src, want, got ? got : "(nothing)");
     free(got);
 }
 
@@ -111,16 +106,12 @@ int main(void)
         memset(&res, 0, sizeof res);
         const char *src = "inv(S)";
         jc_status st = jc_eval(ctx, src, strlen(src), "test", 1, &res);
-        if (st != JC_OK && res.error.message && strstr(res.error.message, "SingularException(30)"))
-            pass++;
-        else {
-            fail++;
-            printf("FAIL inv(S) should raise SingularException(30), got: %s\n", res.error.message ? res.error.message : "(nothing)");
-        }
+        check_ok(st != JC_OK && res.error.message && strstr(res.error.message, "SingularException(30)"),
+                 "inv(S) should raise SingularException(30), got: %s",
+                 res.error.message ? res.error.message : "(nothing)");
         jc_result_clear(&res);
     }
     check(ctx, "Z2 = big.([i == j ? 2 : 1 for i in 1:26, j in 1:26]); det(Z2)", "27");
     jc_free(ctx);
-    printf("%d passed, %d failed\n", pass, fail);
-    return fail != 0;
+    return check_report();
 }

@@ -12,17 +12,11 @@
 #include "compl.h"
 #include "jcalc.h"
 #include "lib/lib.h"
-
-static int passed, failed;
+#include "check.h"
 
 static void check(int ok, const char *what, const char *detail)
 {
-    if (ok) {
-        passed++;
-        return;
-    }
-    failed++;
-    printf("FAIL %s%s%s\n", what, detail ? ": " : "", detail ? detail : "");
+    check_ok(ok, "%s%s%s", what, detail ? ": " : "", detail ? detail : "");
 }
 
 /* ---- a fixed name source ---- */
@@ -337,6 +331,5 @@ int main(void)
     check_reverse_table();
     check_common_prefix();
     check_context();
-    printf("%d passed, %d failed\n", passed, failed);
-    return failed != 0;
+    return check_report();
 }

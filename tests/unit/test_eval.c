@@ -10,20 +10,8 @@
 #include <unistd.h>
 
 #include "jcalc.h"
+#include "check.h"
 
-static int passed, failed;
-
-#define CHECK(cond, ...)                                                                      \
-    do {                                                                                      \
-        if (cond)                                                                             \
-            passed++;                                                                         \
-        else {                                                                                \
-            failed++;                                                                         \
-            printf("FAIL %s:%d: ", __FILE__, __LINE__);                                       \
-            printf(__VA_ARGS__);                                                              \
-            printf("\n");                                                                     \
-        }                                                                                     \
-    } while (0)
 
 /* Evaluates src; returns the status and copies the text or error message. */
 static jc_status run(jc_ctx *ctx, const char *src, char *buf, size_t cap)
@@ -278,6 +266,5 @@ int main(void)
     interrupts();
     limits();
     output_redirect();
-    printf("%d passed, %d failed\n", passed, failed);
-    return failed != 0;
+    return check_report();
 }

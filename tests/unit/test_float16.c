@@ -11,17 +11,11 @@
 #include <string.h>
 
 #include "num/float16.h"
-
-static int passed, failed;
+#include "check.h"
 
 static void check(int ok, const char *what, long bad)
 {
-    if (ok) {
-        passed++;
-        return;
-    }
-    failed++;
-    printf("FAIL %s (%ld bad)\n", what, bad);
+    check_ok(ok, "%s (%ld bad)", what, bad);
 }
 
 static uint64_t rng_state = 0x243f6a8885a308d3U;
@@ -122,6 +116,5 @@ int main(void)
 {
     test_f16_conv();
     test_f16_round();
-    printf("%d passed, %d failed\n", passed, failed);
-    return failed != 0;
+    return check_report();
 }

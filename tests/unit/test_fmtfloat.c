@@ -13,20 +13,14 @@
 #include <string.h>
 #include <time.h>
 
+#include "bits.h"
 #include "num/float16.h"
 #include "num/fmtfloat.h"
-
-static int passed, failed;
+#include "check.h"
 
 static void check(int ok, const char *what, const char *got, const char *want)
 {
-    if (ok) {
-        passed++;
-        return;
-    }
-    failed++;
-    if (failed <= 50)
-        printf("FAIL %s: got \"%s\", want \"%s\"\n", what, got ? got : "(null)", want);
+    check_ok(ok, "%s: got \"%s\", want \"%s\"", what, got ? got : "(null)", want);
 }
 
 static void check_str(const char *what, const char *got, const char *want)
@@ -42,20 +36,6 @@ static uint64_t rnd(void)      /* xorshift64*: deterministic, good enough for sa
     rng_state ^= rng_state << 25;
     rng_state ^= rng_state >> 27;
     return rng_state * 0x2545f4914f6cdd1dU;
-}
-
-static double from_bits64(uint64_t u)
-{
-    double x;
-    memcpy(&x, &u, sizeof x);
-    return x;
-}
-
-static float from_bits32(uint32_t u)
-{
-    float x;
-    memcpy(&x, &u, sizeof x);
-    return x;
 }
 
 /* ---------------------------------------------------------------- fixed tables */
@@ -253,7 +233,7 @@ static void test_tables(void)
         check_str(what, buf, cases64[i].want);
     }
     for (size_t i = 0; i < sizeof bitcases64 / sizeof *bitcases64; i++) {
-        fmt_float64(buf, sizeof buf, from_bits64(bitcases64[i].bits), 0);
+        fmt_float64(buf, sizeof buf, bits_to_double(bitcases64[i].bits), 0);
         snprintf(what, sizeof what, "float64 bits %016llx", (unsigned long long)bitcases64[i].bits);
         check_str(what, buf, bitcases64[i].want);
     }
@@ -268,7 +248,7 @@ static void test_tables(void)
         check_str(what, buf, cases32[i].want);
     }
     for (size_t i = 0; i < sizeof bitcases32 / sizeof *bitcases32; i++) {
-        fmt_float32(buf, sizeof buf, from_bits32(bitcases32[i].bits), 0);
+        fmt_float32(buf, sizeof buf, bits_to_float(bitcases32[i].bits), 0);
         snprintf(what, sizeof what, "float32 bits %08x", (unsigned)bitcases32[i].bits);
         check_str(what, buf, bitcases32[i].want);
     }
@@ -407,7 +387,7 @@ static void test_random64(long count, long deep_every)
         uint64_t u = rnd();
         if (i % 4 == 1)                   /* also moderate magnitudes: exponent near 1023 */
             u = (u & 0x800FFFFFFFFFFFFFU) | ((uint64_t)(1023 - 40 + (int)(rnd() % 80)) << 52);
-        double x = from_bits64(u);
+        double x = bits_to_double(u);
         if (!isfinite(x))
             continue;
         fmt_float64(buf, sizeof buf, x, 0);
@@ -443,7 +423,7 @@ static void test_every_exponent64(void)
         uint64_t sig[6] = { 0, 1, 0xFFFFFFFFFFFFFU, rnd() & 0xFFFFFFFFFFFFFU,
                             rnd() & 0xFFFFFFFFFFFFFU, (rnd() & 0xFFFFFFFFFFFFFU) >> 40 << 40 };
         for (int k = 0; k < 6; k++) {
-            double x = from_bits64(e << 52 | sig[k]);
+            double x = bits_to_double(e << 52 | sig[k]);
             if (x == 0)
                 continue;
             n_checked++;
@@ -466,7 +446,7 @@ static void test_random32(long count)
     char buf[FMT_FLOAT_BUFSIZE], d[FMT_DIGITS_MAX];
     long bad = 0;
     for (long i = 0; i < count; i++) {
-        float x = from_bits32((uint32_t)rnd());
+        float x = bits_to_float((uint32_t)rnd());
         if (!isfinite(x) || x == 0)
             continue;
         fmt_float32(buf, sizeof buf, x, 0);
@@ -676,7 +656,7 @@ static void report_speed(void)
     for (int i = 0; i < N; i++) {
         double x;
         do
-            x = from_bits64(rnd());
+            x = bits_to_double(rnd());
         while (!isfinite(x));
         xs[i] = x;
     }
@@ -693,6 +673,7 @@ static void report_speed(void)
 
 int main(int argc, char **argv)
 {
+    check_print_max = 50;   /* a wrong digit routine fails in thousands of samples */
     long n64 = 1000000;
     if (argc > 1)
         n64 = atol(argv[1]);
@@ -704,6 +685,5 @@ int main(int argc, char **argv)
     test_random64(n64, 2);
     test_random32(n64 / 2);
     report_speed();
-    printf("%d passed, %d failed\n", passed, failed);
-    return failed != 0;
+    return check_report();
 }

@@ -12,17 +12,11 @@
 #include "help.h"
 #include "jcalc.h"
 #include "lib/lib.h"
-
-static int passed, failed;
+#include "check.h"
 
 static void check(int ok, const char *what, const char *got)
 {
-    if (ok) {
-        passed++;
-        return;
-    }
-    failed++;
-    printf("FAIL %s: got [%s]\n", what, got ? got : "(null)");
+    check_ok(ok, "%s: got [%s]", what, got ? got : "(null)");
 }
 
 typedef struct lcase {
@@ -162,6 +156,5 @@ int main(void)
     run_latex_cases();
     run_jc_help();
     run_session_help();
-    printf("%d passed, %d failed\n", passed, failed);
-    return failed != 0;
+    return check_report();
 }

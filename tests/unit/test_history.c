@@ -11,17 +11,11 @@
 #include <unistd.h>
 
 #include "repl/history.h"
-
-static int passed, failed;
+#include "check.h"
 
 static void check(int ok, const char *what, const char *detail)
 {
-    if (ok) {
-        passed++;
-        return;
-    }
-    failed++;
-    printf("FAIL %s%s%s\n", what, detail ? ": " : "", detail ? detail : "");
+    check_ok(ok, "%s%s%s", what, detail ? ": " : "", detail ? detail : "");
 }
 
 typedef struct got {
@@ -245,6 +239,5 @@ int main(void)
     snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
     if (system(cmd) != 0)
         printf("note: could not remove %s\n", dir);
-    printf("%d passed, %d failed\n", passed, failed);
-    return failed != 0;
+    return check_report();
 }

@@ -11,13 +11,8 @@
 #include "lex.h"
 #include "optable.h"
 #include "parse.h"
+#include "check.h"
 
-static int passed, failed;
-
-#define CHECK(cond, ...) do { \
-        if (cond) passed++; \
-        else { failed++; printf("FAIL %s:%d: ", __FILE__, __LINE__); printf(__VA_ARGS__); printf("\n"); } \
-    } while (0)
 
 static const char *class_names[] = {
     [OPC_ASSIGN] = "assignment", [OPC_PAIR] = "pair", [OPC_COND] = "conditional",
@@ -43,6 +38,22 @@ static char *parse1(jc_ctx *ctx, const char *s, jc_status *st)
     return out;
 }
 
+/* Cuts a line (its newline dropped) at tabs into at most max fields; returns how many. */
+static int split_tsv(char *line, char **fld, int max)
+{
+    line[strcspn(line, "\n")] = 0;
+    int nf = 0;
+    for (char *q = line; nf < max;) {
+        fld[nf++] = q;
+        char *t = strchr(q, '\t');
+        if (!t)
+            break;
+        *t = 0;
+        q = t + 1;
+    }
+    return nf;
+}
+
 /* Every TSV row: one token of the right class; binary rows parse as `a OP b`. */
 static void operators(jc_ctx *ctx)
 {
@@ -55,17 +66,8 @@ static void operators(jc_ctx *ctx)
     int rows = 0;
     fgets(line, sizeof line, f);
     while (fgets(line, sizeof line, f)) {
-        line[strcspn(line, "\n")] = 0;
         char *fld[10];
-        int nf = 0;
-        for (char *q = line; nf < 10;) {
-            fld[nf++] = q;
-            char *t = strchr(q, '\t');
-            if (!t)
-                break;
-            *t = 0;
-            q = t + 1;
-        }
+        split_tsv(line, fld, 10);
         rows++;
         const char *spell = fld[0], *cls = fld[1];
         const op_info *op = optable_find(spell, strlen(spell));
@@ -164,17 +166,8 @@ static void normalization(void)
     int n = 0, ok = 0;
     fgets(line, sizeof line, f);
     while (fgets(line, sizeof line, f)) {
-        line[strcspn(line, "\n")] = 0;
         char *fld[5];
-        int nf = 0;
-        for (char *q = line; nf < 5;) {
-            fld[nf++] = q;
-            char *t = strchr(q, '\t');
-            if (!t)
-                break;
-            *t = 0;
-            q = t + 1;
-        }
+        int nf = split_tsv(line, fld, 5);
         if (nf < 5 || strcmp(fld[4], "julia_charmap") != 0)
             continue;
         n++;
@@ -274,6 +267,5 @@ int main(void)
     trailing_semicolon(ctx);
     literal_values(ctx);
     jc_free(ctx);
-    printf("%d passed, %d failed\n", passed, failed);
-    return failed != 0;
+    return check_report();
 }

@@ -13,8 +13,8 @@
 #include <string.h>
 
 #include "jcalc.h"
+#include "check.h"
 
-static int passed, failed;
 static jc_ctx *C;
 
 /* Evaluates in; want is the displayed value, or "ERROR: <message>" for an error. */
@@ -27,12 +27,7 @@ static void is(const char *in, const char *want)
         snprintf(got, sizeof got, "%s", r.text ? r.text : "(nothing)");
     else
         snprintf(got, sizeof got, "ERROR: %s", r.error.message ? r.error.message : "?");
-    if (!strcmp(got, want)) {
-        passed++;
-    } else {
-        failed++;
-        printf("FAIL %s\n  want: %s\n  got:  %s\n", in, want, got);
-    }
+    check_ok(!strcmp(got, want), "%s\n  want: %s\n  got:  %s", in, want, got);
     jc_result_clear(&r);
 }
 
@@ -311,12 +306,7 @@ static void test_help(void)
         jc_eval(C, in, strlen(in), "test", 1, &r);
         int ok = r.status == JC_OK;
         jc_result_clear(&r);
-        if (ok)
-            passed++;
-        else {
-            failed++;
-            printf("FAIL %s is not bound\n", names[i]);
-        }
+        check_ok(ok, "%s is not bound", names[i]);
     }
 }
 
@@ -329,6 +319,5 @@ int main(void)
     test_mod2pi();
     test_help();
     jc_free(C);
-    printf("%d passed, %d failed\n", passed, failed);
-    return failed != 0;
+    return check_report();
 }

@@ -7,6 +7,7 @@
  * misrounded results.  JCALC_ACCURACY_N sets the number of random inputs per range
  * (default 300000, 100000 under AddressSanitizer; `make accuracy` uses 10^7).
  */
+#include "bits.h"
 #include "mathcore/mathcore.h"
 #include "mathcore/mc_impl.h"
 
@@ -16,18 +17,11 @@
 #include <string.h>
 #include <time.h>
 
-typedef struct {
-    int passed, failed;
-} tally;
+#include "check.h"
 
-static void check(tally *t, int ok, const char *what)
+static void check(int ok, const char *what)
 {
-    if (ok) {
-        t->passed++;
-    } else {
-        t->failed++;
-        printf("FAIL %s\n", what);
-    }
+    check_ok(ok, "%s", what);
 }
 
 static uint64_t next_rand(uint64_t *s) /* splitmix64 */
@@ -43,23 +37,9 @@ static double unif(uint64_t *s) /* [0, 1) */
     return (double)(next_rand(s) >> 11) * 0x1p-53;
 }
 
-static uint64_t bits(double x)
-{
-    uint64_t u;
-    memcpy(&u, &x, sizeof u);
-    return u;
-}
-
-static double from_bits(uint64_t u)
-{
-    double x;
-    memcpy(&x, &u, sizeof x);
-    return x;
-}
-
 static int same(double a, double b)
 {
-    return bits(a) == bits(b) || (isnan(a) && isnan(b));
+    return bits_from_double(a) == bits_from_double(b) || (isnan(a) && isnan(b));
 }
 
 /* ---- special values ----------------------------------------------------------- */
@@ -109,7 +89,7 @@ static double call64(int f, double x)
     }
 }
 
-static void test_specials(tally *t)
+static void test_specials(void)
 {
     char msg[160];
     int bad = 0;
@@ -120,7 +100,7 @@ static void test_specials(tally *t)
         if (!ok) {
             bad++;
             snprintf(msg, sizeof msg, "%s(%a) = %a, want %a", fname[s->f], s->x, got, s->want);
-            check(t, 0, msg);
+            check(0, msg);
         }
         /* the float and half versions agree on values they can represent */
         float xf = (float)s->x;
@@ -134,7 +114,7 @@ static void test_specials(tally *t)
                     bad++;
                     snprintf(msg, sizeof msg, "%sf(%a) = %a, want %a", fname[s->f], s->x,
                              (double)gf, s->want);
-                    check(t, 0, msg);
+                    check(0, msg);
                 }
             }
         }
@@ -143,15 +123,15 @@ static void test_specials(tally *t)
     mc_sincospi(1.0, &s, &c);
     if (!same(s, 0.0) || !same(c, -1.0)) {
         bad++;
-        check(t, 0, "sincospi(1) == (0.0, -1.0)");
+        check(0, "sincospi(1) == (0.0, -1.0)");
     }
     printf("special values: %zu inputs, %d wrong\n", sizeof specials / sizeof specials[0], bad);
-    check(t, bad == 0, "special values");
+    check(bad == 0, "special values");
 }
 
 /* ---- tables --------------------------------------------------------------------- */
 
-static void test_tables(tally *t)
+static void test_tables(void)
 {
     mpfr_t a, v, r;
     mpfr_inits2(300, a, v, r, (mpfr_ptr)0);
@@ -169,7 +149,7 @@ static void test_tables(tally *t)
     }
     mpfr_clears(a, v, r, (mpfr_ptr)0);
     printf("sin table: 513 entries, %d wrong\n", bad);
-    check(t, bad == 0, "sin double-double table");
+    check(bad == 0, "sin double-double table");
 }
 
 /* ---- accuracy against MPFR ---------------------------------------------------------- */
@@ -241,15 +221,15 @@ static double gen_near_half(uint64_t *s)
 /* |x| from the smallest subnormal to 2^-30. */
 static double gen_tiny(uint64_t *s)
 {
-    uint64_t lo = 1, hi = bits(0x1p-30);
-    return gen_sign(s, from_bits(lo + next_rand(s) % (hi - lo)));
+    uint64_t lo = 1, hi = bits_from_double(0x1p-30);
+    return gen_sign(s, bits_to_double(lo + next_rand(s) % (hi - lo)));
 }
 
 /* |x| in [1, 2^60): every binade up to and beyond 2^52. */
 static double gen_large(uint64_t *s)
 {
-    uint64_t lo = bits(1.0), hi = bits(0x1p60);
-    return gen_sign(s, from_bits(lo + next_rand(s) % (hi - lo)));
+    uint64_t lo = bits_from_double(1.0), hi = bits_from_double(0x1p60);
+    return gen_sign(s, bits_to_double(lo + next_rand(s) % (hi - lo)));
 }
 
 /* fourthroot: y with a 13-bit significand, so y^4 is exact. */
@@ -266,7 +246,8 @@ static double gen_root_mid(uint64_t *s)
 {
     mpfr_t m;
     mpfr_init2(m, 54);
-    double y = from_bits(bits(0x1p-250) + next_rand(s) % (bits(0x1p250) - bits(0x1p-250)));
+    uint64_t lo = bits_from_double(0x1p-250), hi = bits_from_double(0x1p250);
+    double y = bits_to_double(lo + next_rand(s) % (hi - lo));
     mpfr_set_d(m, y, MPFR_RNDN);
     mpfr_nextabove(m); /* precision 54: the midpoint above y */
     mpfr_pow_ui(m, m, 4, MPFR_RNDN);
@@ -283,10 +264,10 @@ static double gen_root_mid(uint64_t *s)
 /* Any positive finite double (uniform over bit patterns: all exponents). */
 static double gen_positive(uint64_t *s)
 {
-    return from_bits(1 + next_rand(s) % (bits(INFINITY) - 1));
+    return bits_to_double(1 + next_rand(s) % (bits_from_double(INFINITY) - 1));
 }
 
-static void run_range(tally *t, int f, const char *range, gen_fn gen, long n, uint64_t seed)
+static void run_range(int f, const char *range, gen_fn gen, long n, uint64_t seed)
 {
     uint64_t s = seed;
     long bad = 0;
@@ -306,11 +287,11 @@ static void run_range(tally *t, int f, const char *range, gen_fn gen, long n, ui
     }
     char msg[96];
     snprintf(msg, sizeof msg, "%s %s", fname[f], range);
-    check(t, bad == 0, msg);
+    check(bad == 0, msg);
 }
 
 /* Range boundaries of the implementation, and their neighbours, against MPFR. */
-static void test_edges(tally *t)
+static void test_edges(void)
 {
     static const double base[] = {
         0x1p-1074, 0x1p-1022, 0x1p-1000, 0x1p-900, 0x1p-500, 0x1p-30, 0x1p-11, 0x1p-10,
@@ -341,10 +322,10 @@ static void test_edges(tally *t)
         }
     }
     printf("range edges vs MPFR: %ld cases, %ld misrounded\n", n, bad);
-    check(t, bad == 0, "range edges");
+    check(bad == 0, "range edges");
 }
 
-static void test_sincospi(tally *t, long n)
+static void test_sincospi(long n)
 {
     uint64_t s = 99;
     long bad = 0;
@@ -356,13 +337,13 @@ static void test_sincospi(tally *t, long n)
             bad++;
     }
     printf("sincospi   agrees with sinpi, cospi: %ld inputs, %ld differ\n", n, bad);
-    check(t, bad == 0, "sincospi == (sinpi, cospi)");
+    check(bad == 0, "sincospi == (sinpi, cospi)");
 }
 
 /* The exact decider alone (it is reached only when the fast path cannot round): for
  * the correctly rounded y = RN(g(pi r)), g(pi r) lies above the midpoint below y and
  * below the midpoint above y. */
-static void test_decider(tally *t, long n)
+static void test_decider(long n)
 {
     uint64_t s = 4242;
     long bad = 0, cnt = 0;
@@ -408,13 +389,13 @@ static void test_decider(tally *t, long n)
     }
     mpfr_clears(mx, my, (mpfr_ptr)0);
     printf("exact decider vs MPFR: %ld cases, %ld wrong\n", cnt, bad);
-    check(t, bad == 0, "exact trig decider");
+    check(bad == 0, "exact trig decider");
 }
 
 /* mc_round_dd against exact rounding: v = (h + l) 2^-S with RN(h + l) = h, rounded to
  * each format by MPFR.  Decided results must equal RN(v) with no midpoint within err;
  * undecided ones must name the midpoint within err and its two neighbours. */
-static void test_round_dd(tally *t, long n)
+static void test_round_dd(long n)
 {
     static const mc_fmt *const fmts[3] = {&mc_fmt_double, &mc_fmt_float, &mc_fmt_half};
     static const ref_fmt *const refs[3] = {&REF64, &REF32, &REF16};
@@ -500,7 +481,7 @@ static void test_round_dd(tally *t, long n)
     }
     mpfr_clears(v, m, dist, (mpfr_ptr)0);
     printf("mc_round_dd vs MPFR: %ld cases (%ld undecided), %ld wrong\n", n, undecided, bad);
-    check(t, bad == 0, "mc_round_dd");
+    check(bad == 0, "mc_round_dd");
 }
 
 static float callf(int f, float x)
@@ -513,15 +494,14 @@ static float callf(int f, float x)
     }
 }
 
-static void test_float(tally *t, int f, long n)
+static void test_float(int f, long n)
 {
     uint64_t s = 1234 + (uint64_t)f;
     long bad = 0;
     for (long i = 0; i < n; i++) {
         float x;
         if (i & 1) {
-            uint32_t u = (uint32_t)next_rand(&s);
-            memcpy(&x, &u, sizeof x);
+            x = bits_to_float((uint32_t)next_rand(&s));
             if (!isfinite(x))
                 continue;
         } else {
@@ -536,7 +516,7 @@ static void test_float(tally *t, int f, long n)
     printf("%-10s Float32 random          %9ld inputs, %ld misrounded\n", fname[f], n, bad);
     char msg[64];
     snprintf(msg, sizeof msg, "%s Float32", fname[f]);
-    check(t, bad == 0, msg);
+    check(bad == 0, msg);
 }
 
 static uint16_t callh(int f, uint16_t x)
@@ -549,7 +529,7 @@ static uint16_t callh(int f, uint16_t x)
     }
 }
 
-static void test_half(tally *t, int f)
+static void test_half(int f)
 {
     long bad = 0, n = 0;
     for (uint32_t u = 0; u < 65536; u++) {
@@ -567,10 +547,10 @@ static void test_half(tally *t, int f)
     printf("%-10s Float16 exhaustive      %9ld inputs, %ld misrounded\n", fname[f], n, bad);
     char msg[64];
     snprintf(msg, sizeof msg, "%s Float16", fname[f]);
-    check(t, bad == 0, msg);
+    check(bad == 0, msg);
 }
 
-static void test_half_conversion(tally *t)
+static void test_half_conversion(void)
 {
     long bad = 0;
     for (uint32_t u = 0; u < 65536; u++) {
@@ -587,12 +567,11 @@ static void test_half_conversion(tally *t)
     bad += mc_double_to_half(65519.0) != 0x7bff;
     bad += mc_double_to_half(65520.0) != 0x7c00;
     printf("binary16 conversion: %ld wrong\n", bad);
-    check(t, bad == 0, "binary16 conversion");
+    check(bad == 0, "binary16 conversion");
 }
 
 int main(void)
 {
-    tally t = {0, 0};
     /* Inputs per range.  Sanitizer builds look for memory errors, not misroundings,
      * and run about 3x slower, so they check fewer by default. */
 #if defined(__SANITIZE_ADDRESS__)
@@ -604,10 +583,10 @@ int main(void)
     if (env && atol(env) > 0)
         n = atol(env);
 
-    test_specials(&t);
-    test_tables(&t);
-    test_half_conversion(&t);
-    test_edges(&t);
+    test_specials();
+    test_tables();
+    test_half_conversion();
+    test_edges();
 
     static const struct {
         const char *name;
@@ -621,21 +600,20 @@ int main(void)
     };
     for (int f = SIN; f <= TAN; f++)
         for (size_t r = 0; r < sizeof trig_ranges / sizeof trig_ranges[0]; r++)
-            run_range(&t, f, trig_ranges[r].name, trig_ranges[r].gen, n,
+            run_range(f, trig_ranges[r].name, trig_ranges[r].gen, n,
                       1000 * (uint64_t)f + r + 1);
-    run_range(&t, ROOT, "exact fourth powers", gen_pow4, n, 7001);
-    run_range(&t, ROOT, "near midpoints", gen_root_mid, n, 7002);
-    run_range(&t, ROOT, "all positive doubles", gen_positive, n, 7003);
-    test_sincospi(&t, n / 10);
-    test_decider(&t, n / 100 + 1000);
-    test_round_dd(&t, n / 10 + 10000);
+    run_range(ROOT, "exact fourth powers", gen_pow4, n, 7001);
+    run_range(ROOT, "near midpoints", gen_root_mid, n, 7002);
+    run_range(ROOT, "all positive doubles", gen_positive, n, 7003);
+    test_sincospi(n / 10);
+    test_decider(n / 100 + 1000);
+    test_round_dd(n / 10 + 10000);
 
     for (int f = SIN; f <= ROOT; f++)
-        test_float(&t, f, n);
+        test_float(f, n);
     for (int f = SIN; f <= ROOT; f++)
-        test_half(&t, f);
+        test_half(f);
 
     mpfr_free_cache();
-    printf("%d passed, %d failed\n", t.passed, t.failed);
-    return t.failed != 0;
+    return check_report();
 }

@@ -10,8 +10,8 @@
 
 #include "jc.h"
 #include "parse.h"
+#include "check.h"
 
-static int passed, failed;
 
 /* Replaces ⏎ with \n and ⇥ with \t in place. */
 static void unescape(char *s)
@@ -38,9 +38,8 @@ static void check_case(jc_ctx *ctx, const char *file, int line, char *input, con
     jc_error err;
     jc_status st = jc_parse_sexpr(ctx, input, strlen(input), "none", &out, &err);
     if (st != JC_OK) {
-        failed++;
-        printf("FAIL %s:%d: %s\n  expected %s\n  got error: %s\n", file, line, input, expected,
-               err.message ? err.message : "?");
+        check_ok(0, "%s:%d: %s\n  expected %s\n  got error: %s", file, line, input, expected,
+                 err.message ? err.message : "?");
         jc_error_clear(&err);
         return;
     }
@@ -59,13 +58,8 @@ static void check_case(jc_ctx *ctx, const char *file, int line, char *input, con
         }
     }
     *w = 0;
-    if (strcmp(joined, expected) == 0) {
-        passed++;
-    } else {
-        failed++;
-        printf("FAIL %s:%d: %s\n  expected %s\n  got      %s\n", file, line, input, expected,
-               joined);
-    }
+    check_ok(strcmp(joined, expected) == 0, "%s:%d: %s\n  expected %s\n  got      %s", file, line,
+             input, expected, joined);
     free(joined);
     free(out);
     jc_error_clear(&err);
@@ -75,8 +69,7 @@ static void run_file(jc_ctx *ctx, const char *path)
 {
     FILE *f = fopen(path, "r");
     if (!f) {
-        failed++;
-        printf("FAIL cannot open %s\n", path);
+        check_ok(0, "cannot open %s", path);
         return;
     }
     char buf[4096];
@@ -88,8 +81,7 @@ static void run_file(jc_ctx *ctx, const char *path)
             continue;
         char *tab = strchr(buf, '\t');
         if (!tab) {
-            failed++;
-            printf("FAIL %s:%d: no tab\n", path, line);
+            check_ok(0, "%s:%d: no tab", path, line);
             continue;
         }
         *tab = 0;
@@ -102,8 +94,7 @@ static void run_errors(jc_ctx *ctx, const char *path)
 {
     FILE *f = fopen(path, "r");
     if (!f) {
-        failed++;
-        printf("FAIL cannot open %s\n", path);
+        check_ok(0, "cannot open %s", path);
         return;
     }
     char buf[4096];
@@ -121,8 +112,7 @@ static void run_errors(jc_ctx *ctx, const char *path)
                 field[nf++] = q + 1;
             }
         if (nf != 5) {
-            failed++;
-            printf("FAIL %s:%d: need 5 fields\n", path, line);
+            check_ok(0, "%s:%d: need 5 fields", path, line);
             continue;
         }
         unescape(field[0]);
@@ -133,14 +123,9 @@ static void run_errors(jc_ctx *ctx, const char *path)
         size_t off = strtoul(field[2], NULL, 10), len = strtoul(field[3], NULL, 10);
         int ok = st == want && err.offset == off && err.length == len && err.message &&
                  strstr(err.message, field[4]) != NULL;
-        if (ok) {
-            passed++;
-        } else {
-            failed++;
-            printf("FAIL %s:%d: %s\n  expected %s at %zu+%zu: %s\n  got status %d at %zu+%zu: %s\n",
-                   path, line, field[0], field[1], off, len, field[4], (int)st, err.offset,
-                   err.length, err.message ? err.message : "(none)");
-        }
+        check_ok(ok, "%s:%d: %s\n  expected %s at %zu+%zu: %s\n  got status %d at %zu+%zu: %s",
+                 path, line, field[0], field[1], off, len, field[4], (int)st, err.offset,
+                 err.length, err.message ? err.message : "(none)");
         free(out);
         jc_error_clear(&err);
     }
@@ -168,12 +153,8 @@ static void deep_nesting(jc_ctx *ctx)
         char *out = NULL;
         jc_error err;
         jc_status st = jc_parse_sexpr(ctx, s, n, "none", &out, &err);
-        if (st == JC_ERR_PARSE && err.message && strstr(err.message, "too deeply nested")) {
-            passed++;
-        } else {
-            failed++;
-            printf("FAIL deep nesting of %s: status %d\n", opens[k], (int)st);
-        }
+        check_ok(st == JC_ERR_PARSE && err.message && strstr(err.message, "too deeply nested"),
+                 "deep nesting of %s: status %d", opens[k], (int)st);
         free(out);
         jc_error_clear(&err);
         free(s);
@@ -189,12 +170,7 @@ static void deep_nesting(jc_ctx *ctx)
     char *out = NULL;
     jc_error err;
     jc_status st = jc_parse_sexpr(ctx, buf, n, "none", &out, &err);
-    if (st == JC_OK)
-        passed++;
-    else {
-        failed++;
-        printf("FAIL 200 nested parentheses: status %d\n", (int)st);
-    }
+    check_ok(st == JC_OK, "200 nested parentheses: status %d", (int)st);
     free(out);
     jc_error_clear(&err);
 }
@@ -204,8 +180,8 @@ int main(void)
     jc_ctx *ctx = jc_new();
     DIR *d = opendir("tests/parse");
     if (!d) {
-        printf("cannot open tests/parse (run from the source root)\n0 passed, 1 failed\n");
-        return 1;
+        check_ok(0, "cannot open tests/parse (run from the source root)");
+        return check_report();
     }
     char **names = NULL;
     size_t nn = 0;
@@ -228,6 +204,5 @@ int main(void)
     run_errors(ctx, "tests/parse/errors.tsv");
     deep_nesting(ctx);
     jc_free(ctx);
-    printf("%d passed, %d failed\n", passed, failed);
-    return failed != 0;
+    return check_report();
 }
