@@ -110,7 +110,7 @@ build/jcalc: build/obj/src/main.o build/libjcalc.a
 	@$(if $(Q),echo "  LINK    $@")
 	$(Q)$(CC) $(LDFLAGS_ALL) -o $@.$$$$.tmp $^ $(if $(STATIC_LINK),$(STATIC_LINK) -lm,$(LIBS_ALL)) && mv -f $@.$$$$.tmp $@
 
-build/tests/%: tests/unit/%.c build/libjcalc.a config.mk
+build/tests/%: tests/unit/%.c tests/unit/check.h build/libjcalc.a config.mk
 	@mkdir -p build/tests
 	@$(if $(Q),echo "  LINK    $@")
 	$(Q)$(CC) $(CFLAGS_ALL) -o $@.$$$$.tmp $< build/libjcalc.a $(LDFLAGS_ALL) $(LIBS_ALL) && mv -f $@.$$$$.tmp $@

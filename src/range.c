@@ -1,4 +1,5 @@
 /* range.c — see range.h.  Builtins: the `:` operator. */
+#include "bits.h"
 #include "range.h"
 
 #include <math.h>
@@ -65,11 +66,7 @@ static void tp_div(double n, double d, double *h, double *l)
 /* Clears the low nb bits of x's significand. */
 static double truncbits(double x, int nb)
 {
-    uint64_t u;
-    memcpy(&u, &x, sizeof u);
-    u &= ~(uint64_t)0 << nb;
-    memcpy(&x, &u, sizeof x);
-    return x;
+    return bits_to_double(bits_from_double(x) & (~(uint64_t)0 << nb));
 }
 
 static double float_elem(const jc_range *r, int64_t i /* 1-based */)

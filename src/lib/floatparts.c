@@ -4,6 +4,8 @@
 #include <math.h>
 #include <string.h>
 
+#include "bits.h"
+#include "num/float16.h"
 #include "num/num.h"
 #include "lib/lib.h"
 
@@ -113,34 +115,9 @@ static int bi_bitstring(jc_ctx *ctx, value *out, const jc_args *a)
     case T_UINT16: bits = x.u.u; width = 16; break;
     case T_UINT32: bits = x.u.u; width = 32; break;
     case T_UINT64: bits = x.u.u; width = 64; break;
-    case T_FLOAT64: memcpy(&bits, &x.u.f, 8); width = 64; break;
-    case T_FLOAT32: {
-        float f = (float)x.u.f;
-        uint32_t b32;
-        memcpy(&b32, &f, 4);
-        bits = b32;
-        width = 32;
-        break;
-    }
-    case T_FLOAT16: {
-        /* binary16 from the exactly representable double */
-        double d = x.u.f;
-        uint64_t d64;
-        memcpy(&d64, &d, 8);
-        uint16_t h = (uint16_t)((d64 >> 48) & 0x8000);
-        double ad = fabs(d);
-        if (isnan(d))
-            h |= 0x7e00;
-        else if (isinf(d))
-            h |= 0x7c00;
-        else if (ad >= 0x1p-14)
-            h |= (uint16_t)(((ilogb(ad) + 15) << 10) | (uint16_t)(ldexp(ad, -ilogb(ad)) * 1024 - 1024));
-        else
-            h |= (uint16_t)ldexp(ad, 24);
-        bits = h;
-        width = 16;
-        break;
-    }
+    case T_FLOAT64: bits = bits_from_double(x.u.f); width = 64; break;
+    case T_FLOAT32: bits = bits_from_float((float)x.u.f); width = 32; break;
+    case T_FLOAT16: bits = f16_from_double(x.u.f); width = 16; break; /* exact: x is one */
     default:
         return LIB_DECLINE;
     }

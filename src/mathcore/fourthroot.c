@@ -30,6 +30,7 @@
  *   Float32/Float16 round the same approximation at their own boundaries (no double
  *   rounding); their exact decision compares x with m^4 likewise.
  */
+#include "bits.h"
 #include "mathcore/mathcore.h"
 #include "mathcore/mc_impl.h"
 
@@ -46,20 +47,6 @@ MC_INLINE double sqrt_pos(double x)
 #else
     return sqrt(x);
 #endif
-}
-
-MC_INLINE uint64_t to_bits(double x)
-{
-    uint64_t u;
-    memcpy(&u, &x, sizeof u);
-    return u;
-}
-
-MC_INLINE double from_bits(uint64_t u)
-{
-    double x;
-    memcpy(&x, &u, sizeof x);
-    return x;
 }
 
 /* The residual x - y^4 for y = sqrt(sqrt(x)), to 2^-101.7 x; *a ~ y^2.  y^2 = a + b
@@ -113,14 +100,14 @@ MC_CLONES double mc_fourthroot(double x)
      * implies |rho| < 2w.  Anything closer to a boundary, beyond 2w, or below a power
      * of two (where the spacing halves) takes the general path.  The neighbours
      * y -+ u are the bit patterns of y -+ 1. */
-    uint64_t xb = to_bits(x);
+    uint64_t xb = bits_from_double(x);
     const uint64_t lo = 0x07b0000000000000u, hi = 0x7830000000000000u; /* 2^-900, 2^900 */
     if (xb - lo < hi - lo) {
         double a, y = sqrt_pos(sqrt_pos(x));
         double rho = residual(x, y, &a);
-        uint64_t yb = to_bits(y), rb = to_bits(rho);
+        uint64_t yb = bits_from_double(y), rb = bits_from_double(rho);
         /* bits(w) = bits(y a) + (E - 51) * 2^52 with E the exponent of y (w, y a normal) */
-        uint64_t wb = to_bits(y * a) + (yb & 0x7ff0000000000000u) - ((1023ull + 51) << 52);
+        uint64_t wb = bits_from_double(y * a) + (yb & 0x7ff0000000000000u) - ((1023ull + 51) << 52);
         int64_t D = (int64_t)((rb & 0x7fffffffffffffffu) - wb);
         int near = (uint64_t)(D + 0x3fff) < 0x7fff; /* |D| < 2^14 */
         int below_pow2 = (yb << 12) == 0 && (rb >> 63);
@@ -128,7 +115,7 @@ MC_CLONES double mc_fourthroot(double x)
             /* which neighbour is random: decide it without branches */
             uint64_t up = (uint64_t)-D >> 63;             /* 1 iff |rho| > w */
             uint64_t neg = (uint64_t)((int64_t)rb >> 63); /* all ones iff rho < 0 */
-            return from_bits(yb + ((up ^ neg) - neg));     /* yb + up or yb - up */
+            return bits_to_double(yb + ((up ^ neg) - neg));     /* yb + up or yb - up */
         }
     }
     return root4_fmt(x, &mc_fmt_double);

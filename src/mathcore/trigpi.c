@@ -40,6 +40,7 @@
  *   Float32/Float16 results use the same double-double values with the format's own
  *   rounding boundaries, so there is no double rounding.
  */
+#include "bits.h"
 #include "mathcore/mathcore.h"
 #include "mathcore/mc_impl.h"
 
@@ -202,11 +203,7 @@ MC_INLINE double magnitude(double ar, int quot, int swap, const mc_fmt *f)
 /* -m if neg else m, without a branch: the sign is random for random arguments. */
 MC_INLINE double flip(double m, int neg)
 {
-    uint64_t b;
-    memcpy(&b, &m, sizeof b);
-    b ^= (uint64_t)neg << 63;
-    memcpy(&m, &b, sizeof m);
-    return m;
+    return bits_to_double(bits_from_double(m) ^ ((uint64_t)neg << 63));
 }
 
 MC_INLINE double sinpi_fmt(double x, const mc_fmt *f)

@@ -35,6 +35,7 @@
  * Accuracy: exact.  tests/unit/test_fmtfloat.c checks Julia's tables, every binary16, every
  * binary64 binade and random binary64/binary32 values for round trip, shortness and
  * nearness. */
+#include "bits.h"
 #include "num/fmtfloat.h"
 
 #include <math.h>
@@ -679,30 +680,16 @@ static int digits_of(const fl_format *f, uint64_t bits, uint64_t maxsig, char *d
     return n;
 }
 
-static uint64_t bits64(double x)
-{
-    uint64_t u;
-    memcpy(&u, &x, sizeof u);
-    return u;
-}
-
-static uint64_t bits32(float x)
-{
-    uint32_t u;
-    memcpy(&u, &x, sizeof u);
-    return u;
-}
-
 #define COMPACT_MAXSIG 999999U
 
 int fmt_shortest64(double x, char *digits, int *exp10)
 {
-    return digits_of(&FMT_B64, bits64(x), 0, digits, exp10);
+    return digits_of(&FMT_B64, bits_from_double(x), 0, digits, exp10);
 }
 
 int fmt_shortest32(float x, char *digits, int *exp10)
 {
-    return digits_of(&FMT_B32, bits32(x), 0, digits, exp10);
+    return digits_of(&FMT_B32, bits_from_float(x), 0, digits, exp10);
 }
 
 int fmt_shortest16(uint16_t h, char *digits, int *exp10)
@@ -712,12 +699,12 @@ int fmt_shortest16(uint16_t h, char *digits, int *exp10)
 
 int fmt_compact64(double x, char *digits, int *exp10)
 {
-    return digits_of(&FMT_B64, bits64(x), COMPACT_MAXSIG, digits, exp10);
+    return digits_of(&FMT_B64, bits_from_double(x), COMPACT_MAXSIG, digits, exp10);
 }
 
 int fmt_compact32(float x, char *digits, int *exp10)
 {
-    return digits_of(&FMT_B32, bits32(x), COMPACT_MAXSIG, digits, exp10);
+    return digits_of(&FMT_B32, bits_from_float(x), COMPACT_MAXSIG, digits, exp10);
 }
 
 int fmt_compact16(uint16_t h, char *digits, int *exp10)
@@ -840,14 +827,14 @@ static size_t deliver(char *buf, size_t cap, const char *s, size_t n)
 size_t fmt_float64(char *buf, size_t cap, double x, int flags)
 {
     char tmp[FMT_FLOAT_BUFSIZE];
-    size_t n = layout(&FMT_B64, bits64(x), x, flags & FMT_COMPACT, tmp);
+    size_t n = layout(&FMT_B64, bits_from_double(x), x, flags & FMT_COMPACT, tmp);
     return deliver(buf, cap, tmp, n);
 }
 
 size_t fmt_float32(char *buf, size_t cap, float x, int flags)
 {
     char tmp[FMT_FLOAT_BUFSIZE];
-    size_t n = layout(&FMT_B32, bits32(x), (double)x, flags, tmp);
+    size_t n = layout(&FMT_B32, bits_from_float(x), (double)x, flags, tmp);
     return deliver(buf, cap, tmp, n);
 }
 

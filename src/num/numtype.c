@@ -1,5 +1,6 @@
 /* numtype.c — conversions between the types of the tower, float rounding to a type,
  * type values, and the error texts shared by num_* (query.c says what a number is). */
+#include "bits.h"
 #include "num/num.h"
 #include "num/query.h"
 #include "range.h"
@@ -101,10 +102,7 @@ static double mpfr_to_double_odd(mpfr_srcptr f)
     double d = mpfr_get_d(t, MPFR_RNDZ);
     mpfr_clear(t);
     if (inex && isfinite(d)) {
-        uint64_t u;
-        memcpy(&u, &d, 8);
-        u |= 1;
-        memcpy(&d, &u, 8);
+        d = bits_to_double(bits_from_double(d) | 1);
     }
     return d;
 }

@@ -9,19 +9,7 @@
 
 #include "jcalc.h"
 
-static int passed, failed;
-
-#define CHECK(cond, ...)                                                                      \
-    do {                                                                                      \
-        if (cond)                                                                             \
-            passed++;                                                                         \
-        else {                                                                                \
-            failed++;                                                                         \
-            printf("FAIL %s:%d: ", __FILE__, __LINE__);                                       \
-            printf(__VA_ARGS__);                                                              \
-            printf("\n");                                                                     \
-        }                                                                                     \
-    } while (0)
+#include "check.h"
 
 static jc_status eval(jc_ctx *ctx, const char *src, jc_result *r)
 {
@@ -139,6 +127,5 @@ int main(void)
     test_exit();
     test_error_record();
     test_display_size();
-    printf("%d passed, %d failed\n", passed, failed);
-    return failed != 0;
+    return check_report();
 }
