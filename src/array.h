@@ -50,6 +50,8 @@ static inline jc_array *val_array(value v) { return (jc_array *)v.u.o; }
 /* The marker of an unassigned element: nothing with sub 1. */
 static inline value arr_undef(void) { value v = { T_NOTHING, 1, { 0 } }; return v; }
 static inline int arr_is_undef(value v) { return v.type == T_NOTHING && v.sub == 1; }
+/* Whether v is an array with elements: any array but the UniformScaling I. */
+static inline int array_has_elements(value v) { return v.type == T_ARRAY && val_array(v)->kind != ARR_UNIFORM; }
 
 /* ---- the evaluator's hooks ---- */
 struct env;

@@ -123,6 +123,17 @@ void eval_set_global(jc_ctx *ctx, int sym, value v)
     b->defined = 1;
 }
 
+int eval_call_global(jc_ctx *ctx, const char *name, int n, const value *args, const ast *site,
+                     value *out)
+{
+    value f;
+    if (eval_get_global(ctx, name, &f) < 0)
+        return err_throw(ctx, ERR_UNDEFVAR, site, "`%s` not defined", name);
+    int r = eval_call(ctx, f, n, args, site, out);
+    val_release(f);
+    return r;
+}
+
 int eval_get_global(jc_ctx *ctx, const char *name, value *out)
 {
     int sym = sym_find(ctx, name, strlen(name));

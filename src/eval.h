@@ -48,6 +48,10 @@ void eval_install_builtins(jc_ctx *ctx);
 
 /* Global variable access by name (used by the REPL for completion, by tests). */
 int eval_get_global(jc_ctx *ctx, const char *name, value *out);
+/* Calls the global function `name` (whatever the user has made of it) on args;
+ * UndefVarError when the name is unbound. */
+int eval_call_global(jc_ctx *ctx, const char *name, int n, const value *args, const ast *site,
+                     value *out);
 void eval_set_global(jc_ctx *ctx, int sym, value v);  /* takes ownership of v */
 
 /* True when v is Bool true; raises TypeError for a non-Bool condition. */

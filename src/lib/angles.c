@@ -284,16 +284,6 @@ static int deg_real(jc_ctx *ctx, int w, value x, value *out)
  * (z/180)*π (not z*(π/180) as for reals), cscd(z) = inv(sind(z)), and asind(z) =
  * rad2deg(asin(z)) with rad2deg(z::Number) = (z/π)*180; the same order of operations
  * gives the same roundings. */
-static int call_global1(jc_ctx *ctx, const char *name, value x, value *out)
-{
-    value f;
-    if (eval_get_global(ctx, name, &f) < 0)
-        return -1;
-    int r = eval_call(ctx, f, 1, &x, NULL, out);
-    val_release(f);
-    return r;
-}
-
 /* (x / d) * m or (x / π) * m, as Julia's deg2rad/rad2deg for a non-real number. */
 static int angle_number(jc_ctx *ctx, value x, int to_deg, value *out)
 {
@@ -314,7 +304,7 @@ static int deg_complex(jc_ctx *ctx, const char *f, int inv, value x, value *out)
     value w, r;
     if (angle_number(ctx, x, 0, &w) < 0)
         return -1;
-    int res = call_global1(ctx, f, w, &r);
+    int res = eval_call_global(ctx, f, 1, &w, NULL, &r);
     val_release(w);
     if (res < 0 || !inv) {
         if (res == 0)

@@ -15,32 +15,8 @@
 #include "types.h"
 #include "lib/lib.h"
 
-static int is_arr(value v) { return v.type == T_ARRAY && val_array(v)->kind != ARR_UNIFORM; }
 
 static jc_typeobj *num_tobj(num_type t) { return val_typeobj(num_type_value(t)); }
-
-/* Calls the global function `name` on two values (a + b for arrays of arrays ...). */
-static int call2(jc_ctx *ctx, const char *name, value a, value b, const ast *site, value *out)
-{
-    value f;
-    if (eval_get_global(ctx, name, &f) < 0)
-        return err_throw(ctx, ERR_UNDEFVAR, site, "`%s` not defined", name);
-    value args[2] = { a, b };
-    int r = eval_call(ctx, f, 2, args, site, out);
-    val_release(f);
-    return r;
-}
-
-/* a op b: the number tower when both are numbers, else the named function. */
-static int binop(jc_ctx *ctx, num_op op, const char *name, value a, value b, const ast *site, value *out)
-{
-    if (num_is_number(a) && num_is_number(b)) {
-        int r = num_binop(ctx, out, op, a, b);
-        if (r != NUM_NOMETHOD)
-            return r < 0 ? -1 : 0;
-    }
-    return call2(ctx, name, a, b, site, out);
-}
 
 static int get_dims(jc_ctx *ctx, const value *v, int n, int64_t *dims, int *nd, const ast *site)
 {
@@ -104,7 +80,7 @@ static int bi_size(jc_ctx *ctx, value *out, const jc_args *a)
     value x = a->v[0];
     int64_t dims[ARR_MAXDIMS];
     int nd;
-    if (is_arr(x)) {
+    if (array_has_elements(x)) {
         nd = val_array(x)->nd;
         memcpy(dims, val_array(x)->dims, sizeof dims);
     } else if (x.type == T_RANGE) {
@@ -138,7 +114,7 @@ static int bi_size(jc_ctx *ctx, value *out, const jc_args *a)
 static int bi_length(jc_ctx *ctx, value *out, const jc_args *a)
 {
     (void)ctx;
-    if (!is_arr(a->v[0]))
+    if (!array_has_elements(a->v[0]))
         return LIB_DECLINE;
     *out = v_int(val_array(a->v[0])->len);
     return 0;
@@ -148,7 +124,7 @@ static int bi_ndims(jc_ctx *ctx, value *out, const jc_args *a)
 {
     (void)ctx;
     value x = a->v[0];
-    if (is_arr(x))
+    if (array_has_elements(x))
         *out = v_int(val_array(x)->nd);
     else if (x.type == T_RANGE || x.type == T_TUPLE)
         *out = v_int(1);
@@ -163,7 +139,7 @@ static int bi_isempty(jc_ctx *ctx, value *out, const jc_args *a)
 {
     (void)ctx;
     value x = a->v[0];
-    if (is_arr(x))
+    if (array_has_elements(x))
         *out = v_bool(val_array(x)->len == 0);
     else if (x.type == T_RANGE)
         *out = v_bool(range_length(x) == 0);
@@ -214,7 +190,7 @@ static int resolve_index(jc_ctx *ctx, value idx, int64_t extent, ixsel *s, const
         s->scalar = 1;
         return 0;
     }
-    if (idx.type == T_RANGE || (is_arr(idx) && val_array(idx)->et->base != T_BOOL) || idx.type == T_TUPLE) {
+    if (idx.type == T_RANGE || (array_has_elements(idx) && val_array(idx)->et->base != T_BOOL) || idx.type == T_TUPLE) {
         jc_iter it;
         if (eval_iter_init(ctx, &it, idx, site) < 0)
             return -1;
@@ -243,7 +219,7 @@ static int resolve_index(jc_ctx *ctx, value idx, int64_t extent, ixsel *s, const
                 return -1;
             s->ix[k] = i - 1;
         }
-        if (is_arr(idx)) {
+        if (array_has_elements(idx)) {
             s->nd = val_array(idx)->nd;
             memcpy(s->dims, val_array(idx)->dims, sizeof s->dims);
         } else {
@@ -252,7 +228,7 @@ static int resolve_index(jc_ctx *ctx, value idx, int64_t extent, ixsel *s, const
         }
         return 0;
     }
-    if (is_arr(idx) && val_array(idx)->et->base == T_BOOL) {
+    if (array_has_elements(idx) && val_array(idx)->et->base == T_BOOL) {
         /* logical indexing: the positions of the trues */
         jc_array *m = val_array(idx);
         if (m->len != extent) {
@@ -357,7 +333,7 @@ static int bi_getindex(jc_ctx *ctx, value *out, const jc_args *a)
         *out = r;
         return 0;
     }
-    if (!is_arr(x))
+    if (!array_has_elements(x))
         return LIB_DECLINE;
     jc_array *A = val_array(x);
     int n = a->n - 1;
@@ -419,7 +395,7 @@ static int bi_getindex(jc_ctx *ctx, value *out, const jc_args *a)
 static int bi_setindex(jc_ctx *ctx, value *out, const jc_args *a)
 {
     value x = a->v[0];
-    if (!is_arr(x))
+    if (!array_has_elements(x))
         return LIB_DECLINE;
     jc_array *A = val_array(x);
     if (A->kind == ARR_HERMITIAN)
@@ -440,7 +416,7 @@ static int bi_setindex(jc_ctx *ctx, value *out, const jc_args *a)
         allscalar &= sel[k].scalar;
     }
     int r = 0;
-    if (!allscalar && !is_arr(v) && v.type != T_RANGE && v.type != T_TUPLE)
+    if (!allscalar && !array_has_elements(v) && v.type != T_RANGE && v.type != T_TUPLE)
         r = err_throw(ctx, ERR_ARGUMENT, a->site,
                      "indexed assignment with a single value to possibly many locations is not supported; perhaps use broadcasting `.=` instead?");
     else if (!allscalar) {
@@ -473,7 +449,7 @@ static int bi_setindex(jc_ctx *ctx, value *out, const jc_args *a)
 static int bi_lastindex(jc_ctx *ctx, value *out, const jc_args *a)
 {
     value x = a->v[0];
-    if (!is_arr(x))
+    if (!array_has_elements(x))
         return LIB_DECLINE;
     jc_array *A = val_array(x);
     if (a->n == 1) {
@@ -490,7 +466,7 @@ static int bi_lastindex(jc_ctx *ctx, value *out, const jc_args *a)
 static int bi_firstindex(jc_ctx *ctx, value *out, const jc_args *a)
 {
     (void)ctx;
-    if (!is_arr(a->v[0]))
+    if (!array_has_elements(a->v[0]))
         return LIB_DECLINE;
     *out = v_int(1);
     return 0;
@@ -583,7 +559,7 @@ static int bi_fill(jc_ctx *ctx, value *out, const jc_args *a) { return filled(ct
 /* The elements of any iterable, in order (owned). */
 static int elements(jc_ctx *ctx, value x, value **vals, int64_t *n, const ast *site)
 {
-    if (is_arr(x)) {
+    if (array_has_elements(x)) {
         jc_array *A = val_array(x);
         *vals = xmalloc(nz(A->len) * sizeof **vals);
         for (int64_t i = 0; i < A->len; i++) {
@@ -633,14 +609,14 @@ static int bi_collect(jc_ctx *ctx, value *out, const jc_args *a)
         return -1;
     int nd = 1;
     int64_t dims[ARR_MAXDIMS] = { n };
-    if (is_arr(x)) {
+    if (array_has_elements(x)) {
         nd = val_array(x)->nd;
         memcpy(dims, val_array(x)->dims, sizeof dims);
     }
     jc_typeobj *t = NULL;
     if (et)
         t = array_type_retain(et);
-    else if (is_arr(x))
+    else if (array_has_elements(x))
         t = array_type_retain(val_array(x)->et);
     else if (x.type == T_RANGE)
         t = val_typeobj(num_typeof_value(val_range(x)->start));
@@ -674,7 +650,7 @@ static int as_array(jc_ctx *ctx, value *x, int tuples, value *tmp, const ast *si
             return -1;
         *x = *tmp;
     }
-    return is_arr(*x) ? 0 : LIB_DECLINE;
+    return array_has_elements(*x) ? 0 : LIB_DECLINE;
 }
 
 /* A new array sharing no storage with x but its elements, with new dims. */
@@ -755,7 +731,7 @@ static int bi_reshape(jc_ctx *ctx, value *out, const jc_args *a)
 static int bi_vec(jc_ctx *ctx, value *out, const jc_args *a)
 {
     (void)ctx;
-    if (!is_arr(a->v[0]))
+    if (!array_has_elements(a->v[0]))
         return LIB_DECLINE;
     int64_t n = val_array(a->v[0])->len;
     *out = reshaped(a->v[0], 1, &n);
@@ -765,7 +741,7 @@ static int bi_vec(jc_ctx *ctx, value *out, const jc_args *a)
 static int bi_copy(jc_ctx *ctx, value *out, const jc_args *a)
 {
     (void)ctx;
-    if (!is_arr(a->v[0]))
+    if (!array_has_elements(a->v[0]))
         return LIB_DECLINE;
     jc_array *A = val_array(a->v[0]);
     *out = reshaped(a->v[0], A->nd, A->dims);
@@ -783,7 +759,7 @@ static int conj_of(jc_ctx *ctx, value x, value *out, const ast *site)
         *out = v_complex(val_retain(val_complex(x)->re), im);
         return 0;
     }
-    if (is_arr(x)) {
+    if (array_has_elements(x)) {
         value f;
         if (eval_get_global(ctx, "adjoint", &f) < 0)
             return -1;
@@ -828,7 +804,7 @@ static int transposed(jc_ctx *ctx, value x, int conj, value *out, const ast *sit
 
 static int bi_transpose(jc_ctx *ctx, value *out, const jc_args *a)
 {
-    if (!is_arr(a->v[0]))
+    if (!array_has_elements(a->v[0]))
         return LIB_DECLINE;
     return transposed(ctx, a->v[0], 0, out, a->site);
 }
@@ -836,7 +812,7 @@ static int bi_transpose(jc_ctx *ctx, value *out, const jc_args *a)
 static int bi_adjoint(jc_ctx *ctx, value *out, const jc_args *a)
 {
     value x = a->v[0];
-    if (x.type == T_ARRAY && !is_arr(x)) { /* UniformScaling */
+    if (x.type == T_ARRAY && !array_has_elements(x)) { /* UniformScaling */
         *out = val_retain(x);
         return 0;
     }
@@ -854,7 +830,7 @@ static int bi_adjoint(jc_ctx *ctx, value *out, const jc_args *a)
 static int bi_permutedims(jc_ctx *ctx, value *out, const jc_args *a)
 {
     value x = a->v[0];
-    if (!is_arr(x))
+    if (!array_has_elements(x))
         return LIB_DECLINE;
     jc_array *A = val_array(x);
     int perm[ARR_MAXDIMS];
@@ -864,7 +840,7 @@ static int bi_permutedims(jc_ctx *ctx, value *out, const jc_args *a)
         return transposed(ctx, x, 0, out, a->site);
     }
     value p = a->v[1];
-    if (p.type != T_TUPLE && !is_arr(p))
+    if (p.type != T_TUPLE && !array_has_elements(p))
         return LIB_DECLINE;
     value *pv;
     int64_t pn;
@@ -962,7 +938,7 @@ static int lessthan(jc_ctx *ctx, value x, value y, int *res)
         return 0;
     }
     value r;
-    if (call2(ctx, "isless", x, y, NULL, &r) < 0)
+    if (eval_call_global(ctx, "isless", 2, (value[]){ x, y }, NULL, &r) < 0)
         return -1;
     *res = r.type == T_BOOL && r.u.i;
     val_release(r);
@@ -994,14 +970,14 @@ static int merge_sort(jc_ctx *ctx, value *v, value *tmp, int64_t n, int rev)
 static int bi_sort(jc_ctx *ctx, value *out, const jc_args *a)
 {
     value x = a->v[0];
-    if (!is_arr(x) && x.type != T_RANGE && x.type != T_TUPLE)
+    if (!array_has_elements(x) && x.type != T_RANGE && x.type != T_TUPLE)
         return LIB_DECLINE;
     int rev = 0;
     const value *rv = lib_kwarg(ctx, a, "rev");
     if (rv && rv->type == T_BOOL)
         rev = (int)rv->u.i;
     value c;
-    if (is_arr(x)) {
+    if (array_has_elements(x)) {
         if (val_array(x)->nd != 1)
             return err_throw(ctx, ERR_UNDEFKEYWORD, a->site, "keyword argument `dims` not assigned");
         c = reshaped(x, 1, val_array(x)->dims);
@@ -1031,10 +1007,10 @@ static value reduce_first(int kind, value x)
 static int combine(jc_ctx *ctx, int kind, value acc, value x, const ast *site, value *out)
 {
     switch (kind) {
-    case 0: return binop(ctx, NUM_ADD, "+", acc, x, site, out);
-    case 1: return binop(ctx, NUM_MUL, "*", acc, x, site, out);
-    case 2: return binop(ctx, NUM_MAX, "max", acc, x, site, out);
-    default: return binop(ctx, NUM_MIN, "min", acc, x, site, out);
+    case 0: return lib_binop(ctx, NUM_ADD, acc, x, site, out);
+    case 1: return lib_binop(ctx, NUM_MUL, acc, x, site, out);
+    case 2: return lib_binop(ctx, NUM_MAX, acc, x, site, out);
+    default: return lib_binop(ctx, NUM_MIN, acc, x, site, out);
     }
 }
 
@@ -1089,7 +1065,7 @@ static int reduction(jc_ctx *ctx, value *out, const jc_args *a, int kind)
     value f = v_nothing(), x = a->v[a->n - 1];
     if (a->n == 2)
         f = a->v[0];
-    if (!is_arr(x))
+    if (!array_has_elements(x))
         return LIB_DECLINE;
     jc_array *A = val_array(x);
     const value *dimsv = lib_kwarg(ctx, a, "dims");
@@ -1226,7 +1202,7 @@ static int bi_diff(jc_ctx *ctx, value *out, const jc_args *a)
         for (int64_t i = 0; i < dims[0]; i++) {
             value hi = d == 1 ? A->v[j * m + i + 1] : A->v[(j + 1) * m + i];
             value lo = A->v[j * m + i];
-            if (binop(ctx, NUM_SUB, "-", hi, lo, a->site, &res[cnt]) < 0) {
+            if (lib_binop(ctx, NUM_SUB, hi, lo, a->site, &res[cnt]) < 0) {
                 val_release_n(res, cnt);
                 free(res);
                 val_release(tmp);
@@ -1251,7 +1227,7 @@ static int bi_diff(jc_ctx *ctx, value *out, const jc_args *a)
 static int bi_push(jc_ctx *ctx, value *out, const jc_args *a)
 {
     value x = a->v[0];
-    if (!is_arr(x))
+    if (!array_has_elements(x))
         return LIB_DECLINE;
     jc_array *A = val_array(x);
     if (A->nd != 1)
@@ -1271,7 +1247,7 @@ static int bi_push(jc_ctx *ctx, value *out, const jc_args *a)
 static int bi_append(jc_ctx *ctx, value *out, const jc_args *a)
 {
     value x = a->v[0];
-    if (!is_arr(x))
+    if (!array_has_elements(x))
         return LIB_DECLINE;
     for (int i = 1; i < a->n; i++) {
         value *vals;
@@ -1297,7 +1273,7 @@ static int bi_append(jc_ctx *ctx, value *out, const jc_args *a)
 static int bi_pop(jc_ctx *ctx, value *out, const jc_args *a)
 {
     value x = a->v[0];
-    if (!is_arr(x))
+    if (!array_has_elements(x))
         return LIB_DECLINE;
     jc_array *A = val_array(x);
     if (A->nd != 1 || A->len == 0)
@@ -1311,7 +1287,7 @@ static int bi_map(jc_ctx *ctx, value *out, const jc_args *a)
 {
     int any = 0;
     for (int i = 1; i < a->n; i++)
-        any |= is_arr(a->v[i]) || a->v[i].type == T_RANGE || a->v[i].type == T_TUPLE;
+        any |= array_has_elements(a->v[i]) || a->v[i].type == T_RANGE || a->v[i].type == T_TUPLE;
     if (!any)
         return LIB_DECLINE;
     jc_args b = *a;
@@ -1332,7 +1308,7 @@ static int bi_filter(jc_ctx *ctx, value *out, const jc_args *a)
         held = x = array_from_values(ctx, vals, n, 1, &n, NULL);
         free(vals);
     }
-    if (!is_arr(x))
+    if (!array_has_elements(x))
         return LIB_DECLINE;
     jc_array *A = val_array(x);
     value *res = xmalloc(nz(A->len) * sizeof *res);
@@ -1358,7 +1334,7 @@ static int bi_filter(jc_ctx *ctx, value *out, const jc_args *a)
 static int anyall(jc_ctx *ctx, value *out, const jc_args *a, int want)
 {
     value x = a->v[a->n - 1];
-    if (!is_arr(x))
+    if (!array_has_elements(x))
         return LIB_DECLINE;
     jc_array *A = val_array(x);
     for (int64_t i = 0; i < A->len; i++) {
@@ -1388,7 +1364,7 @@ static int bi_all(jc_ctx *ctx, value *out, const jc_args *a) { return anyall(ctx
 static int bi_count(jc_ctx *ctx, value *out, const jc_args *a)
 {
     value x = a->v[a->n - 1];
-    if (!is_arr(x))
+    if (!array_has_elements(x))
         return LIB_DECLINE;
     jc_array *A = val_array(x);
     int64_t c = 0;
@@ -1407,12 +1383,12 @@ static int bi_count(jc_ctx *ctx, value *out, const jc_args *a)
 static int bi_in(jc_ctx *ctx, value *out, const jc_args *a)
 {
     value x = a->v[0], c = a->v[1];
-    if (!is_arr(c))
+    if (!array_has_elements(c))
         return LIB_DECLINE;
     jc_array *A = val_array(c);
     for (int64_t i = 0; i < A->len; i++) {
         value r;
-        if (call2(ctx, "==", x, A->v[i], a->site, &r) < 0)
+        if (eval_call_global(ctx, "==", 2, (value[]){ x, A->v[i] }, a->site, &r) < 0)
             return -1;
         int t = r.type == T_BOOL && r.u.i;
         val_release(r);

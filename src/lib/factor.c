@@ -473,16 +473,16 @@ static int lu_generic(jc_ctx *ctx, const jc_array *A, const jc_array *B, int wan
         }
         for (int64_t i = k + 1; i < n && r == 0; i++) {
             value l;
-            if ((r = la_binop(ctx, NUM_DIV, a[k * n + i], a[k * n + k], site, &l)) < 0)
+            if ((r = lib_binop(ctx, NUM_DIV, a[k * n + i], a[k * n + k], site, &l)) < 0)
                 break;
             val_release(a[k * n + i]);
             a[k * n + i] = l;
             for (int64_t j = k + 1; j < n + rc && r == 0; j++) {
                 value *dst = j < n ? &a[j * n + i] : &b[(j - n) * n + i];
                 value src = j < n ? a[j * n + k] : b[(j - n) * n + k];
-                if ((r = la_binop(ctx, NUM_MUL, l, src, site, &t1)) < 0)
+                if ((r = lib_binop(ctx, NUM_MUL, l, src, site, &t1)) < 0)
                     break;
-                r = la_binop(ctx, NUM_SUB, *dst, t1, site, &t2);
+                r = lib_binop(ctx, NUM_SUB, *dst, t1, site, &t2);
                 val_release(t1);
                 if (r == 0) {
                     val_release(*dst);
@@ -495,7 +495,7 @@ static int lu_generic(jc_ctx *ctx, const jc_array *A, const jc_array *B, int wan
         value d;
         r = num_convert_to(ctx, &d, work, v_int(bad ? 0 : 1)) < 0 ? -1 : 0;
         for (int64_t i = 0; i < n && r == 0 && !bad; i++) {
-            r = la_binop(ctx, NUM_MUL, d, a[i * n + i], site, &t1);
+            r = lib_binop(ctx, NUM_MUL, d, a[i * n + i], site, &t1);
             val_release(d);
             d = t1;
         }
@@ -513,14 +513,14 @@ static int lu_generic(jc_ctx *ctx, const jc_array *A, const jc_array *B, int wan
         for (int64_t j = 0; j < rc && r == 0; j++)
             for (int64_t k = n - 1; k >= 0 && r == 0; k--) {
                 value *x = &b[j * n + k];
-                if ((r = la_binop(ctx, NUM_DIV, *x, a[k * n + k], site, &t1)) < 0)
+                if ((r = lib_binop(ctx, NUM_DIV, *x, a[k * n + k], site, &t1)) < 0)
                     break;
                 val_release(*x);
                 *x = t1;
                 for (int64_t i = 0; i < k && r == 0; i++) {
-                    if ((r = la_binop(ctx, NUM_MUL, *x, a[k * n + i], site, &t1)) < 0)
+                    if ((r = lib_binop(ctx, NUM_MUL, *x, a[k * n + i], site, &t1)) < 0)
                         break;
-                    r = la_binop(ctx, NUM_SUB, b[j * n + i], t1, site, &t2);
+                    r = lib_binop(ctx, NUM_SUB, b[j * n + i], t1, site, &t2);
                     val_release(t1);
                     if (r == 0) {
                         val_release(b[j * n + i]);

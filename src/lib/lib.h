@@ -18,6 +18,7 @@
 #define LIB_DECLINE 1
 
 #include "jc.h"
+#include "num/num.h"
 
 typedef struct jc_args {
     int n;                 /* positional arguments */
@@ -60,6 +61,12 @@ int lib_list_builtins(FILE *out);
 /* Raises Julia's MethodError for calling `name` with these argument types:
  * "MethodError: no method matching name(::T1, ::T2)". */
 int lib_no_method(jc_ctx *ctx, const char *name, const jc_args *a);
+/* a op b: the number tower when both are numbers, else the global function of the
+ * operator's name (+, *, max ...), so that arrays of arrays and user methods work. */
+int lib_binop(jc_ctx *ctx, num_op op, value a, value b, const ast *site, value *out);
+/* The name of the function an operation stands for: "+", "÷", "max" ... */
+const char *lib_op_name(num_op op);
+
 /* The same for plain arguments (no keywords, no call site). */
 int lib_no_method_func(jc_ctx *ctx, const char *name, int n, const value *args);
 

@@ -15,34 +15,7 @@
 #include "lib/lib.h"
 #include "lib/linalg_impl.h"
 
-static int is_arr(value v) { return v.type == T_ARRAY && val_array(v)->kind != ARR_UNIFORM; }
 static int is_uniform(value v) { return v.type == T_ARRAY && val_array(v)->kind == ARR_UNIFORM; }
-
-static int call2(jc_ctx *ctx, const char *name, value a, value b, const ast *site, value *out)
-{
-    value f;
-    if (eval_get_global(ctx, name, &f) < 0)
-        return err_throw(ctx, ERR_UNDEFVAR, site, "`%s` not defined", name);
-    value args[2] = { a, b };
-    int r = eval_call(ctx, f, 2, args, site, out);
-    val_release(f);
-    return r;
-}
-
-static const char *const opnames[NUM__OPCOUNT] = {
-    [NUM_ADD] = "+", [NUM_SUB] = "-", [NUM_MUL] = "*", [NUM_DIV] = "/", [NUM_RDIV] = "//",
-    [NUM_LDIV] = "\\", [NUM_POW] = "^",
-};
-
-int la_binop(jc_ctx *ctx, num_op op, value a, value b, const ast *site, value *out)
-{
-    if (num_is_number(a) && num_is_number(b)) {
-        int r = num_binop(ctx, out, op, a, b);
-        if (r != NUM_NOMETHOD)
-            return r < 0 ? -1 : 0;
-    }
-    return call2(ctx, opnames[op] ? opnames[op] : "+", a, b, site, out);
-}
 
 static int undef_error(jc_ctx *ctx, const ast *site)
 {
@@ -103,7 +76,7 @@ static int same_shape(jc_ctx *ctx, const jc_array *a, const jc_array *b, const a
 /* a op b elementwise; either side may be a scalar (side: 1 array op scalar, 2 scalar op array). */
 static int elementwise(jc_ctx *ctx, num_op op, value a, value b, const ast *site, value *out)
 {
-    const jc_array *A = is_arr(a) ? val_array(a) : NULL, *B = is_arr(b) ? val_array(b) : NULL;
+    const jc_array *A = array_has_elements(a) ? val_array(a) : NULL, *B = array_has_elements(b) ? val_array(b) : NULL;
     const jc_array *S = A ? A : B;
     if (A && B && same_shape(ctx, A, B, site) < 0)
         return -1;
@@ -114,7 +87,7 @@ static int elementwise(jc_ctx *ctx, num_op op, value a, value b, const ast *site
             la_release_vals(res, i);
             return undef_error(ctx, site);
         }
-        if (la_binop(ctx, op, x, y, site, &res[i]) < 0) {
+        if (lib_binop(ctx, op, x, y, site, &res[i]) < 0) {
             la_release_vals(res, i);
             return -1;
         }
@@ -175,7 +148,7 @@ static int plus_uniform(jc_ctx *ctx, value a, value lambda, num_op op, int unifo
             }
         } else
             zero = val_retain(lambda);
-        int r = uniform_left ? la_binop(ctx, op, zero, x, site, &res[i]) : la_binop(ctx, op, x, zero, site, &res[i]);
+        int r = uniform_left ? lib_binop(ctx, op, zero, x, site, &res[i]) : lib_binop(ctx, op, x, zero, site, &res[i]);
         val_release(zero);
         if (r < 0) {
             la_release_vals(res, i);
@@ -257,7 +230,7 @@ static int matmul(jc_ctx *ctx, value a, value b, const ast *site, value *out)
                 value acc = v_nothing();
                 for (int64_t p = 0; p < k; p++) {
                     value t;
-                    if (la_binop(ctx, NUM_MUL, A->v[p * m + i], B->v[j * k + p], site, &t) < 0) {
+                    if (lib_binop(ctx, NUM_MUL, A->v[p * m + i], B->v[j * k + p], site, &t) < 0) {
                         val_release(acc);
                         la_release_vals(res, j * m + i);
                         return -1;
@@ -267,7 +240,7 @@ static int matmul(jc_ctx *ctx, value a, value b, const ast *site, value *out)
                         continue;
                     }
                     value s;
-                    int r = la_binop(ctx, NUM_ADD, acc, t, site, &s);
+                    int r = lib_binop(ctx, NUM_ADD, acc, t, site, &s);
                     val_release(acc);
                     val_release(t);
                     if (r < 0) {
@@ -317,23 +290,23 @@ static int add_or_sub(jc_ctx *ctx, num_op op, value *out, const jc_args *a)
     if (a->n != 2)
         return LIB_DECLINE;
     value x = a->v[0], y = a->v[1];
-    if (is_arr(x) && is_arr(y))
+    if (array_has_elements(x) && array_has_elements(y))
         return elementwise(ctx, op, x, y, a->site, out);
-    if (is_arr(x) && is_uniform(y))
+    if (array_has_elements(x) && is_uniform(y))
         return plus_uniform(ctx, x, val_array(y)->v[0], op, 0, a->site, out);
-    if (is_uniform(x) && is_arr(y))
+    if (is_uniform(x) && array_has_elements(y))
         return plus_uniform(ctx, y, val_array(x)->v[0], op, 1, a->site, out);
     if (is_uniform(x) && is_uniform(y)) {
         value s;
-        if (la_binop(ctx, op, val_array(x)->v[0], val_array(y)->v[0], a->site, &s) < 0)
+        if (lib_binop(ctx, op, val_array(x)->v[0], val_array(y)->v[0], a->site, &s) < 0)
             return -1;
         *out = uniform_new(s);
         return 0;
     }
-    if ((is_arr(x) && num_is_number(y)) || (num_is_number(x) && is_arr(y)))
+    if ((array_has_elements(x) && num_is_number(y)) || (num_is_number(x) && array_has_elements(y)))
         return err_throw(ctx, ERR_METHOD, a->site, "no method matching %s(::%s, ::%s)\nFor element-wise %s, use broadcasting with dot syntax: array .%s scalar",
-                        opnames[op], is_arr(x) ? "Array" : "Number", is_arr(y) ? "Array" : "Number",
-                        op == NUM_ADD ? "addition" : "subtraction", opnames[op]);
+                        lib_op_name(op), array_has_elements(x) ? "Array" : "Number", array_has_elements(y) ? "Array" : "Number",
+                        op == NUM_ADD ? "addition" : "subtraction", lib_op_name(op));
     return LIB_DECLINE;
 }
 
@@ -372,7 +345,7 @@ static int bi_sub(jc_ctx *ctx, value *out, const jc_args *a)
 {
     value x = a->v[0];
     if (a->n == 1) {
-        if (is_arr(x))
+        if (array_has_elements(x))
             return negate(ctx, x, a->site, out);
         if (is_uniform(x)) {
             value l;
@@ -388,27 +361,27 @@ static int bi_sub(jc_ctx *ctx, value *out, const jc_args *a)
 
 static int mul2(jc_ctx *ctx, value x, value y, const ast *site, value *out)
 {
-    if (is_arr(x) && is_arr(y))
+    if (array_has_elements(x) && array_has_elements(y))
         return matmul(ctx, x, y, site, out);
-    if (is_arr(x) && num_is_number(y))
+    if (array_has_elements(x) && num_is_number(y))
         return elementwise(ctx, NUM_MUL, x, y, site, out);
-    if (num_is_number(x) && is_arr(y))
+    if (num_is_number(x) && array_has_elements(y))
         return elementwise(ctx, NUM_MUL, x, y, site, out);
     if (is_uniform(x) && is_uniform(y)) {
         value s;
-        if (la_binop(ctx, NUM_MUL, val_array(x)->v[0], val_array(y)->v[0], site, &s) < 0)
+        if (lib_binop(ctx, NUM_MUL, val_array(x)->v[0], val_array(y)->v[0], site, &s) < 0)
             return -1;
         *out = uniform_new(s);
         return 0;
     }
-    if (is_uniform(x) && (is_arr(y) || num_is_number(y)))
+    if (is_uniform(x) && (array_has_elements(y) || num_is_number(y)))
         return num_is_number(y) ? mul2(ctx, y, x, site, out)
                                 : elementwise(ctx, NUM_MUL, val_array(x)->v[0], y, site, out);
-    if (is_uniform(y) && is_arr(x))
+    if (is_uniform(y) && array_has_elements(x))
         return elementwise(ctx, NUM_MUL, x, val_array(y)->v[0], site, out);
     if (is_uniform(y) && num_is_number(x)) {
         value s;
-        if (la_binop(ctx, NUM_MUL, x, val_array(y)->v[0], site, &s) < 0)
+        if (lib_binop(ctx, NUM_MUL, x, val_array(y)->v[0], site, &s) < 0)
             return -1;
         *out = uniform_new(s);
         return 0;
@@ -428,7 +401,7 @@ static int bi_mul(jc_ctx *ctx, value *out, const jc_args *a)
         value r;
         int k = mul2(ctx, acc, a->v[i], a->site, &r);
         if (k == LIB_DECLINE && !(acc.type == T_ARRAY || a->v[i].type == T_ARRAY))
-            k = la_binop(ctx, NUM_MUL, acc, a->v[i], a->site, &r);
+            k = lib_binop(ctx, NUM_MUL, acc, a->v[i], a->site, &r);
         val_release(acc);
         if (k == LIB_DECLINE)
             return i == 1 ? LIB_DECLINE : lib_no_method(ctx, "*", a);
@@ -443,16 +416,16 @@ static int bi_mul(jc_ctx *ctx, value *out, const jc_args *a)
 static int bi_div(jc_ctx *ctx, value *out, const jc_args *a)
 {
     value x = a->v[0], y = a->v[1];
-    if (is_arr(x) && num_is_number(y))
+    if (array_has_elements(x) && num_is_number(y))
         return elementwise(ctx, NUM_DIV, x, y, a->site, out);
     if (is_uniform(x) && num_is_number(y)) {
         value s;
-        if (la_binop(ctx, NUM_DIV, val_array(x)->v[0], y, a->site, &s) < 0)
+        if (lib_binop(ctx, NUM_DIV, val_array(x)->v[0], y, a->site, &s) < 0)
             return -1;
         *out = uniform_new(s);
         return 0;
     }
-    if (is_arr(x) && is_arr(y)) {
+    if (array_has_elements(x) && array_has_elements(y)) {
         /* A / B = A * inv(B) */
         value inv;
         if (la_factor(ctx, y, v_nothing(), 1, a->site, &inv) < 0)
@@ -467,7 +440,7 @@ static int bi_div(jc_ctx *ctx, value *out, const jc_args *a)
 static int bi_rdiv(jc_ctx *ctx, value *out, const jc_args *a)
 {
     value x = a->v[0], y = a->v[1];
-    if (is_arr(x) && num_is_number(y))
+    if (array_has_elements(x) && num_is_number(y))
         return elementwise(ctx, NUM_RDIV, x, y, a->site, out);
     return LIB_DECLINE;
 }
@@ -475,9 +448,9 @@ static int bi_rdiv(jc_ctx *ctx, value *out, const jc_args *a)
 static int bi_ldiv(jc_ctx *ctx, value *out, const jc_args *a)
 {
     value x = a->v[0], y = a->v[1];
-    if (num_is_number(x) && is_arr(y))
+    if (num_is_number(x) && array_has_elements(y))
         return elementwise(ctx, NUM_LDIV, x, y, a->site, out);
-    if (is_arr(x) && is_arr(y)) {
+    if (array_has_elements(x) && array_has_elements(y)) {
         if (val_array(x)->nd == 2 && la_nrows(val_array(x)) != la_ncols(val_array(x)))
             return la_least_squares(ctx, x, y, a->site, out);
         return la_factor(ctx, x, y, 2, a->site, out);
@@ -490,12 +463,12 @@ static int bi_pow(jc_ctx *ctx, value *out, const jc_args *a)
     value x = a->v[0], y = a->v[1];
     if (is_uniform(x) && num_is_number(y)) {
         value s;
-        if (la_binop(ctx, NUM_POW, val_array(x)->v[0], y, a->site, &s) < 0)
+        if (lib_binop(ctx, NUM_POW, val_array(x)->v[0], y, a->site, &s) < 0)
             return -1;
         *out = uniform_new(s);
         return 0;
     }
-    if (!is_arr(x))
+    if (!array_has_elements(x))
         return LIB_DECLINE;
     if (la_square_check(ctx, val_array(x), a->site) < 0)
         return -1;
@@ -560,7 +533,7 @@ static int elem_eq(jc_ctx *ctx, value x, value y, const ast *site, int *eq)
     if (num_is_number(x) && num_is_number(y))
         return num_equal(ctx, x, y, eq) < 0 ? -1 : 0;
     value r;
-    if (call2(ctx, "==", x, y, site, &r) < 0)
+    if (eval_call_global(ctx, "==", 2, (value[]){ x, y }, site, &r) < 0)
         return -1;
     *eq = r.type == T_BOOL && r.u.i;
     val_release(r);
@@ -577,7 +550,7 @@ static int bi_eq(jc_ctx *ctx, value *out, const jc_args *a)
         x = y;
         y = t;
     }
-    if (is_arr(x) && is_uniform(y)) {
+    if (array_has_elements(x) && is_uniform(y)) {
         const jc_array *A = val_array(x);
         if (A->nd != 2 || la_nrows(A) != la_ncols(A)) {
             *out = v_bool(0);
@@ -627,7 +600,7 @@ static int bi_eq(jc_ctx *ctx, value *out, const jc_args *a)
         }
     }
     int res = 1, r = 0;
-    if (!is_arr(x) || !is_arr(y))
+    if (!array_has_elements(x) || !array_has_elements(y))
         res = 0;
     else {
         const jc_array *A = val_array(x), *B = val_array(y);
@@ -658,7 +631,7 @@ static int bi_det(jc_ctx *ctx, value *out, const jc_args *a)
         *out = val_retain(a->v[0]);
         return 0;
     }
-    if (!is_arr(a->v[0]))
+    if (!array_has_elements(a->v[0]))
         return LIB_DECLINE;
     return la_factor(ctx, a->v[0], v_nothing(), 0, a->site, out);
 }
@@ -672,7 +645,7 @@ static int bi_inv(jc_ctx *ctx, value *out, const jc_args *a)
         *out = uniform_new(s);
         return 0;
     }
-    if (!is_arr(a->v[0]))
+    if (!array_has_elements(a->v[0]))
         return LIB_DECLINE;
     return la_factor(ctx, a->v[0], v_nothing(), 1, a->site, out);
 }
@@ -683,7 +656,7 @@ static int bi_tr(jc_ctx *ctx, value *out, const jc_args *a)
         *out = val_retain(a->v[0]);
         return 0;
     }
-    if (!is_arr(a->v[0]))
+    if (!array_has_elements(a->v[0]))
         return LIB_DECLINE;
     const jc_array *A = val_array(a->v[0]);
     if (la_square_check(ctx, A, a->site) < 0 || la_check_defined(ctx, A, a->site) < 0)
@@ -692,7 +665,7 @@ static int bi_tr(jc_ctx *ctx, value *out, const jc_args *a)
     value acc = n ? val_retain(A->v[0]) : v_int(0);
     for (int64_t i = 1; i < n; i++) {
         value s;
-        if (la_binop(ctx, NUM_ADD, acc, A->v[i * n + i], a->site, &s) < 0) {
+        if (lib_binop(ctx, NUM_ADD, acc, A->v[i * n + i], a->site, &s) < 0) {
             val_release(acc);
             return -1;
         }
@@ -705,7 +678,7 @@ static int bi_tr(jc_ctx *ctx, value *out, const jc_args *a)
 
 static int bi_rank(jc_ctx *ctx, value *out, const jc_args *a)
 {
-    if (!is_arr(a->v[0]))
+    if (!array_has_elements(a->v[0]))
         return LIB_DECLINE;
     const jc_array *A = val_array(a->v[0]);
     if (la_check_defined(ctx, A, a->site) < 0)
@@ -723,7 +696,7 @@ static int bi_rank(jc_ctx *ctx, value *out, const jc_args *a)
 static int bi_norm(jc_ctx *ctx, value *out, const jc_args *a)
 {
     value x = a->v[0];
-    if (!is_arr(x))
+    if (!array_has_elements(x))
         return LIB_DECLINE;
     const jc_array *A = val_array(x);
     if (la_check_defined(ctx, A, a->site) < 0)
@@ -790,7 +763,7 @@ static int bi_norm(jc_ctx *ctx, value *out, const jc_args *a)
 
 static int vec_pair(jc_ctx *ctx, const jc_args *a, const jc_array **x, const jc_array **y)
 {
-    if (!is_arr(a->v[0]) || !is_arr(a->v[1]))
+    if (!array_has_elements(a->v[0]) || !array_has_elements(a->v[1]))
         return LIB_DECLINE;
     *x = val_array(a->v[0]);
     *y = val_array(a->v[1]);
@@ -818,7 +791,7 @@ static int bi_dot(jc_ctx *ctx, value *out, const jc_args *a)
             c = v_complex(val_retain(val_complex(x->v[i])->re), im);
         } else
             c = val_retain(x->v[i]);
-        r = la_binop(ctx, NUM_MUL, c, y->v[i], a->site, &t);
+        r = lib_binop(ctx, NUM_MUL, c, y->v[i], a->site, &t);
         val_release(c);
         if (r < 0)
             goto fail;
@@ -827,7 +800,7 @@ static int bi_dot(jc_ctx *ctx, value *out, const jc_args *a)
             continue;
         }
         value s;
-        r = la_binop(ctx, NUM_ADD, acc, t, a->site, &s);
+        r = lib_binop(ctx, NUM_ADD, acc, t, a->site, &s);
         val_release(t);
         val_release(acc);
         acc = v_nothing();
@@ -862,17 +835,17 @@ static int bi_cross(jc_ctx *ctx, value *out, const jc_args *a)
     for (int k = 0; k < 3; k++) {
         value p, q;
         int i = ia[k][0], j = ia[k][1];
-        if (la_binop(ctx, NUM_MUL, x->v[i], y->v[j], a->site, &p) < 0) {
+        if (lib_binop(ctx, NUM_MUL, x->v[i], y->v[j], a->site, &p) < 0) {
             la_release_vals(NULL, 0);
             val_release_n(res, k);
             return -1;
         }
-        if (la_binop(ctx, NUM_MUL, x->v[j], y->v[i], a->site, &q) < 0) {
+        if (lib_binop(ctx, NUM_MUL, x->v[j], y->v[i], a->site, &q) < 0) {
             val_release(p);
             val_release_n(res, k);
             return -1;
         }
-        r = la_binop(ctx, NUM_SUB, p, q, a->site, &res[k]);
+        r = lib_binop(ctx, NUM_SUB, p, q, a->site, &res[k]);
         val_release(p);
         val_release(q);
         if (r < 0) {
@@ -897,7 +870,7 @@ static int bi_kron(jc_ctx *ctx, value *out, const jc_args *a)
     for (int64_t j = 0; j < n; j++)
         for (int64_t i = 0; i < m; i++) {
             value x = A->v[(j / nb) * ma + i / mb], y = B->v[(j % nb) * mb + i % mb];
-            if (la_binop(ctx, NUM_MUL, x, y, a->site, &res[j * m + i]) < 0) {
+            if (lib_binop(ctx, NUM_MUL, x, y, a->site, &res[j * m + i]) < 0) {
                 la_release_vals(res, j * m + i);
                 return -1;
             }
@@ -918,7 +891,7 @@ static int symmetric(jc_ctx *ctx, value *out, const jc_args *a, int herm)
         *out = v_bool(z);
         return 0;
     }
-    if (!is_arr(a->v[0]))
+    if (!array_has_elements(a->v[0]))
         return LIB_DECLINE;
     const jc_array *A = val_array(a->v[0]);
     if (A->nd != 2 || la_nrows(A) != la_ncols(A)) {
@@ -958,7 +931,7 @@ static int bi_ishermitian(jc_ctx *ctx, value *out, const jc_args *a) { return sy
 /* hermitianpart(A) = (A + A')/2, wrapped as Hermitian. */
 static int bi_hermitianpart(jc_ctx *ctx, value *out, const jc_args *a)
 {
-    if (!is_arr(a->v[0]))
+    if (!array_has_elements(a->v[0]))
         return LIB_DECLINE;
     const jc_array *A = val_array(a->v[0]);
     if (la_square_check(ctx, A, a->site) < 0 || la_check_defined(ctx, A, a->site) < 0)
@@ -977,10 +950,10 @@ static int bi_hermitianpart(jc_ctx *ctx, value *out, const jc_args *a)
                 c = v_complex(val_retain(val_complex(y)->re), im);
                 y = c;
             }
-            int r = la_binop(ctx, NUM_ADD, x, y, a->site, &s);
+            int r = lib_binop(ctx, NUM_ADD, x, y, a->site, &s);
             val_release(c);
             if (r == 0) {
-                r = la_binop(ctx, NUM_DIV, s, v_int(2), a->site, &res[j * n + i]);
+                r = lib_binop(ctx, NUM_DIV, s, v_int(2), a->site, &res[j * n + i]);
                 val_release(s);
             }
             if (r < 0) {
@@ -996,7 +969,7 @@ static int bi_hermitianpart(jc_ctx *ctx, value *out, const jc_args *a)
 
 static int bi_isapprox(jc_ctx *ctx, value *out, const jc_args *a)
 {
-    if (!is_arr(a->v[0]) || !is_arr(a->v[1]))
+    if (!array_has_elements(a->v[0]) || !array_has_elements(a->v[1]))
         return LIB_DECLINE;
     value d;
     if (elementwise(ctx, NUM_SUB, a->v[0], a->v[1], a->site, &d) < 0)

@@ -17,7 +17,6 @@ static inline int64_t la_ncols(const jc_array *a) { return a->nd >= 2 ? a->dims[
 /* ---- in linalg.c ---- */
 
 /* a op b: num_binop on two numbers, else a call of the Julia-level operator. */
-int la_binop(jc_ctx *ctx, num_op op, value a, value b, const ast *site, value *out);
 /* UndefRefError if any element of a is #undef. */
 int la_check_defined(jc_ctx *ctx, const jc_array *a, const ast *site);
 /* DimensionMismatch unless A is a square matrix. */

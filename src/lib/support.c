@@ -1,6 +1,7 @@
 /* support.c — the helpers every builtin table uses: MethodError text and keyword lookup. */
 #include <string.h>
 
+#include "eval.h"
 #include "show.h"
 #include "lib/lib.h"
 
@@ -46,4 +47,25 @@ const value *lib_kwarg(jc_ctx *ctx, const jc_args *a, const char *name)
         if (a->kw[i] == sym)
             return &a->kwv[i];
     return NULL;
+}
+
+static const char *const op_names[NUM__OPCOUNT] = {
+    [NUM_ADD] = "+", [NUM_SUB] = "-", [NUM_MUL] = "*", [NUM_DIV] = "/", [NUM_LDIV] = "\\",
+    [NUM_POW] = "^", [NUM_IDIV] = "÷", [NUM_FLD] = "fld", [NUM_CLD] = "cld", [NUM_REM] = "%",
+    [NUM_MOD] = "mod", [NUM_MOD1] = "mod1", [NUM_RDIV] = "//", [NUM_AND] = "&", [NUM_OR] = "|",
+    [NUM_XOR] = "xor", [NUM_SHL] = "<<", [NUM_SHR] = ">>", [NUM_USHR] = ">>>", [NUM_MIN] = "min",
+    [NUM_MAX] = "max",
+};
+
+const char *lib_op_name(num_op op) { return op_names[op]; }
+
+int lib_binop(jc_ctx *ctx, num_op op, value a, value b, const ast *site, value *out)
+{
+    if (num_is_number(a) && num_is_number(b)) {
+        int r = num_binop(ctx, out, op, a, b);
+        if (r != NUM_NOMETHOD)
+            return r < 0 ? -1 : 0;
+    }
+    value args[2] = { a, b };
+    return eval_call_global(ctx, op_names[op], 2, args, site, out);
 }
