@@ -13,15 +13,13 @@
  * production returns promptly once it is set, so only the first error is reported.  An
  * error found at the end of the text is JC_INCOMPLETE.  Recursion is bounded by
  * PARSE_MAX_DEPTH, checked on every descent into a nested expression. */
-#include <errno.h>
-#include <float.h>
-#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "diag.h"
 #include "ident.h"
 #include "lex.h"
+#include "num/literal.h"
 #include "parse.h"
 
 /* Deep enough for any real expression, shallow enough for an ASan stack (each level is
@@ -397,13 +395,6 @@ static ast *synop(parser *p, const char *name, size_t off, unsigned flag, ast *a
 
 /* ---- literals ---- */
 
-static void digits_only(sb *out, const char *s, size_t n)
-{
-    for (size_t i = 0; i < n; i++)
-        if (s[i] != '_')
-            sb_putc(out, s[i]);
-}
-
 static ast *lit_node(parser *p, value v, size_t off, size_t len)
 {
     ast *n = ast_new(p->a, A_LIT, off, len, 0);
@@ -412,204 +403,21 @@ static ast *lit_node(parser *p, value v, size_t off, size_t len)
     return n;
 }
 
-/* Converts the numeric token t (with a glued sign when neg >= 0: 0 '+', 1 '-') to a
- * literal node spanning [off, t end). */
+/* Converts the numeric token t (with a glued sign when sign >= 0: 0 '+', 1 '-') to a
+ * literal node spanning [off, t end); num/literal.c gives the value. */
 static ast *number_literal(parser *p, const token *t, int sign, size_t off)
 {
-    const char *s = p->src + t->off;
-    sb *b = &p->tmp;
-    b->len = 0;
-    if (sign == 1)
-        sb_putc(b, '-');
-    size_t end = t->off + t->len;
-    switch (t->kind) {
-    case TK_INT: {
-        /* up to 18 digits (with `_` separators) always fit an Int64: no text copy, no
-         * strtoll */
-        {
-            int64_t v = 0;
-            size_t i = 0;
-            int nd = 0;
-            for (; i < t->len; i++) {
-                unsigned d = (unsigned)(s[i] - '0');
-                if (d < 10u) {
-                    if (nd == 18)
-                        break;
-                    v = 10 * v + d;
-                    nd++;
-                } else if (s[i] != '_') {
-                    break;
-                }
-            }
-            if (i == t->len)
-                return lit_node(p, v_int(sign == 1 ? -v : v), off, end - off);
-        }
-        digits_only(b, s, t->len);
-        errno = 0;
-        char *e;
-        long long v = strtoll(b->s, &e, 10);
-        if (errno == ERANGE) {
-            value big = v_bigint_new();
-            mpz_set_str(val_mpz(big), b->s, 10);
-            return lit_node(p, big, off, end - off);
-        }
-        return lit_node(p, v_int(v), off, end - off);
-    }
-    case TK_HEXINT: case TK_BININT: case TK_OCTINT: {
-        int base = t->kind == TK_HEXINT ? 16 : t->kind == TK_BININT ? 2 : 8;
-        /* hex and binary of at most 64 bits: the type is the digit count's, the value
-         * read directly (the same result as through GMP below) */
-        if (base != 8 && sign != 1) {
-            uint64_t u = 0;
-            size_t nd = 0, i;
-            unsigned sh = base == 16 ? 4 : 1;
-            for (i = 2; i < t->len; i++) {
-                unsigned c = (unsigned char)s[i], d;
-                if (c == '_')
-                    continue;
-                d = c - '0' < 10u ? c - '0' : (c | 0x20) - 'a' < 6u ? (c | 0x20) - 'a' + 10 : 99;
-                if (d >= (unsigned)base || nd == 64 / sh)
-                    break;
-                u = u << sh | d;
-                nd++;
-            }
-            if (i == t->len && nd > 0) {
-                size_t bits = nd * sh;
-                value v;
-                v.type = bits <= 8 ? T_UINT8 : bits <= 16 ? T_UINT16 : bits <= 32 ? T_UINT32
-                                                                                   : T_UINT64;
-                v.sub = 0;
-                v.u.u = u;
-                return lit_node(p, v, off, end - off);
-            }
-        }
-        digits_only(b, s + 2, t->len - 2);
-        size_t nd = b->len;
-        mpz_t z;
-        mpz_init_set_str(z, b->s, base);
-        /* the type comes from the digit count (hex, binary); octal also needs the
-         * value to fit.  Beyond 64 bits jcalc has no UInt128: BigInt. */
-        size_t bits = base == 16 ? 4 * nd : base == 2 ? nd : 0;
-        static const struct { size_t bits; uint8_t type; } widths[] = {
-            {8, T_UINT8}, {16, T_UINT16}, {32, T_UINT32}, {64, T_UINT64},
-        };
-        static const size_t oct_digits[] = {3, 6, 11, 22};
-        value v;
-        int found = -1;
-        for (int w = 0; w < 4 && found < 0; w++)
-            if (base == 8 ? nd <= oct_digits[w] : bits <= widths[w].bits)
-                found = w;
-        while (base == 8 && found >= 0 && mpz_sizeinbase(z, 2) > widths[found].bits)
-            found = found + 1 < 4 ? found + 1 : -1;
-        if (found >= 0) {
-            v.type = widths[found].type;
-            v.sub = 0;
-            v.u.u = (uint64_t)mpz_get_ui(z);
-            if (sizeof(unsigned long) < 8) {
-                mpz_t hi;
-                mpz_init(hi);
-                mpz_tdiv_q_2exp(hi, z, 32);
-                v.u.u = ((uint64_t)mpz_get_ui(hi) << 32) | (v.u.u & 0xFFFFFFFFu);
-                mpz_clear(hi);
-            }
-        } else {
-            v = v_bigint_from_mpz(z);
-        }
-        mpz_clear(z);
-        return lit_node(p, v, off, end - off);
-    }
-    case TK_FLOAT: case TK_FLOAT32: {
-        /* d.d[e±d] with at most 15 digits: the digits form an integer m < 2^53 and the
-         * value is m * 10^q; while |q| <= 22, 10^|q| is exact too, so one IEEE multiply or
-         * divide gives the correctly rounded result, the same double strtod returns.  A
-         * Float32 (d.df±d) likewise, in float arithmetic, with m < 2^24 (7 digits) and
-         * |q| <= 10 (5^10 < 2^24). */
-        {
-            static const double pow10[] = {1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8,
-                                           1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15, 1e16,
-                                           1e17, 1e18, 1e19, 1e20, 1e21, 1e22};
-            static const float pow10f[] = {1e0f, 1e1f, 1e2f, 1e3f, 1e4f, 1e5f,
-                                           1e6f, 1e7f, 1e8f, 1e9f, 1e10f};
-            int f32 = t->kind == TK_FLOAT32;
-            int64_t m = 0;
-            int ndig = 0, frac = -1, q = 0;
-            size_t i;
-            for (i = 0; i < t->len && ndig <= 15; i++) {
-                unsigned d = (unsigned)(s[i] - '0');
-                if (d < 10u) {
-                    m = 10 * m + d;
-                    ndig++;
-                    if (frac >= 0)
-                        frac++;
-                } else if (s[i] == '.' && frac < 0) {
-                    frac = 0;
-                } else {
-                    break;
-                }
-            }
-            if (i < t->len && ndig > 0 && ndig <= 15 &&
-                (f32 ? s[i] == 'f' : (s[i] == 'e' || s[i] == 'E'))) {
-                int eneg = 0, e = 0, nexp = 0;
-                i++;
-                if (i < t->len && (s[i] == '+' || s[i] == '-'))
-                    eneg = s[i++] == '-';
-                for (; i < t->len && nexp < 4; i++, nexp++) {
-                    unsigned d = (unsigned)(s[i] - '0');
-                    if (d >= 10u)
-                        break;
-                    e = 10 * e + (int)d;
-                }
-                if (nexp == 0 || nexp == 4)
-                    i = 0;  /* not the plain shape: the general path below */
-                q = eneg ? -e : e;
-            }
-            q -= frac < 0 ? 0 : frac;
-            if (i == t->len && ndig > 0 && !f32 && ndig <= 15 && q >= -22 && q <= 22) {
-                double d = q < 0 ? (double)m / pow10[-q] : (double)m * pow10[q];
-                return lit_node(p, v_f64(sign == 1 ? -d : d), off, end - off);
-            }
-            if (FLT_EVAL_METHOD == 0 && i == t->len && ndig > 0 && f32 && ndig <= 7 &&
-                q >= -10 && q <= 10) {
-                float f = q < 0 ? (float)m / pow10f[-q] : (float)m * pow10f[q];
-                value v;
-                v.type = T_FLOAT32;
-                v.sub = 0;
-                v.u.f = (double)(sign == 1 ? -f : f);
-                return lit_node(p, v, off, end - off);
-            }
-        }
-        for (size_t i = 0; i < t->len; i++) {
-            unsigned char c = (unsigned char)s[i];
-            if (c == '_')
-                continue;
-            if (c == 0xE2 && i + 2 < t->len) {  /* U+2212 in an exponent */
-                sb_putc(b, '-');
-                i += 2;
-                continue;
-            }
-            if (c == 'f' && t->kind == TK_FLOAT32)
-                c = 'e';
-            sb_putc(b, (char)c);
-        }
-        value v;
-        if (t->kind == TK_FLOAT32) {
-            float f = strtof(b->s, NULL);
-            if (isinf(f))
-                return fail_at(p, t->off, t->len, "overflow in floating point literal");
-            v.type = T_FLOAT32;
-            v.sub = 0;
-            v.u.f = (double)f;
-        } else {
-            double d = strtod(b->s, NULL);
-            if (isinf(d))
-                return fail_at(p, t->off, t->len, "overflow in floating point literal");
-            v = v_f64(d);
-        }
-        return lit_node(p, v, off, end - off);
-    }
-    default:
+    _Static_assert(TK_BININT - TK_INT == LIT_BIN && TK_OCTINT - TK_INT == LIT_OCT &&
+                       TK_HEXINT - TK_INT == LIT_HEX && TK_FLOAT - TK_INT == LIT_FLOAT64 &&
+                       TK_FLOAT32 - TK_INT == LIT_FLOAT32,
+                   "numeric tokens are in num_literal_kind's order");
+    if (t->kind < TK_INT || t->kind > TK_FLOAT32)
         return fail_unexpected(p);
-    }
+    value v;
+    if (num_literal_value(&v, (num_literal_kind)(t->kind - TK_INT), p->src + t->off, t->len,
+                          sign == 1) != 0)
+        return fail_at(p, t->off, t->len, "overflow in floating point literal");
+    return lit_node(p, v, off, t->off + t->len - off);
 }
 
 static int is_number_tok(const token *t)
