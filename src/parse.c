@@ -128,12 +128,10 @@ static token peek3(parser *p)
     return t;
 }
 
-/* Inline, so that with a literal name the first-byte test folds to one compare and
- * strcmp runs only for a likely match. */
-static inline int is_op(const token *t, const char *name)
+/* Is t the plain (undotted, unsuffixed) operator with syntactic role id? */
+static inline int is_op(const token *t, op_id id)
 {
-    return t->kind == TK_OP && !(t->flags & (TF_DOTTED | TF_SUFFIXED)) &&
-           t->op->name[0] == name[0] && strcmp(t->op->name, name) == 0;
+    return t->kind == TK_OP && !(t->flags & (TF_DOTTED | TF_SUFFIXED)) && t->op->id == id;
 }
 
 static int is_kw(const token *t, int kw) { return t->kind == TK_KW && t->kw == kw; }
@@ -353,7 +351,7 @@ static int op_sym(parser *p, const op_info *op)
 }
 
 /* An operator token's name node: normalized spelling plus suffix, without the dot. */
-static ast *op_id(parser *p, const token *t)
+static ast *op_node(parser *p, const token *t)
 {
     size_t skip = (t->flags & TF_DOTTED) ? 1 : 0;
     ast *id;
@@ -921,7 +919,7 @@ static ast *parse_iter_spec(parser *p)
     ast *r = var;
     if (!p->err) {
         token *t = cur(p);
-        if (is_op(t, "=") || is_op(t, "in") || is_op(t, "∈")) {
+        if (is_op(t, OP_EQ) || is_op(t, OP_IN) || is_op(t, OP_ELEMENT)) {
             bump(p);
             skip_newlines(p);
             ast *it = parse_binary(p, OPC_PIPE_LT);
@@ -1543,7 +1541,7 @@ static ast *parse_function(parser *p)
     token *t = cur(p);
     if (t->kind == TK_OP && !(t->flags & TF_DOTTED)) {
         /* an operator being defined: function +(a, b) ... end */
-        ast *op = op_id(p, t);
+        ast *op = op_node(p, t);
         bump(p);
         sig = op;
         if (cur(p)->kind == TK_LPAREN && !(cur(p)->flags & TF_WS))
@@ -1551,7 +1549,7 @@ static ast *parse_function(parser *p)
     } else {
         sig = parse_call(p);
     }
-    while (!p->err && is_op(cur(p), "::")) {
+    while (!p->err && is_op(cur(p), OP_DECL)) {
         bump(p);
         ast *ty = parse_call(p);
         if (p->err)
@@ -1559,7 +1557,7 @@ static ast *parse_function(parser *p)
         sig = node2(p, A_TYPED, sig->off, sig, ty);
         sig->flags |= AF_INFIX;
     }
-    while (!p->err && is_op(cur(p), "where")) {
+    while (!p->err && is_op(cur(p), OP_WHERE)) {
         bump(p);
         ast *w = parse_binary(p, OPC_COMPARISON);
         if (p->err)
@@ -1716,7 +1714,7 @@ static ast *parse_atom(parser *p)
         return parse_char(p);
     case TK_OP: {
         const op_info *op = t.op;
-        if (op->cls == OPC_COLON && is_op(&t, ":")) {
+        if (op->cls == OPC_COLON && is_op(&t, OP_COLON)) {
             /* :x quotes; a lone : is the colon itself (a[:]) */
             token n = peek2(p);
             bump(p);
@@ -1728,7 +1726,7 @@ static ast *parse_atom(parser *p)
                     q = id_from_token(p, &n);
                 } else if (n.kind == TK_OP) {
                     bump(p);
-                    q = op_id(p, &n);
+                    q = op_node(p, &n);
                 } else {
                     q = parse_atom(p);
                     if (p->err)
@@ -1740,7 +1738,7 @@ static ast *parse_atom(parser *p)
         }
         /* an operator used as a value: map(+, v), (+), f = * */
         bump(p);
-        return op_id(p, &t);
+        return op_node(p, &t);
     }
     case TK_AT:
         return fail_at(p, t.off, t.len, "macros are not supported");
@@ -1827,7 +1825,7 @@ static ast *call_chain(parser *p, ast *x)
                     x = node2(p, A_DOT, x->off, x, id_from_token(p, &n));
                     continue;
                 }
-                if (n.kind == TK_OP && is_op(&n, ":")) {
+                if (n.kind == TK_OP && is_op(&n, OP_COLON)) {
                     bump(p);
                     ast *q = parse_atom(p);
                     if (p->err)
@@ -1853,19 +1851,19 @@ static ast *parse_call(parser *p)
     token t = *cur(p);
     ast *r;
     if (t.kind == TK_OP && !(t.flags & TF_DOTTED) &&
-        (is_op(&t, "::") || is_op(&t, "$") || is_op(&t, "&"))) {
+        (is_op(&t, OP_DECL) || is_op(&t, OP_DOLLAR) || is_op(&t, OP_AMP))) {
         token n = peek2(p);
         if (is_closing(&n) || (n.kind == TK_OP && (n.op->cls == OPC_ASSIGN))) {
             bump(p);
-            r = op_id(p, &t);
+            r = op_node(p, &t);
         } else {
             bump(p);
-            ast *e = is_op(&t, "::") ? parse_call(p) : parse_atom(p);
+            ast *e = is_op(&t, OP_DECL) ? parse_call(p) : parse_atom(p);
             if (p->err) {
                 leave(p);
                 return e;
             }
-            if (is_op(&t, "::")) {
+            if (is_op(&t, OP_DECL)) {
                 r = node1(p, A_TYPED, t.off, e);
                 r->flags |= AF_PREFIX;
             } else {
@@ -1888,7 +1886,7 @@ static ast *parse_call(parser *p)
 /* parse_decl: x::T chains, then x -> body. */
 static ast *decl_after(parser *p, ast *x)
 {
-    while (!p->err && is_op(cur(p), "::")) {
+    while (!p->err && is_op(cur(p), OP_DECL)) {
         bump(p);
         ast *ty = parse_call(p);
         if (p->err)
@@ -1896,7 +1894,7 @@ static ast *decl_after(parser *p, ast *x)
         x = node2(p, A_TYPED, x->off, x, ty);
         x->flags |= AF_INFIX;
     }
-    if (!p->err && is_op(cur(p), "->")) {
+    if (!p->err && is_op(cur(p), OP_LAMBDA)) {
         bump(p);
         skip_newlines(p);
         ast *params = x;
@@ -1945,7 +1943,7 @@ static ast *factor_after(parser *p, ast *x)
     }
     bump(p);
     skip_newlines(p);
-    ast *op = op_id(p, &t);
+    ast *op = op_node(p, &t);
     if (!enter(p))
         return error_node(p);
     ast *rhs = parse_juxt(p);
@@ -1967,16 +1965,15 @@ static int is_radical(const token *t)
 {
     if (t->kind != TK_OP || (t->flags & (TF_DOTTED | TF_SUFFIXED)))
         return 0;
-    const char *n = t->op->name;
-    return strcmp(n, "√") == 0 || strcmp(n, "∛") == 0 || strcmp(n, "∜") == 0;
+    return t->op->id >= OP_SQRT && t->op->id <= OP_FOURTHROOT;
 }
 
 /* Is the operator usable as a prefix (unary) operator? */
 static int unary_ok(const token *t)
 {
     return t->kind == TK_OP && (t->op->flags & OPF_UNARY) && !(t->flags & TF_SUFFIXED) &&
-           !is_op(t, "::") && !is_op(t, "$") && !is_op(t, "&") && !is_op(t, "<:") &&
-           !is_op(t, ">:");
+           !is_op(t, OP_DECL) && !is_op(t, OP_DOLLAR) && !is_op(t, OP_AMP) && !is_op(t, OP_SUBTYPE) &&
+           !is_op(t, OP_SUPERTYPE);
 }
 
 /* parse_unary: prefix operators, signed numeric literals, prefix call forms. */
@@ -1986,54 +1983,54 @@ static ast *parse_unary(parser *p)
         return error_node(p);
     token t = *cur(p);
     ast *r;
-    if (t.kind != TK_OP || t.op->cls == OPC_WHERE || is_op(&t, "in") || is_op(&t, "isa") ||
-        (is_op(&t, ":")) || is_op(&t, "::") || is_op(&t, "$") || is_op(&t, "&")) {
+    if (t.kind != TK_OP || t.op->cls == OPC_WHERE || is_op(&t, OP_IN) || is_op(&t, OP_ISA) ||
+        (is_op(&t, OP_COLON)) || is_op(&t, OP_DECL) || is_op(&t, OP_DOLLAR) || is_op(&t, OP_AMP)) {
         r = parse_factor(p);
         leave(p);
         return r;
     }
     token t2 = peek2(p);
     /* a sign glued to a numeric literal */
-    if ((is_op(&t, "-") || is_op(&t, "+")) && !(t2.flags & TF_WS) &&
+    if ((is_op(&t, OP_MINUS) || is_op(&t, OP_PLUS)) && !(t2.flags & TF_WS) &&
         (t2.kind == TK_INT || t2.kind == TK_FLOAT || t2.kind == TK_FLOAT32 ||
-         (is_op(&t, "+") && (t2.kind == TK_HEXINT || t2.kind == TK_BININT ||
+         (is_op(&t, OP_PLUS) && (t2.kind == TK_HEXINT || t2.kind == TK_BININT ||
                              t2.kind == TK_OCTINT)))) {
         token t3 = peek3(p);
         if (is_power(&t3) || (!(t3.flags & TF_WS) && (t3.kind == TK_LBRACK || t3.kind == TK_LBRACE))) {
             bump(p);
-            ast *op = op_id(p, &t);
+            ast *op = op_node(p, &t);
             ast *e = parse_factor(p);
             r = p->err ? e : op_call(p, op, AF_PREFIX, t.off, e, NULL);
         } else {
             bump(p);
             bump(p);
-            ast *lit = number_literal(p, &t2, is_op(&t, "-") ? 1 : 0, t.off);
+            ast *lit = number_literal(p, &t2, is_op(&t, OP_MINUS) ? 1 : 0, t.off);
             r = p->err ? lit : factor_after(p, call_chain(p, lit));
         }
         leave(p);
         return r;
     }
     /* an operator standing alone: `+`, `.+`, map(+, x) */
-    if (is_closing(&t2) || (t2.kind == TK_OP && is_op(&t2, "=")) || t2.kind == TK_NEWLINE) {
+    if (is_closing(&t2) || (t2.kind == TK_OP && is_op(&t2, OP_EQ)) || t2.kind == TK_NEWLINE) {
         bump(p);
-        r = op_id(p, &t);
+        r = op_node(p, &t);
         leave(p);
         return r;
     }
-    if (t.op->cls == OPC_ASSIGN && !is_op(&t, "~") && !(t.flags & TF_DOTTED)) {
+    if (t.op->cls == OPC_ASSIGN && !is_op(&t, OP_TILDE) && !(t.flags & TF_DOTTED)) {
         r = fail_unexpected(p);
         leave(p);
         return r;
     }
-    if (is_op(&t, "?") || is_op(&t, "&&") || is_op(&t, "||") || is_op(&t, "->") ||
-        is_op(&t, "...") || (t.op->cls == OPC_DOT && !(t.flags & TF_DOTTED))) {
+    if (is_op(&t, OP_QUESTION) || is_op(&t, OP_ANDAND) || is_op(&t, OP_OROR) || is_op(&t, OP_LAMBDA) ||
+        is_op(&t, OP_SPLAT) || (t.op->cls == OPC_DOT && !(t.flags & TF_DOTTED))) {
         r = fail_unexpected(p);
         leave(p);
         return r;
     }
     if (t2.kind == TK_LBRACE && !(t2.flags & TF_WS)) {
         bump(p);
-        ast *op = op_id(p, &t);
+        ast *op = op_node(p, &t);
         r = factor_after(p, call_chain(p, op));
         leave(p);
         return r;
@@ -2041,7 +2038,7 @@ static ast *parse_unary(parser *p)
     /* prefix call syntax: +(a, b), *(x); or unary + on a parenthesized operand */
     if (t2.kind == TK_LPAREN && !(t2.flags & TF_WS)) {
         bump(p);
-        ast *op = op_id(p, &t);
+        ast *op = op_node(p, &t);
         if (unary_ok(&t)) {
             ast *group = parse_paren(p);
             if (p->err) {
@@ -2077,13 +2074,13 @@ static ast *parse_unary(parser *p)
     }
     if (unary_ok(&t)) {
         bump(p);
-        ast *op = op_id(p, &t);
+        ast *op = op_node(p, &t);
         ast *e = parse_unary(p);
         r = p->err ? e : op_call(p, op, AF_PREFIX, t.off, e, NULL);
         leave(p);
         return r;
     }
-    if (is_op(&t, "<:") || is_op(&t, ">:")) {
+    if (is_op(&t, OP_SUBTYPE) || is_op(&t, OP_SUPERTYPE)) {
         bump(p);
         ast *e = parse_unary(p);
         r = p->err ? e : synop(p, t.op->name, t.off, AF_PREFIX, e, NULL);
@@ -2225,7 +2222,7 @@ static ast *parse_where(parser *p)
 /* parse_where after its first operand x. */
 static ast *where_after(parser *p, ast *x)
 {
-    while (!p->err && !p->no_where && is_op(cur(p), "where")) {
+    while (!p->err && !p->no_where && is_op(cur(p), OP_WHERE)) {
         bump(p);
         skip_newlines(p);
         modes m = save_modes(p);
@@ -2271,13 +2268,13 @@ static int space_separates(parser *p, const token *t)
     token n = peek2(p);
     if (n.flags & TF_WS)
         return 0;
-    return (t->op->flags & OPF_UNARY) || is_op(t, ":") || is_op(t, "$") || is_op(t, "&") ||
+    return (t->op->flags & OPF_UNARY) || is_op(t, OP_COLON) || is_op(t, OP_DOLLAR) || is_op(t, OP_AMP) ||
            (t->flags & TF_DOTTED && (t->op->flags & OPF_UNARY));
 }
 
 static int chains_nary(const token *t)
 {
-    return is_op(t, "+") || is_op(t, "++") || is_op(t, "*");
+    return is_op(t, OP_PLUS) || is_op(t, OP_PLUSPLUS) || is_op(t, OP_STAR);
 }
 
 static ast *parse_binary(parser *p, int minprec)
@@ -2322,7 +2319,7 @@ static ast *parse_binary(parser *p, int minprec)
                 break;
             }
             token c = *cur(p);
-            if (!is_op(&c, ":")) {
+            if (!is_op(&c, OP_COLON)) {
                 lhs = fail_expected(p, ":");
                 break;
             }
@@ -2340,7 +2337,7 @@ static ast *parse_binary(parser *p, int minprec)
             lhs = node3(p, A_TERNARY, off, lhs, a, b);
             continue;
         }
-        if (op->cls == OPC_COLON && is_op(&t, ":")) {
+        if (op->cls == OPC_COLON && is_op(&t, OP_COLON)) {
             if (p->no_range)
                 break;
             bump(p);
@@ -2353,8 +2350,8 @@ static ast *parse_binary(parser *p, int minprec)
                 lhs = b;
                 break;
             }
-            ast *opn = op_id(p, &t);
-            if (is_op(cur(p), ":") && !p->no_range && !space_separates(p, cur(p))) {
+            ast *opn = op_node(p, &t);
+            if (is_op(cur(p), OP_COLON) && !p->no_range && !space_separates(p, cur(p))) {
                 bump(p);
                 ast *c = parse_binary(p, OPC_PLUS);
                 if (p->err) {
@@ -2375,7 +2372,7 @@ static ast *parse_binary(parser *p, int minprec)
         }
         bump(p);
         skip_newlines(p);
-        ast *opn = op_id(p, &t);
+        ast *opn = op_node(p, &t);
         int right = (op->flags & OPF_RIGHT) != 0;
         int next_min = right ? prec : prec + 1;
         if (op->cls == OPC_COMPARISON) {
@@ -2393,7 +2390,7 @@ static ast *parse_binary(parser *p, int minprec)
                     token c = *cur(p);
                     bump(p);
                     skip_newlines(p);
-                    push(p, op_id(p, &c));
+                    push(p, op_node(p, &c));
                     ast *e = parse_binary(p, OPC_COMPARISON + 1);
                     if (p->err) {
                         p->nstk = base;
@@ -2403,7 +2400,7 @@ static ast *parse_binary(parser *p, int minprec)
                     push(p, e);
                 }
                 lhs = finish(p, A_COMPARISON, base, off);
-            } else if ((is_op(&t, "<:") || is_op(&t, ">:"))) {
+            } else if ((is_op(&t, OP_SUBTYPE) || is_op(&t, OP_SUPERTYPE))) {
                 lhs = synop(p, op->name, off, AF_INFIX, lhs, rhs);
             } else {
                 lhs = op_call(p, opn, AF_INFIX, off, lhs, rhs);
@@ -2422,16 +2419,16 @@ static ast *parse_binary(parser *p, int minprec)
                 lhs = node2(p, op->cls == OPC_OR ? A_OR : A_AND, off, lhs, rhs);
             continue;
         }
-        if (op->cls == OPC_ARROW && is_op(&t, "-->")) {
+        if (op->cls == OPC_ARROW && is_op(&t, OP_LONGARROW)) {
             lhs = synop(p, "-->", off, AF_INFIX, lhs, rhs);
             continue;
         }
-        if (chains_nary(&t) && is_op(cur(p), t.op->name) && !space_separates(p, cur(p))) {
+        if (chains_nary(&t) && is_op(cur(p), (op_id)t.op->id) && !space_separates(p, cur(p))) {
             size_t base = p->nstk;
             push(p, opn);
             push(p, lhs);
             push(p, rhs);
-            while (is_op(cur(p), t.op->name) && !space_separates(p, cur(p))) {
+            while (is_op(cur(p), (op_id)t.op->id) && !space_separates(p, cur(p))) {
                 bump(p);
                 skip_newlines(p);
                 ast *e = parse_binary(p, prec + 1);
@@ -2510,7 +2507,7 @@ static ast *parse_assign(parser *p, int comma_ok)
         return lhs;
     }
     token t = *tp;
-    if (space_separates(p, &t) && is_op(&t, "~")) {
+    if (space_separates(p, &t) && is_op(&t, OP_TILDE)) {
         leave(p);
         return lhs;
     }
@@ -2522,8 +2519,9 @@ static ast *parse_assign(parser *p, int comma_ok)
         return rhs;
     size_t off = lhs->off;
     const char *name = t.op->name;
+    int id = t.op->id;
     int dotted = (t.flags & TF_DOTTED) != 0;
-    if (strcmp(name, "=") == 0) {
+    if (id == OP_EQ) {
         if (!dotted && is_signature(lhs)) {
             ast *f = node2(p, A_FUNCDEF, off, lhs, rhs);
             f->flags |= AF_SHORT;
@@ -2534,10 +2532,9 @@ static ast *parse_assign(parser *p, int comma_ok)
             a->flags |= AF_DOTTED;
         return a;
     }
-    if (strcmp(name, "~") == 0)
-        return op_call(p, op_id(p, &t), AF_INFIX, off, lhs, rhs);
-    if (strcmp(name, ":=") == 0 || strcmp(name, "≔") == 0 || strcmp(name, "⩴") == 0 ||
-        strcmp(name, "≕") == 0)
+    if (id == OP_TILDE)
+        return op_call(p, op_node(p, &t), AF_INFIX, off, lhs, rhs);
+    if (id >= OP_COLONEQ && id <= OP_DCOLONEQ)  /* := ≔ ≕ ⩴ */
         return synop(p, name, off, AF_INFIX, lhs, rhs);
     /* op= : the operator without its `=` */
     size_t n = strlen(name) - 1;
