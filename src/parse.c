@@ -2,8 +2,10 @@
  * JuliaSyntax's S-expression text).
  *
  * Method: recursive descent over JuliaSyntax's ladder of productions, with the binary
- * levels (=> down to bitshift) folded into one precedence-climbing loop driven by the
- * operator table's classes.  The levels below bitshift (where, juxtaposition, unary,
+ * levels (=> down to bitshift) folded into one precedence-climbing loop driven by a
+ * table indexed by the operator table's classes: each row a precedence and the rule
+ * that builds the class's special forms (ternary, range, comparison chain, n-ary +).
+ * Special operators are recognised by their op_id, never by spelling.  The levels below bitshift (where, juxtaposition, unary,
  * power, ::, call chain) have rules that are not plain precedence and keep their own
  * functions.  Tokens come from the lexer on demand; whether a newline ends an expression
  * and whether whitespace separates array elements are parser modes (nl_ws, space_sens)
@@ -2241,24 +2243,6 @@ static ast *where_after(parser *p, ast *x)
     return x;
 }
 
-/* Binary precedence of an operator token, or 0 when it does not continue a binary
- * expression here. */
-static int binary_prec(const token *t)
-{
-    if (t->kind != TK_OP)
-        return 0;
-    switch (t->op->cls) {
-    case OPC_PAIR: case OPC_COND: case OPC_ARROW: case OPC_OR: case OPC_AND:
-    case OPC_COMPARISON: case OPC_PIPE_LT: case OPC_PIPE_GT: case OPC_COLON: case OPC_PLUS:
-    case OPC_TIMES: case OPC_RATIONAL: case OPC_BITSHIFT:
-        return t->op->cls;
-    case OPC_POSTFIX:
-        return t->op->len == 3 ? OPC_COLON : 0;  /* x... */
-    default:
-        return 0;
-    }
-}
-
 /* In [ ], `a -b` is two elements: an operator with space before and none after, that
  * could also start an operand, ends the element. */
 static int space_separates(parser *p, const token *t)
@@ -2277,175 +2261,256 @@ static int chains_nary(const token *t)
     return is_op(t, OP_PLUS) || is_op(t, OP_PLUSPLUS) || is_op(t, OP_STAR);
 }
 
+/* ---- the binary levels as a table ----
+ *
+ * Each operator class that continues a binary expression has a row: its precedence and
+ * the rule that builds the node once the left operand is parsed.  A rule is called with
+ * t = the current token, the operator, not yet consumed (t points into the parser: copy
+ * what is needed before bump).  It returns the new left operand, or NULL when the
+ * operator does not continue the expression here (the caller stops, lhs unchanged).  On
+ * an error it returns the error node with p->err set. */
+
+typedef ast *(*infix_rule)(parser *p, ast *lhs, const token *t, int prec);
+
+/* The minimum precedence of the right operand: associativity is data (OPF_RIGHT). */
+static inline int rhs_min(const token *t, int prec)
+{
+    return (t->op->flags & OPF_RIGHT) ? prec : prec + 1;
+}
+
+/* The operator's name node, then the right operand at precedence min. */
+static inline ast *infix_rhs(parser *p, const token *t, int min, ast **opn)
+{
+    *opn = op_node(p, t);
+    bump(p);
+    skip_newlines(p);
+    return parse_binary(p, min);
+}
+
+/* The plain case: a call of the operator (inline: most operators take this path, from
+ * the loop itself or from a class rule that found nothing special). */
+static inline ast *infix_call(parser *p, ast *lhs, const token *t, int prec)
+{
+    ast *opn;
+    ast *rhs = infix_rhs(p, t, rhs_min(t, prec), &opn);
+    if (p->err)
+        return rhs;
+    return op_call(p, opn, AF_INFIX, lhs->off, lhs, rhs);
+}
+
+/* x... */
+static ast *infix_splat(parser *p, ast *lhs, const token *t, int prec)
+{
+    bump(p);
+    return node1(p, A_SPLAT, lhs->off, lhs);
+}
+
+/* a ? b : c, with the spaces Julia requires around `?` and `:`. */
+static ast *infix_ternary(parser *p, ast *lhs, const token *t, int prec)
+{
+    if (!(t->flags & TF_WS))
+        return fail_at(p, t->off, t->len, "space required before `?` operator");
+    size_t qend = t->off + t->len;
+    bump(p);
+    if (!(cur(p)->flags & TF_WS) && cur(p)->kind != TK_NEWLINE)
+        return fail_at(p, qend, 0, "space required after `?` operator");
+    skip_newlines(p);
+    modes m = save_modes(p);
+    p->no_range = 1;
+    ast *a = parse_assign(p, 0);
+    restore_modes(p, m);
+    if (p->err)
+        return a;
+    token c = *cur(p);
+    if (!is_op(&c, OP_COLON))
+        return fail_expected(p, ":");
+    if (!(c.flags & TF_WS))
+        return fail_at(p, c.off, c.len, "space required before `:` in `?` expression");
+    bump(p);
+    skip_newlines(p);
+    ast *b = parse_assign(p, 0);
+    if (p->err)
+        return b;
+    return node3(p, A_TERNARY, lhs->off, lhs, a, b);
+}
+
+/* a:b and a:s:b (one call of `:` with three arguments); `..` and the other colon-class
+ * operators are plain calls.  In the then-branch of ?: a `:` ends the expression. */
+static ast *infix_range(parser *p, ast *lhs, const token *t, int prec)
+{
+    if (!is_op(t, OP_COLON))
+        return infix_call(p, lhs, t, prec);
+    if (p->no_range)
+        return NULL;
+    token colon = *t;
+    size_t off = lhs->off;
+    bump(p);
+    if (cur(p)->kind == TK_NEWLINE)
+        return fail_at(p, colon.off, colon.len, "line break after `:` in range expression");
+    ast *b = parse_binary(p, OPC_PLUS);
+    if (p->err)
+        return b;
+    ast *opn = op_node(p, &colon);
+    if (!is_op(cur(p), OP_COLON) || p->no_range || space_separates(p, cur(p)))
+        return op_call(p, opn, AF_INFIX, off, lhs, b);
+    bump(p);
+    ast *c = parse_binary(p, OPC_PLUS);
+    if (p->err)
+        return c;
+    size_t base = p->nstk;
+    push(p, opn);
+    push(p, lhs);
+    push(p, b);
+    push(p, c);
+    ast *r = finish(p, A_CALL, base, off);
+    r->flags |= AF_INFIX;
+    return r;
+}
+
+/* a < b <= c is one A_COMPARISON; a <: b and a >: b are special forms. */
+static ast *infix_comparison(parser *p, ast *lhs, const token *t, int prec)
+{
+    int special = is_op(t, OP_SUBTYPE) || is_op(t, OP_SUPERTYPE);
+    const char *name = t->op->name;
+    size_t off = lhs->off;
+    ast *opn;
+    ast *rhs = infix_rhs(p, t, OPC_COMPARISON + 1, &opn);
+    if (p->err)
+        return rhs;
+    const token *n = cur(p);
+    if (n->kind == TK_OP && n->op->cls == OPC_COMPARISON && !space_separates(p, n)) {
+        size_t base = p->nstk;
+        push(p, lhs);
+        push(p, opn);
+        push(p, rhs);
+        while (cur(p)->kind == TK_OP && cur(p)->op->cls == OPC_COMPARISON &&
+               !space_separates(p, cur(p))) {
+            token c = *cur(p);
+            bump(p);
+            skip_newlines(p);
+            push(p, op_node(p, &c));
+            ast *e = parse_binary(p, OPC_COMPARISON + 1);
+            if (p->err) {
+                p->nstk = base;
+                return e;
+            }
+            push(p, e);
+        }
+        return finish(p, A_COMPARISON, base, off);
+    }
+    if (special)
+        return synop(p, name, off, AF_INFIX, lhs, rhs);
+    return op_call(p, opn, AF_INFIX, off, lhs, rhs);
+}
+
+/* a || b, a && b: control flow, not calls; the dotted forms are special forms. */
+static ast *infix_lazy(parser *p, ast *lhs, const token *t, int prec)
+{
+    int or = t->op->cls == OPC_OR, dotted = (t->flags & TF_DOTTED) != 0;
+    size_t off = lhs->off;
+    ast *opn;
+    ast *rhs = infix_rhs(p, t, rhs_min(t, prec), &opn);
+    if (p->err)
+        return rhs;
+    if (dotted)
+        return synop(p, or ? ".||" : ".&&", off, AF_INFIX, lhs, rhs);
+    return node2(p, or ? A_OR : A_AND, off, lhs, rhs);
+}
+
+/* a --> b is a special form; the other arrows are calls. */
+static ast *infix_arrow(parser *p, ast *lhs, const token *t, int prec)
+{
+    if (!is_op(t, OP_LONGARROW))
+        return infix_call(p, lhs, t, prec);
+    size_t off = lhs->off;
+    ast *opn;
+    ast *rhs = infix_rhs(p, t, rhs_min(t, prec), &opn);
+    if (p->err)
+        return rhs;
+    return synop(p, "-->", off, AF_INFIX, lhs, rhs);
+}
+
+/* a + b + c (likewise ++ and *) is one n-ary call when the operator repeats undotted. */
+static ast *infix_nary(parser *p, ast *lhs, const token *t, int prec)
+{
+    if (!chains_nary(t))
+        return infix_call(p, lhs, t, prec);
+    op_id id = (op_id)t->op->id;
+    size_t off = lhs->off;
+    ast *opn;
+    ast *rhs = infix_rhs(p, t, rhs_min(t, prec), &opn);
+    if (p->err)
+        return rhs;
+    if (!is_op(cur(p), id) || space_separates(p, cur(p)))
+        return op_call(p, opn, AF_INFIX, off, lhs, rhs);
+    size_t base = p->nstk;
+    push(p, opn);
+    push(p, lhs);
+    push(p, rhs);
+    while (is_op(cur(p), id) && !space_separates(p, cur(p))) {
+        bump(p);
+        skip_newlines(p);
+        ast *e = parse_binary(p, prec + 1);
+        if (p->err) {
+            p->nstk = base;
+            return e;
+        }
+        push(p, e);
+    }
+    ast *r = finish(p, A_CALL, base, off);
+    r->flags |= AF_INFIX;
+    return r;
+}
+
+/* Indexed by op_class; a zero precedence means the class does not continue a binary
+ * expression (assignment is parse_assign's, the classes above bitshift are operand
+ * levels).  The precedence is the class itself, except for the splat x..., which binds
+ * as the colon level (JuliaSyntax parses it at the end of parse_range).  A class
+ * without a rule has only plain calls (infix_call). */
+static const struct binary_row { unsigned char prec; infix_rule infix; } binary_rows[] = {
+    [OPC_PAIR] = {OPC_PAIR, NULL},
+    [OPC_COND] = {OPC_COND, infix_ternary},
+    [OPC_ARROW] = {OPC_ARROW, infix_arrow},
+    [OPC_OR] = {OPC_OR, infix_lazy},
+    [OPC_AND] = {OPC_AND, infix_lazy},
+    [OPC_COMPARISON] = {OPC_COMPARISON, infix_comparison},
+    [OPC_PIPE_LT] = {OPC_PIPE_LT, NULL},
+    [OPC_PIPE_GT] = {OPC_PIPE_GT, NULL},
+    [OPC_COLON] = {OPC_COLON, infix_range},
+    [OPC_PLUS] = {OPC_PLUS, infix_nary},
+    [OPC_TIMES] = {OPC_TIMES, infix_nary},
+    [OPC_RATIONAL] = {OPC_RATIONAL, NULL},
+    [OPC_BITSHIFT] = {OPC_BITSHIFT, NULL},
+    [OPC_POSTFIX] = {OPC_COLON, infix_splat},
+};
+
+/* The row of an operator token that continues a binary expression, or NULL. */
+static inline const struct binary_row *binary_row(const token *t)
+{
+    if (t->kind != TK_OP || t->op->cls >= sizeof binary_rows / sizeof binary_rows[0])
+        return NULL;
+    const struct binary_row *r = &binary_rows[t->op->cls];
+    if (!r->prec || (t->op->cls == OPC_POSTFIX && t->op->id != OP_SPLAT))
+        return NULL;
+    return r;
+}
+
+/* Precedence climbing over the table: operators binding at least minprec. */
 static ast *parse_binary(parser *p, int minprec)
 {
     if (!enter(p))
         return error_node(p);
     ast *lhs = parse_operand(p);
-    for (;;) {
-        if (p->err)
+    while (!p->err) {
+        const token *t = cur(p);
+        const struct binary_row *r = binary_row(t);
+        if (!r || r->prec < minprec || space_separates(p, t))
             break;
-        const token *tp = cur(p);  /* copied only once the operator is taken */
-        int prec = binary_prec(tp);
-        if (!prec || prec < minprec)
+        ast *x = r->infix ? r->infix(p, lhs, t, r->prec) : infix_call(p, lhs, t, r->prec);
+        if (!x)
             break;
-        if (space_separates(p, tp))
-            break;
-        token t = *tp;
-        const op_info *op = t.op;
-        size_t off = lhs->off;
-        if (op->cls == OPC_POSTFIX) {  /* splat */
-            bump(p);
-            lhs = node1(p, A_SPLAT, off, lhs);
-            continue;
-        }
-        if (op->cls == OPC_COND) {
-            if (!(t.flags & TF_WS)) {
-                lhs = fail_at(p, t.off, t.len, "space required before `?` operator");
-                break;
-            }
-            bump(p);
-            if (!(cur(p)->flags & TF_WS) && cur(p)->kind != TK_NEWLINE) {
-                lhs = fail_at(p, t.off + t.len, 0, "space required after `?` operator");
-                break;
-            }
-            skip_newlines(p);
-            modes m = save_modes(p);
-            p->no_range = 1;
-            ast *a = parse_assign(p, 0);
-            restore_modes(p, m);
-            if (p->err) {
-                lhs = a;
-                break;
-            }
-            token c = *cur(p);
-            if (!is_op(&c, OP_COLON)) {
-                lhs = fail_expected(p, ":");
-                break;
-            }
-            if (!(c.flags & TF_WS)) {
-                lhs = fail_at(p, c.off, c.len, "space required before `:` in `?` expression");
-                break;
-            }
-            bump(p);
-            skip_newlines(p);
-            ast *b = parse_assign(p, 0);
-            if (p->err) {
-                lhs = b;
-                break;
-            }
-            lhs = node3(p, A_TERNARY, off, lhs, a, b);
-            continue;
-        }
-        if (op->cls == OPC_COLON && is_op(&t, OP_COLON)) {
-            if (p->no_range)
-                break;
-            bump(p);
-            if (cur(p)->kind == TK_NEWLINE) {
-                lhs = fail_at(p, t.off, t.len, "line break after `:` in range expression");
-                break;
-            }
-            ast *b = parse_binary(p, OPC_PLUS);
-            if (p->err) {
-                lhs = b;
-                break;
-            }
-            ast *opn = op_node(p, &t);
-            if (is_op(cur(p), OP_COLON) && !p->no_range && !space_separates(p, cur(p))) {
-                bump(p);
-                ast *c = parse_binary(p, OPC_PLUS);
-                if (p->err) {
-                    lhs = c;
-                    break;
-                }
-                size_t base = p->nstk;
-                push(p, opn);
-                push(p, lhs);
-                push(p, b);
-                push(p, c);
-                lhs = finish(p, A_CALL, base, off);
-                lhs->flags |= AF_INFIX;
-            } else {
-                lhs = op_call(p, opn, AF_INFIX, off, lhs, b);
-            }
-            continue;
-        }
-        bump(p);
-        skip_newlines(p);
-        ast *opn = op_node(p, &t);
-        int right = (op->flags & OPF_RIGHT) != 0;
-        int next_min = right ? prec : prec + 1;
-        if (op->cls == OPC_COMPARISON) {
-            ast *rhs = parse_binary(p, OPC_COMPARISON + 1);
-            if (p->err) {
-                lhs = rhs;
-                break;
-            }
-            if (binary_prec(cur(p)) == OPC_COMPARISON && !space_separates(p, cur(p))) {
-                size_t base = p->nstk;
-                push(p, lhs);
-                push(p, opn);
-                push(p, rhs);
-                while (binary_prec(cur(p)) == OPC_COMPARISON && !space_separates(p, cur(p))) {
-                    token c = *cur(p);
-                    bump(p);
-                    skip_newlines(p);
-                    push(p, op_node(p, &c));
-                    ast *e = parse_binary(p, OPC_COMPARISON + 1);
-                    if (p->err) {
-                        p->nstk = base;
-                        lhs = e;
-                        goto out;
-                    }
-                    push(p, e);
-                }
-                lhs = finish(p, A_COMPARISON, base, off);
-            } else if ((is_op(&t, OP_SUBTYPE) || is_op(&t, OP_SUPERTYPE))) {
-                lhs = synop(p, op->name, off, AF_INFIX, lhs, rhs);
-            } else {
-                lhs = op_call(p, opn, AF_INFIX, off, lhs, rhs);
-            }
-            continue;
-        }
-        ast *rhs = parse_binary(p, next_min);
-        if (p->err) {
-            lhs = rhs;
-            break;
-        }
-        if (op->cls == OPC_OR || op->cls == OPC_AND) {
-            if (t.flags & TF_DOTTED)
-                lhs = synop(p, op->cls == OPC_OR ? ".||" : ".&&", off, AF_INFIX, lhs, rhs);
-            else
-                lhs = node2(p, op->cls == OPC_OR ? A_OR : A_AND, off, lhs, rhs);
-            continue;
-        }
-        if (op->cls == OPC_ARROW && is_op(&t, OP_LONGARROW)) {
-            lhs = synop(p, "-->", off, AF_INFIX, lhs, rhs);
-            continue;
-        }
-        if (chains_nary(&t) && is_op(cur(p), (op_id)t.op->id) && !space_separates(p, cur(p))) {
-            size_t base = p->nstk;
-            push(p, opn);
-            push(p, lhs);
-            push(p, rhs);
-            while (is_op(cur(p), (op_id)t.op->id) && !space_separates(p, cur(p))) {
-                bump(p);
-                skip_newlines(p);
-                ast *e = parse_binary(p, prec + 1);
-                if (p->err) {
-                    p->nstk = base;
-                    lhs = e;
-                    goto out;
-                }
-                push(p, e);
-            }
-            lhs = finish(p, A_CALL, base, off);
-            lhs->flags |= AF_INFIX;
-            continue;
-        }
-        lhs = op_call(p, opn, AF_INFIX, off, lhs, rhs);
+        lhs = x;
     }
-out:
     leave(p);
     return lhs;
 }
