@@ -265,6 +265,41 @@ static int is_number_node(const ast *n)
     return n->kind == A_LIT && n->lit.type != T_BOOL && n->lit.type != T_CHAR;
 }
 
+/* ---- operators in prefix position ---- */
+
+/* What an operator does where an operand is expected, by op_id: data, so that parse_call,
+ * parse_unary and the array-spacing rule ask one table instead of comparing ids. */
+enum {
+    PRE_FORM = 1,     /* ::T, $x, &x: a syntactic prefix form, read by parse_call */
+    PRE_OPERAND = 2,  /* in, isa, `:` (`:x` quotes, a lone `:` is a value): operand levels */
+    PRE_INVALID = 4,  /* ? && || -> ...: cannot start an expression */
+    PRE_TYPE = 8,     /* <: T, >: T: special forms, not calls */
+    PRE_SPACED = 16,  /* `:`, $, &: after a space inside [ ], it starts a new element */
+};
+
+static const unsigned char prefix_roles[OP__COUNT] = {
+    [OP_DECL] = PRE_FORM,
+    [OP_DOLLAR] = PRE_FORM | PRE_SPACED,
+    [OP_AMP] = PRE_FORM | PRE_SPACED,
+    [OP_IN] = PRE_OPERAND,
+    [OP_ISA] = PRE_OPERAND,
+    [OP_COLON] = PRE_OPERAND | PRE_SPACED,
+    [OP_QUESTION] = PRE_INVALID,
+    [OP_ANDAND] = PRE_INVALID,
+    [OP_OROR] = PRE_INVALID,
+    [OP_LAMBDA] = PRE_INVALID,
+    [OP_SPLAT] = PRE_INVALID,
+    [OP_SUBTYPE] = PRE_TYPE,
+    [OP_SUPERTYPE] = PRE_TYPE,
+};
+
+/* The PRE_* role of a plain (undotted, unsuffixed) operator token; 0 for anything else. */
+static inline int prefix_role(const token *t)
+{
+    return t->kind == TK_OP && !(t->flags & (TF_DOTTED | TF_SUFFIXED)) ? prefix_roles[t->op->id]
+                                                                        : 0;
+}
+
 /* ---- expressions ---- */
 
 /* The operand levels: atom and call chain. */
@@ -442,8 +477,7 @@ ast *parse_call(parser *p)
         return error_node(p);
     token t = *cur(p);
     ast *r;
-    if (t.kind == TK_OP && !(t.flags & TF_DOTTED) &&
-        (is_op(&t, OP_DECL) || is_op(&t, OP_DOLLAR) || is_op(&t, OP_AMP))) {
+    if (prefix_role(&t) & PRE_FORM) {
         token n = peek2(p);
         if (is_closing(&n) || (n.kind == TK_OP && (n.op->cls == OPC_ASSIGN))) {
             bump(p);
@@ -564,8 +598,7 @@ static int is_radical(const token *t)
 static int unary_ok(const token *t)
 {
     return t->kind == TK_OP && (t->op->flags & OPF_UNARY) && !(t->flags & TF_SUFFIXED) &&
-           !is_op(t, OP_DECL) && !is_op(t, OP_DOLLAR) && !is_op(t, OP_AMP) && !is_op(t, OP_SUBTYPE) &&
-           !is_op(t, OP_SUPERTYPE);
+           !(prefix_role(t) & (PRE_FORM | PRE_TYPE));
 }
 
 /* parse_unary: prefix operators, signed numeric literals, prefix call forms. */
@@ -575,8 +608,8 @@ static ast *parse_unary(parser *p)
         return error_node(p);
     token t = *cur(p);
     ast *r;
-    if (t.kind != TK_OP || t.op->cls == OPC_WHERE || is_op(&t, OP_IN) || is_op(&t, OP_ISA) ||
-        (is_op(&t, OP_COLON)) || is_op(&t, OP_DECL) || is_op(&t, OP_DOLLAR) || is_op(&t, OP_AMP)) {
+    if (t.kind != TK_OP || t.op->cls == OPC_WHERE ||
+        (prefix_role(&t) & (PRE_FORM | PRE_OPERAND))) {
         r = parse_factor(p);
         leave(p);
         return r;
@@ -614,8 +647,7 @@ static ast *parse_unary(parser *p)
         leave(p);
         return r;
     }
-    if (is_op(&t, OP_QUESTION) || is_op(&t, OP_ANDAND) || is_op(&t, OP_OROR) || is_op(&t, OP_LAMBDA) ||
-        is_op(&t, OP_SPLAT) || (t.op->cls == OPC_DOT && !(t.flags & TF_DOTTED))) {
+    if ((prefix_role(&t) & PRE_INVALID) || (t.op->cls == OPC_DOT && !(t.flags & TF_DOTTED))) {
         r = parse_fail_unexpected(p);
         leave(p);
         return r;
@@ -672,7 +704,7 @@ static ast *parse_unary(parser *p)
         leave(p);
         return r;
     }
-    if (is_op(&t, OP_SUBTYPE) || is_op(&t, OP_SUPERTYPE)) {
+    if (prefix_role(&t) & PRE_TYPE) {
         bump(p);
         ast *e = parse_unary(p);
         r = p->err ? e : synop(p, t.op->name, t.off, AF_PREFIX, e, NULL);
@@ -842,7 +874,7 @@ static int space_separates(parser *p, const token *t)
     token n = peek2(p);
     if (n.flags & TF_WS)
         return 0;
-    return (t->op->flags & OPF_UNARY) || is_op(t, OP_COLON) || is_op(t, OP_DOLLAR) || is_op(t, OP_AMP) ||
+    return (t->op->flags & OPF_UNARY) || (prefix_role(t) & PRE_SPACED) ||
            (t->flags & TF_DOTTED && (t->op->flags & OPF_UNARY));
 }
 

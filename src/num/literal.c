@@ -132,7 +132,8 @@ static int lit_radix(value *out, num_literal_kind k, const char *s, size_t n)
 }
 
 /* The general path of lit_radix: GMP, then the type from the digit count and value. */
-static __attribute__((noinline)) int lit_radix_text(value *out, int base, const char *s, size_t n)
+static __attribute__((noinline)) int lit_radix_text(value *out, int base, const char *s,
+                                                    size_t n)
 {
     lit_text b;
     lit_text_init(&b, n);
@@ -241,8 +242,8 @@ static int lit_float(value *out, num_literal_kind k, const char *s, size_t n, in
 }
 
 /* The general path of lit_float: strtod / strtof on the text without separators. */
-static __attribute__((noinline)) int lit_float_text(value *out, int f32, const char *s, size_t n,
-                                                    int neg)
+static __attribute__((noinline)) int lit_float_text(value *out, int f32, const char *s,
+                                                    size_t n, int neg)
 {
     lit_text b;
     lit_text_init(&b, n);
@@ -305,7 +306,8 @@ static int lit_is_oct(int c) { return c >= '0' && c <= '7'; }
 /* Digits accepted by f with single `_` separators between digits (lex.c's rule). */
 static size_t lit_accept(const char *s, size_t n, size_t i, int (*f)(int))
 {
-    while (i < n && (f((unsigned char)s[i]) || (s[i] == '_' && i + 1 < n && f((unsigned char)s[i + 1]))))
+    while (i < n && (f((unsigned char)s[i]) ||
+                     (s[i] == '_' && i + 1 < n && f((unsigned char)s[i + 1]))))
         i++;
     return i;
 }
@@ -327,12 +329,15 @@ static size_t lit_exponent(const char *s, size_t n, size_t i)
 static int lit_scan(const char *s, size_t n, num_literal_kind *k)
 {
     size_t i = 0;
-    if (n == 0 || !(lit_is_dec((unsigned char)s[0]) || (s[0] == '.' && n > 1 && lit_is_dec((unsigned char)s[1]))))
+    if (n == 0 || !(lit_is_dec((unsigned char)s[0]) ||
+                    (s[0] == '.' && n > 1 && lit_is_dec((unsigned char)s[1]))))
         return 0;
     *k = LIT_DEC;
     if (s[0] == '0' && n > 1 && (s[1] == 'x' || s[1] == 'b' || s[1] == 'o')) {
         char base = s[1];
-        i = lit_accept(s, n, 2, base == 'x' ? lit_is_hex : base == 'b' ? lit_is_bin : lit_is_oct);
+        i = lit_accept(s, n, 2, base == 'x'   ? lit_is_hex
+                                : base == 'b' ? lit_is_bin
+                                              : lit_is_oct);
         int had = i > 2;
         if (base != 'x') {
             *k = base == 'b' ? LIT_BIN : LIT_OCT;
