@@ -19,7 +19,7 @@ typedef enum tok_kind {
     TK_NEWLINE,
     TK_ID,         /* identifier (not a keyword) */
     TK_KW,         /* reserved word: kw says which */
-    TK_INT,        /* decimal integer */
+    TK_INT,        /* decimal integer (TK_INT..TK_FLOAT32: num_literal_kind's order) */
     TK_BININT, TK_OCTINT, TK_HEXINT,
     TK_FLOAT,      /* Float64, including hex floats */
     TK_FLOAT32,

@@ -25,12 +25,29 @@ enum {
     OPF_RIGHT = 1u << 4,     /* right-associative */
 };
 
+/* Syntactic roles: the operators the grammar treats specially, by normalized spelling
+ * (U+2212 is OP_MINUS).  The generator assigns them (tools/gen_optable.awk); every other
+ * operator is OP_NONE.  The parser compares these ids, never spellings.  The three
+ * radicals are consecutive, and so are the four assignment forms after OP_COLONEQ. */
+typedef enum op_id {
+    OP_NONE = 0,
+    OP_EQ, OP_TILDE,
+    OP_COLONEQ, OP_DEFEQ, OP_EQCOLON, OP_DCOLONEQ,   /* := ≔ ≕ ⩴ : assignment forms */
+    OP_QUESTION, OP_LAMBDA, OP_LONGARROW, OP_OROR, OP_ANDAND,
+    OP_IN, OP_ELEMENT, OP_ISA, OP_SUBTYPE, OP_SUPERTYPE,
+    OP_COLON, OP_SPLAT, OP_PLUS, OP_MINUS, OP_PLUSPLUS, OP_STAR,
+    OP_DOLLAR, OP_AMP, OP_DECL, OP_WHERE, OP_DOT,
+    OP_SQRT, OP_CBRT, OP_FOURTHROOT,
+    OP__COUNT
+} op_id;
+
 typedef struct op_info {
     const char *spelling;    /* UTF-8 as written */
     const char *name;        /* normalized (U+2212 -> '-', middle dots -> U+22C5) */
     unsigned char len;       /* bytes of spelling */
     unsigned char cls;       /* op_class */
     unsigned char flags;     /* OPF_* */
+    unsigned char id;        /* op_id */
 } op_info;
 
 /* The operator with exactly this spelling, or NULL. */

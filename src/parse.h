@@ -11,6 +11,7 @@
 
 #include "ast.h"
 #include "jc.h"
+#include "sexpr.h"
 
 /* Arena for AST nodes and their strings; reference-counted so that function bodies can
  * outlive the evaluation that defined them.  Literal values stored in nodes are released
@@ -34,8 +35,12 @@ ast *ast_new(arena *a, ast_kind kind, size_t off, size_t len, uint32_t nkids);
 
 jc_status parse_program(jc_ctx *ctx, arena *a, const char *src, size_t len, ast **out);
 
-/* Appends the JuliaSyntax-style S-expression of a tree (as `--parse` prints it).  For an
- * A_TOPLEVEL node, one line per statement. */
-void parse_sexpr(jc_ctx *ctx, const ast *node, const char *src, sb *out);
+/* The former name of sexpr_print (sexpr.h), kept for callers not yet moved over; it
+ * costs parse.o no link edge. */
+static inline void parse_sexpr(jc_ctx *ctx, const ast *node, const char *src, sb *out)
+{
+    (void)src;
+    sexpr_print(ctx, node, out);
+}
 
 #endif

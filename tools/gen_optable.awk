@@ -1,6 +1,6 @@
 # gen_optable.awk — turns data/operators.tsv into C rows for src/optable.c.
-# Output lines are `{"<utf8 bytes as \x escapes>", "<name>", len, class, flags},`, one per
-# operator, meant to be piped through `LC_ALL=C sort` so that the table is ordered by
+# Output lines are `{"<utf8 bytes as \x escapes>", "<name>", len, class, flags, id},`, one
+# per operator, meant to be piped through `LC_ALL=C sort` so that the table is ordered by
 # spelling bytes (the escapes are fixed-width, so text order is byte order and a prefix
 # sorts before its extensions).  The name is the spelling after Julia's charmap
 # (U+2212 -> '-', U+00B7 and U+0387 -> U+22C5), which is how the tokenizer normalizes.
@@ -8,6 +8,9 @@
 # being the number of rows whose spelling starts with a byte below b, so that the rows
 # starting with byte b are [first[b], first[b+1]).  It starts with `#`, which sorts after
 # the rows' leading spaces, so the sort leaves it last.
+# The id is the operator's syntactic role (op_id in src/optable.h) for the few operators the
+# grammar treats specially, assigned below by normalized spelling (so that U+2212 is `-`),
+# and OP_NONE for every other row.
 # POSIX awk only (works with mawk).
 function hex(s,    i, v, c) {
     sub(/^U\+/, "", s)
@@ -53,6 +56,15 @@ BEGIN {
     # assignment class plus these spellings.
     split("? <: >: && || in isa : .. $ :: where . ! -> ...", ns, " ")
     for (i in ns) nosuffix[ns[i]] = 1
+    # Syntactic roles (src/optable.h's op_id), by normalized spelling: the parser compares
+    # these ids, never spellings.  Pairs of spelling and id, separated by spaces.
+    nid = split("= OP_EQ ~ OP_TILDE := OP_COLONEQ ≔ OP_DEFEQ ≕ OP_EQCOLON ⩴ OP_DCOLONEQ " \
+                "? OP_QUESTION -> OP_LAMBDA --> OP_LONGARROW || OP_OROR && OP_ANDAND " \
+                "in OP_IN ∈ OP_ELEMENT isa OP_ISA <: OP_SUBTYPE >: OP_SUPERTYPE " \
+                ": OP_COLON ... OP_SPLAT + OP_PLUS - OP_MINUS ++ OP_PLUSPLUS * OP_STAR " \
+                "$ OP_DOLLAR & OP_AMP :: OP_DECL where OP_WHERE . OP_DOT " \
+                "√ OP_SQRT ∛ OP_CBRT ∜ OP_FOURTHROOT", idl, " ")
+    for (i = 1; i < nid; i += 2) opid[idl[i]] = idl[i + 1]
     # the radicals and logical not, by code point: U+00AC U+221A U+221B U+221C
     split("U+00AC U+221A U+221B U+221C", ncp, " ")
     for (i in ncp) nosuffixcp[ncp[i]] = 1
@@ -75,7 +87,9 @@ NR == 1 { next }
     if ($2 != "assignment" && !($1 in nosuffix) && !($7 in nosuffixcp)) flags = flags "|OPF_SUFFIX"
     if ($3 == "right") flags = flags "|OPF_RIGHT"
     if (flags == "") flags = "0"; else flags = substr(flags, 2)
-    printf "    {\"%s\", \"%s\", %d, %s, %s},\n", spell, name, len, cls[$2], flags
+    key = $9 != "" ? $9 : $1
+    id = key in opid ? opid[key] : "OP_NONE"
+    printf "    {\"%s\", \"%s\", %d, %s, %s, %s},\n", spell, name, len, cls[$2], flags, id
 }
 END {
     line = "#define OPTABLE_FIRST_BYTE {"

@@ -9,8 +9,8 @@
 #include <utf8proc.h>
 
 #include "eval.h"
+#include "num/literal.h"
 #include "num/num.h"
-#include "parse.h"
 #include "range.h"
 #include "show.h"
 #include "lib/lib.h"
@@ -291,8 +291,8 @@ static int parse_int_base(jc_ctx *ctx, value *out, const jc_typeobj *t, const jc
 }
 
 /* parse(T, s): the text of a number literal, read exactly as the parser reads
- * literals (so "0x1p3", "1_000" and "1e-400" mean what they mean in source), then
- * converted to T. */
+ * literals (so "0x1p3", "1_000" and "1e-400" mean what they mean in source; the reader
+ * is num/literal.c, which the parser shares), then converted to T. */
 static int bi_parse(jc_ctx *ctx, value *out, const jc_args *a)
 {
     if (a->v[0].type != T_TYPE || a->v[1].type != T_STRING)
@@ -306,46 +306,8 @@ static int bi_parse(jc_ctx *ctx, value *out, const jc_args *a)
         return parse_int_base(ctx, out, t, s, *basev, a);
     if (t->base == T_BIGFLOAT)
         return num_parse_bigfloat(ctx, out, s->s);
-    size_t b = 0, e = s->len;
-    while (b < e && strchr(" \t\n", s->s[b]))
-        b++;
-    while (e > b && strchr(" \t\n", s->s[e - 1]))
-        e--;
-    int ok = b < e;
-    for (size_t i = b; i < e && ok; i++)
-        ok = strchr("0123456789+-.eExXoObBpPaAcCdDfF_", s->s[i]) != NULL;
-    value lit = v_nothing();
-    if (ok) {
-        const char *osrc = ctx->src, *oname = ctx->srcname;
-        size_t olen = ctx->srclen;
-        int oline = ctx->first_line;
-        ctx->src = s->s + b;
-        ctx->srclen = e - b;
-        ctx->srcname = "parse";
-        ctx->first_line = 1;
-        arena *ar = arena_new();
-        ast *prog = NULL;
-        jc_status st = parse_program(ctx, ar, s->s + b, e - b, &prog);
-        ctx->src = osrc;
-        ctx->srclen = olen;
-        ctx->srcname = oname;
-        ctx->first_line = oline;
-        if (st != JC_OK)
-            err_clear(ctx);
-        const ast *n = st == JC_OK && prog->nkids == 1 ? prog->kids[0] : NULL;
-        int negate = 0;
-        if (n && n->kind == A_CALL && (n->flags & AF_PREFIX) && n->nkids == 2 &&
-            (!strcmp(sym_name(ctx, n->kids[0]->sym), "-") || !strcmp(sym_name(ctx, n->kids[0]->sym), "+"))) {
-            negate = sym_name(ctx, n->kids[0]->sym)[0] == '-';
-            n = n->kids[1];
-        }
-        ok = n && n->kind == A_LIT && num_is_number(n->lit);
-        if (ok && negate)
-            ok = num_neg(ctx, &lit, n->lit) == 0;
-        else if (ok)
-            lit = val_retain(n->lit);
-        arena_release(ar);
-    }
+    value lit;
+    int ok = num_literal_parse(ctx, &lit, s->s, s->len) == 0;
     if (ok) {
         int r = num_convert(ctx, out, t, lit);
         val_release(lit);

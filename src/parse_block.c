@@ -1,0 +1,354 @@
+/* parse_block.c — reserved words: blocks up to `end` (begin, if/elseif/else, for,
+ * while, let, function), return/break/continue, local/global/const, true/false, and
+ * `begin`/`end` as index symbols inside a[...].  Keywords jcalc does not support give a
+ * ParseError naming them. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "parse_impl.h"
+
+/* ---- keywords ---- */
+
+/* Statements up to `end` (or else/elseif/catch/finally when stop_else); the stop word is
+ * not consumed. */
+static ast *parse_block(parser *p, int stop_else)
+{
+    modes m = save_modes(p);
+    p->nl_ws = 0;
+    p->space_sens = 0;
+    p->in_index = 0;
+    p->no_range = 0;
+    p->no_where = 0;
+    size_t base = p->nstk, off = cur(p)->off;
+    for (;;) {
+        token *t = cur(p);
+        if (t->kind == TK_NEWLINE || t->kind == TK_SEMI) {
+            bump(p);
+            continue;
+        }
+        if (is_kw(t, KW_END) ||
+            (stop_else && (is_kw(t, KW_ELSE) || is_kw(t, KW_ELSEIF) || is_kw(t, KW_CATCH) ||
+                           is_kw(t, KW_FINALLY))))
+            break;
+        if (t->kind == TK_EOF) {
+            restore_modes(p, m);
+            p->nstk = base;
+            return parse_fail_at(p, p->len, 0, "premature end of input");
+        }
+        ast *s = parse_stmt(p);
+        if (p->err) {
+            restore_modes(p, m);
+            p->nstk = base;
+            return s;
+        }
+        push(p, s);
+        t = cur(p);
+        if (!(t->kind == TK_NEWLINE || t->kind == TK_SEMI || is_kw(t, KW_END) ||
+              (stop_else && (is_kw(t, KW_ELSE) || is_kw(t, KW_ELSEIF))) || t->kind == TK_EOF)) {
+            restore_modes(p, m);
+            p->nstk = base;
+            return parse_fail_unexpected(p);
+        }
+    }
+    restore_modes(p, m);
+    ast *b = finish(p, A_BLOCK, base, off);
+    return b;
+}
+
+static ast *expect_end(parser *p, ast *n)
+{
+    if (p->err)
+        return n;
+    if (!is_kw(cur(p), KW_END))
+        return parse_fail_expected(p, "end");
+    bump(p);
+    n->len = p->last_end - n->off;
+    return n;
+}
+
+static ast *parse_if(parser *p, ast_kind k)
+{
+    size_t off = cur(p)->off;
+    bump(p);  /* if / elseif */
+    modes m = save_modes(p);
+    p->nl_ws = 0;
+    p->space_sens = 0;
+    token *t = cur(p);
+    if (t->kind == TK_NEWLINE || is_kw(t, KW_END)) {
+        restore_modes(p, m);
+        return parse_fail_at(p, t->off, 0, k == A_IF ? "missing condition in `if`"
+                                               : "missing condition in `elseif`");
+    }
+    ast *cond = parse_assign(p, 0);
+    restore_modes(p, m);
+    if (p->err)
+        return cond;
+    ast *then = parse_block(p, 1);
+    if (p->err)
+        return then;
+    size_t base = p->nstk;
+    push(p, cond);
+    push(p, then);
+    t = cur(p);
+    if (is_kw(t, KW_ELSEIF)) {
+        ast *e = parse_if(p, A_ELSEIF);
+        if (p->err) {
+            p->nstk = base;
+            return e;
+        }
+        push(p, e);
+        ast *n = finish(p, k, base, off);
+        return k == A_IF ? expect_end(p, n) : n;
+    }
+    if (is_kw(t, KW_ELSE)) {
+        bump(p);
+        ast *e = parse_block(p, 0);
+        if (p->err) {
+            p->nstk = base;
+            return e;
+        }
+        push(p, e);
+    }
+    if (k == A_ELSEIF)
+        return finish(p, k, base, off);  /* the outer if consumes `end` */
+    ast *n = finish(p, k, base, off);
+    return expect_end(p, n);
+}
+
+/* Finishes an elseif chain: only the outermost `if` consumes `end`. */
+static ast *parse_if_stmt(parser *p)
+{
+    size_t off = cur(p)->off;
+    ast *n = parse_if(p, A_IF);
+    (void)off;
+    return n;
+}
+
+static ast *parse_for(parser *p)
+{
+    size_t off = cur(p)->off;
+    bump(p);
+    modes m = save_modes(p);
+    p->nl_ws = 0;
+    p->space_sens = 0;
+    size_t base = p->nstk;
+    size_t ioff = cur(p)->off;
+    int n = 0;
+    for (;;) {
+        ast *it = parse_iter_spec(p);
+        if (p->err) {
+            restore_modes(p, m);
+            p->nstk = base;
+            return it;
+        }
+        push(p, it);
+        n++;
+        if (cur(p)->kind != TK_COMMA)
+            break;
+        bump(p);
+        skip_newlines(p);
+    }
+    restore_modes(p, m);
+    ast *iters = n == 1 ? p->stk[--p->nstk] : finish(p, A_BLOCK, base, ioff);
+    ast *body = parse_block(p, 0);
+    if (p->err) {
+        p->nstk = base;
+        return body;
+    }
+    ast *r = node2(p, A_FOR, off, iters, body);
+    return expect_end(p, r);
+}
+
+static ast *parse_while(parser *p)
+{
+    size_t off = cur(p)->off;
+    bump(p);
+    modes m = save_modes(p);
+    p->nl_ws = 0;
+    p->space_sens = 0;
+    ast *cond = parse_assign(p, 0);
+    restore_modes(p, m);
+    if (p->err)
+        return cond;
+    ast *body = parse_block(p, 0);
+    if (p->err)
+        return body;
+    return expect_end(p, node2(p, A_WHILE, off, cond, body));
+}
+
+static ast *parse_let(parser *p)
+{
+    size_t off = cur(p)->off;
+    bump(p);
+    size_t base = p->nstk, boff = cur(p)->off;
+    modes m = save_modes(p);
+    p->nl_ws = 0;
+    p->space_sens = 0;
+    token *t = cur(p);
+    if (!(t->kind == TK_NEWLINE || t->kind == TK_SEMI || is_kw(t, KW_END))) {
+        for (;;) {
+            ast *b = parse_assign(p, 0);
+            if (p->err) {
+                restore_modes(p, m);
+                p->nstk = base;
+                return b;
+            }
+            push(p, b);
+            if (cur(p)->kind != TK_COMMA)
+                break;
+            bump(p);
+            skip_newlines(p);
+        }
+    }
+    restore_modes(p, m);
+    ast *binds = finish(p, A_BLOCK, base, boff);
+    ast *body = parse_block(p, 0);
+    if (p->err)
+        return body;
+    return expect_end(p, node2(p, A_LET, off, binds, body));
+}
+
+static ast *parse_function(parser *p)
+{
+    size_t off = cur(p)->off;
+    bump(p);
+    skip_newlines(p);
+    modes m = save_modes(p);
+    p->nl_ws = 0;
+    p->space_sens = 1;  /* `function f (x)` is not a call */
+    p->space_sens = 0;
+    ast *sig;
+    token *t = cur(p);
+    if (t->kind == TK_OP && !(t->flags & TF_DOTTED)) {
+        /* an operator being defined: function +(a, b) ... end */
+        ast *op = parse_op_node(p, t);
+        bump(p);
+        sig = op;
+        if (cur(p)->kind == TK_LPAREN && !(cur(p)->flags & TF_WS))
+            sig = parse_call_args(p, op, A_CALL);
+    } else {
+        sig = parse_call(p);
+    }
+    while (!p->err && is_op(cur(p), OP_DECL)) {
+        bump(p);
+        ast *ty = parse_call(p);
+        if (p->err)
+            break;
+        sig = node2(p, A_TYPED, sig->off, sig, ty);
+        sig->flags |= AF_INFIX;
+    }
+    while (!p->err && is_op(cur(p), OP_WHERE)) {
+        bump(p);
+        ast *w = parse_binary(p, OPC_COMPARISON);
+        if (p->err)
+            break;
+        sig = node2(p, A_WHERE, sig->off, sig, w);
+    }
+    restore_modes(p, m);
+    if (p->err)
+        return sig;
+    if (sig->kind == A_PARENS) {  /* function (x) ... end: an anonymous function */
+        sig->kind = A_TUPLE;
+        sig->flags |= AF_PARENS;
+    }
+    if (sig->kind == A_ID && (is_kw(cur(p), KW_END) || cur(p)->kind == TK_NEWLINE)) {
+        skip_newlines(p);
+        if (is_kw(cur(p), KW_END)) {
+            bump(p);
+            return node1(p, A_FUNCDEF, off, sig);  /* function f end */
+        }
+    }
+    ast *body = parse_block(p, 0);
+    if (p->err)
+        return body;
+    return expect_end(p, node2(p, A_FUNCDEF, off, sig, body));
+}
+
+ast *parse_resword(parser *p)
+{
+    token t = *cur(p);
+    switch (t.kw) {
+    case KW_BEGIN: {
+        if (p->in_index) {
+            bump(p);
+            return ast_new(p->a, A_BEGIN_END, t.off, t.len, 0);
+        }
+        bump(p);
+        ast *b = parse_block(p, 0);
+        if (p->err)
+            return b;
+        b->off = t.off;
+        return expect_end(p, b);
+    }
+    case KW_END:
+        if (p->in_index) {
+            bump(p);
+            ast *e = ast_new(p->a, A_BEGIN_END, t.off, t.len, 0);
+            e->flags |= AF_END;
+            return e;
+        }
+        return parse_fail_unexpected(p);
+    case KW_IF:
+        return parse_if_stmt(p);
+    case KW_FOR:
+        return parse_for(p);
+    case KW_WHILE:
+        return parse_while(p);
+    case KW_LET:
+        return parse_let(p);
+    case KW_FUNCTION:
+        return parse_function(p);
+    case KW_TRUE: case KW_FALSE:
+        bump(p);
+        return lit_node(p, v_bool(t.kw == KW_TRUE), t.off, t.len);
+    case KW_RETURN: {
+        bump(p);
+        token *n = cur(p);
+        if (is_closing(n))
+            return ast_new(p->a, A_RETURN, t.off, t.len, 0);
+        ast *e = parse_assign(p, 1);
+        if (p->err)
+            return e;
+        return node1(p, A_RETURN, t.off, e);
+    }
+    case KW_BREAK:
+        bump(p);
+        return ast_new(p->a, A_BREAK, t.off, t.len, 0);
+    case KW_CONTINUE:
+        bump(p);
+        return ast_new(p->a, A_CONTINUE, t.off, t.len, 0);
+    case KW_LOCAL: case KW_GLOBAL: case KW_CONST: {
+        bump(p);
+        ast_kind k = t.kw == KW_LOCAL ? A_LOCAL : t.kw == KW_GLOBAL ? A_GLOBAL : A_CONST;
+        size_t base = p->nstk;
+        if (k == A_CONST || is_kw(cur(p), KW_CONST) || is_kw(cur(p), KW_LOCAL) ||
+            is_kw(cur(p), KW_GLOBAL)) {
+            ast *e = parse_assign(p, 1);
+            if (p->err)
+                return e;
+            if (k == A_CONST && e->kind != A_ASSIGN && e->kind != A_LOCAL &&
+                e->kind != A_GLOBAL && e->kind != A_FUNCDEF)
+                return parse_fail_at(p, t.off, p->last_end - t.off, "expected assignment after `const`");
+            push(p, e);
+        } else {
+            for (;;) {
+                ast *e = parse_assign(p, 0);
+                if (p->err) {
+                    p->nstk = base;
+                    return e;
+                }
+                push(p, e);
+                if (cur(p)->kind != TK_COMMA)
+                    break;
+                bump(p);
+            }
+        }
+        return finish(p, k, base, t.off);
+    }
+    default: {
+        char msg[80];
+        snprintf(msg, sizeof msg, "`%.*s` is not supported", (int)t.len, p->src + t.off);
+        return parse_fail_at(p, t.off, t.len, msg);
+    }
+    }
+}

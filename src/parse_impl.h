@@ -1,0 +1,226 @@
+/* parse_impl.h — the parser's private interface, shared by its four files: parse.c
+ * (expressions, statements, the program), parse_bracket.c (parentheses, brackets,
+ * generators and concatenation), parse_block.c (keywords and their blocks) and
+ * parse_string.c (string and character literals).
+ *
+ * Owns nothing beyond parse.h's contract: one parser state per parse_program call, the
+ * tree in the caller's arena, the first error recorded through parse_fail_* (which set
+ * p->err; every production returns promptly once it is set).  The token and
+ * node-building helpers are inline here because every production uses them and they
+ * were inlined when the parser was one file. */
+#ifndef JC_PARSE_IMPL_H
+#define JC_PARSE_IMPL_H
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "lex.h"
+#include "parse.h"
+
+/* Deep enough for any real expression, shallow enough for an ASan stack (each level is
+ * a handful of frames). */
+enum { PARSE_MAX_DEPTH = 1500 };
+
+typedef struct parser {
+    jc_ctx *ctx;
+    arena *a;
+    const char *src;
+    size_t len;
+    lexer lx;
+    token tok;          /* current token (may be a newline not yet skipped) */
+    size_t last_end;    /* end of the last consumed token */
+    int depth;
+    int err;
+    jc_status status;
+    /* modes */
+    int nl_ws;          /* newlines are whitespace (inside parentheses) */
+    int space_sens;     /* inside [ ]: whitespace separates elements */
+    int in_index;       /* inside a[...]: begin/end are index symbols */
+    int no_range;       /* then-branch of ?: : `:` ends the expression */
+    int no_where;
+    /* node-building stack: starts in stk0, moves to the heap when it outgrows it */
+    ast **stk;
+    size_t nstk, capstk;
+    ast *stk0[64];
+    sb tmp;
+    int sym_nl;         /* not used for lookups; keeps struct padding explicit */
+    /* Symbol caches, direct-mapped (a miss just interns again): an operator row's
+     * normalized name, and an identifier's normalized name keyed by its source
+     * bytes (an earlier occurrence at [off, off + len); len 0 marks an empty slot). */
+    struct { const op_info *op; int sym; } opsym[64];
+    struct { size_t off, len; int sym; } idsym[64];
+} parser;
+
+typedef struct modes { int nl_ws, space_sens, in_index, no_range, no_where; } modes;
+
+/* ---- tokens and modes ---- */
+
+static inline modes save_modes(parser *p)
+{
+    modes m = { p->nl_ws, p->space_sens, p->in_index, p->no_range, p->no_where };
+    return m;
+}
+
+static inline void restore_modes(parser *p, modes m)
+{
+    p->nl_ws = m.nl_ws;
+    p->space_sens = m.space_sens;
+    p->in_index = m.in_index;
+    p->no_range = m.no_range;
+    p->no_where = m.no_where;
+}
+
+static inline void fetch(parser *p) { lex_next(&p->lx, &p->tok); }
+
+/* The current token; in nl_ws mode newlines are skipped and the next token is marked as
+ * preceded by whitespace. */
+static inline token *cur(parser *p)
+{
+    while (p->tok.kind == TK_NEWLINE && p->nl_ws) {
+        fetch(p);
+        p->tok.flags |= TF_WS;
+    }
+    return &p->tok;
+}
+
+static inline void bump(parser *p)
+{
+    cur(p);
+    p->last_end = p->tok.off + p->tok.len;
+    fetch(p);
+}
+
+static inline void skip_newlines(parser *p)
+{
+    while (p->tok.kind == TK_NEWLINE) {
+        fetch(p);
+        p->tok.flags |= TF_WS;
+    }
+}
+
+/* Is t the plain (undotted, unsuffixed) operator with syntactic role id? */
+static inline int is_op(const token *t, op_id id)
+{
+    return t->kind == TK_OP && !(t->flags & (TF_DOTTED | TF_SUFFIXED)) && t->op->id == id;
+}
+
+static inline int is_kw(const token *t, int kw) { return t->kind == TK_KW && t->kw == kw; }
+
+static inline int is_closing(const token *t)
+{
+    switch (t->kind) {
+    case TK_EOF: case TK_RPAREN: case TK_RBRACK: case TK_RBRACE: case TK_COMMA:
+    case TK_SEMI: case TK_NEWLINE:
+        return 1;
+    case TK_KW:
+        return t->kw == KW_END || t->kw == KW_ELSE || t->kw == KW_ELSEIF ||
+               t->kw == KW_CATCH || t->kw == KW_FINALLY;
+    default:
+        return 0;
+    }
+}
+
+static inline ast *error_node(parser *p)
+{
+    return ast_new(p->a, A_ERROR, p->tok.off, 0, 0);
+}
+
+static inline void leave(parser *p) { p->depth--; }
+
+static inline void push(parser *p, ast *n)
+{
+    if (p->nstk == p->capstk) {
+        p->capstk *= 2;
+        if (p->stk == p->stk0) {
+            p->stk = xmalloc(p->capstk * sizeof *p->stk);
+            memcpy(p->stk, p->stk0, sizeof p->stk0);
+        } else {
+            p->stk = xrealloc(p->stk, p->capstk * sizeof *p->stk);
+        }
+    }
+    p->stk[p->nstk++] = n;
+}
+
+/* Pops everything above base into a new node spanning [off, p->last_end). */
+static inline ast *finish(parser *p, ast_kind k, size_t base, size_t off)
+{
+    size_t n = p->nstk - base;
+    size_t end = p->last_end > off ? p->last_end : off;
+    ast *node = ast_new(p->a, k, off, end - off, (uint32_t)n);
+    if (n)
+        memcpy(node->kids, p->stk + base, n * sizeof *node->kids);
+    p->nstk = base;
+    return node;
+}
+
+/* A node of n kids spanning [off, p->last_end), kids filled in by the caller (node1..3:
+ * the same node finish() would build from a stack of these kids). */
+static inline ast *node_n(parser *p, ast_kind k, size_t off, uint32_t n)
+{
+    size_t end = p->last_end > off ? p->last_end : off;
+    return ast_new(p->a, k, off, end - off, n);
+}
+
+static inline ast *node1(parser *p, ast_kind k, size_t off, ast *a)
+{
+    ast *node = node_n(p, k, off, 1);
+    node->kids[0] = a;
+    return node;
+}
+
+static inline ast *node2(parser *p, ast_kind k, size_t off, ast *a, ast *b)
+{
+    ast *node = node_n(p, k, off, 2);
+    node->kids[0] = a;
+    node->kids[1] = b;
+    return node;
+}
+
+static inline ast *node3(parser *p, ast_kind k, size_t off, ast *a, ast *b, ast *c)
+{
+    ast *node = node_n(p, k, off, 3);
+    node->kids[0] = a;
+    node->kids[1] = b;
+    node->kids[2] = c;
+    return node;
+}
+
+static inline ast *lit_node(parser *p, value v, size_t off, size_t len)
+{
+    ast *n = ast_new(p->a, A_LIT, off, len, 0);
+    n->lit = v;
+    arena_own(p->a, v);
+    return n;
+}
+
+/* ---- shared productions and helpers ---- */
+
+/* parse.c: errors, the depth bound, names, and the productions the others re-enter */
+ast *parse_fail_at(parser *p, size_t off, size_t len, const char *msg);
+ast *parse_fail_incomplete(parser *p, size_t off, size_t len, const char *msg);
+ast *parse_fail_unexpected(parser *p);
+ast *parse_fail_expected(parser *p, const char *what);
+int parse_enter(parser *p);
+ast *parse_id_token(parser *p, const token *t);
+ast *parse_op_node(parser *p, const token *t);
+ast *parse_call(parser *p);
+ast *parse_binary(parser *p, int minprec);
+ast *parse_assign(parser *p, int comma_ok);
+ast *parse_stmt(parser *p);
+
+/* parse_string.c */
+ast *parse_char(parser *p);
+ast *parse_string(parser *p);
+
+/* parse_bracket.c */
+ast *parse_as_kw(ast *e);
+int parse_args(parser *p, int closer, int kw, int *ncommas, int *nsemis);
+ast *parse_call_args(parser *p, ast *callee, ast_kind k);
+ast *parse_iter_spec(parser *p);
+ast *parse_paren(parser *p);
+ast *parse_cat(parser *p, ast *typ, size_t off);
+
+/* parse_block.c */
+ast *parse_resword(parser *p);
+
+#endif
