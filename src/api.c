@@ -8,6 +8,7 @@
 #include "jc.h"
 #include "lib/lib.h"
 #include "parse.h"
+#include "sexpr.h"
 #include "show.h"
 
 void jc_error_clear(jc_error *e) { err_record_free(e); }
@@ -166,7 +167,7 @@ jc_status jc_parse_sexpr(jc_ctx *ctx, const char *src, size_t len, const char *s
     jc_status st = parse_into(ctx, a, src, len, &prog, err);
     if (st == JC_OK) {
         sb text = { 0 };
-        parse_sexpr(ctx, prog, src, &text);
+        sexpr_print(ctx, prog, &text);
         *out = sb_take(&text);
     }
     arena_release(a);

@@ -25,6 +25,9 @@
 #include "num/literal.h"
 #include "parse_impl.h"
 
+static ast *expr_call(parser *p);
+static ast *expr_binary(parser *p, int minprec);
+static ast *expr_assign(parser *p, int comma_ok);
 static ast *parse_unary(parser *p);
 static ast *parse_juxt(parser *p);
 static ast *parse_factor(parser *p);
@@ -57,87 +60,10 @@ static token peek3(parser *p)
     return t;
 }
 
-/* ---- errors ---- */
-
-ast *parse_fail_at(parser *p, size_t off, size_t len, const char *msg)
-{
-    if (!p->err) {
-        p->err = 1;
-        p->status = off >= p->len ? JC_INCOMPLETE : JC_ERR_PARSE;
-        diag_parse_error(p->ctx, p->status == JC_INCOMPLETE ? ERR_INCOMPLETE : ERR_PARSE, off, len, msg);
-    }
-    return error_node(p);
-}
-
-ast *parse_fail_incomplete(parser *p, size_t off, size_t len, const char *msg)
-{
-    if (!p->err) {
-        p->err = 1;
-        p->status = JC_INCOMPLETE;
-        diag_parse_error(p->ctx, p->status == JC_INCOMPLETE ? ERR_INCOMPLETE : ERR_PARSE, off, len, msg);
-    }
-    return error_node(p);
-}
-
-/* `unexpected X` for the current token, or premature end of input. */
-ast *parse_fail_unexpected(parser *p)
-{
-    token *t = cur(p);
-    if (t->kind == TK_EOF)
-        return parse_fail_at(p, p->len, 0, "premature end of input");
-    if (t->kind == TK_ERROR) {
-        char msg[160];
-        const char *m = lex_error_message((lex_err)t->err);
-        if (t->err == LE_UNKNOWN_CHAR || t->err == LE_INVISIBLE_CHAR) {
-            uint32_t cp = 0;
-            if (utf8_decode(p->src + t->off, p->len - t->off, &cp) < 0)
-                cp = 0xFFFD;
-            if (t->err == LE_INVISIBLE_CHAR || cp < 0x20 || cp == 0x7F)
-                snprintf(msg, sizeof msg, "%s '\\u%x'", m, (unsigned)cp);
-            else
-                snprintf(msg, sizeof msg, "%s '%.*s'", m, (int)t->len, p->src + t->off);
-            m = msg;
-        }
-        if (t->err == LE_UNTERM_COMMENT)
-            return parse_fail_incomplete(p, t->off, t->len, m);
-        return parse_fail_at(p, t->off, t->len, m);
-    }
-    char msg[96];
-    if (t->kind == TK_NEWLINE)
-        snprintf(msg, sizeof msg, "unexpected newline");
-    else
-        snprintf(msg, sizeof msg, "unexpected `%.*s`", (int)(t->len > 40 ? 40 : t->len),
-                 p->src + t->off);
-    return parse_fail_at(p, t->off, t->len, msg);
-}
-
-ast *parse_fail_expected(parser *p, const char *what)
-{
-    token *t = cur(p);
-    char msg[64];
-    if (t->kind == TK_ERROR)
-        return parse_fail_unexpected(p);
-    snprintf(msg, sizeof msg, "Expected `%s`", what);
-    if (t->kind == TK_EOF)
-        return parse_fail_at(p, p->len, 0, msg);
-    return parse_fail_at(p, t->off, t->len, msg);
-}
-
-int parse_enter(parser *p)
-{
-    if (++p->depth > PARSE_MAX_DEPTH) {
-        cur(p);
-        parse_fail_at(p, p->tok.off, p->tok.len, "expression too deeply nested");
-        return 0;
-    }
-    return 1;
-}
-
 /* ---- node building ---- */
 
-static int intern(parser *p, const char *s, size_t n) { return sym_intern(p->ctx, s, n); }
 
-static ast *mk_id(parser *p, const char *name, size_t n, size_t off, size_t len)
+static ast *parse_name_node(parser *p, const char *name, size_t n, size_t off, size_t len)
 {
     ast *id = ast_new(p->a, A_ID, off, len, 0);
     id->sym = intern(p, name, n);
@@ -147,7 +73,7 @@ static ast *mk_id(parser *p, const char *name, size_t n, size_t off, size_t len)
 /* An identifier token's node: the name normalized as Julia does.  ASCII names are
  * already normal and are interned straight from the source, others normalized first; a
  * spelling met again takes its symbol from the idsym cache. */
-ast *parse_id_token(parser *p, const token *t)
+static ast *expr_id_token(parser *p, const token *t)
 {
     const char *s = p->src + t->off;
     uint32_t h = 2166136261u;
@@ -193,7 +119,7 @@ static int op_sym(parser *p, const op_info *op)
 }
 
 /* An operator token's name node: normalized spelling plus suffix, without the dot. */
-ast *parse_op_node(parser *p, const token *t)
+static ast *expr_op_node(parser *p, const token *t)
 {
     size_t skip = (t->flags & TF_DOTTED) ? 1 : 0;
     ast *id;
@@ -205,7 +131,7 @@ ast *parse_op_node(parser *p, const token *t)
         ident_normalize(p->src + t->off + sfx, t->len - sfx, &tmp2);
         sb_put(&p->tmp, tmp2.s, tmp2.len);
         sb_free(&tmp2);
-        id = mk_id(p, p->tmp.s, p->tmp.len, t->off + skip, t->len - skip);
+        id = parse_name_node(p, p->tmp.s, p->tmp.len, t->off + skip, t->len - skip);
     } else {
         id = ast_new(p->a, A_ID, t->off + skip, t->len - skip, 0);
         id->sym = op_sym(p, t->op);
@@ -216,6 +142,7 @@ ast *parse_op_node(parser *p, const token *t)
 }
 
 /* A call of operator node `op` (infix/prefix/postfix), dotted when the token was. */
+
 static ast *op_call(parser *p, ast *op, unsigned flag, size_t off, ast *a, ast *b)
 {
     ast_kind k = (op->flags & AF_DOTTED) ? A_DOTCALL : A_CALL;
@@ -309,7 +236,7 @@ static ast *parse_atom(parser *p)
     switch (t.kind) {
     case TK_ID:
         bump(p);
-        return parse_id_token(p, &t);
+        return expr_id_token(p, &t);
     case TK_INT: case TK_FLOAT: case TK_FLOAT32: case TK_HEXINT: case TK_BININT:
     case TK_OCTINT: {
         bump(p);
@@ -350,10 +277,10 @@ static ast *parse_atom(parser *p)
                 ast *q;
                 if (n.kind == TK_ID || n.kind == TK_KW) {
                     bump(p);
-                    q = parse_id_token(p, &n);
+                    q = expr_id_token(p, &n);
                 } else if (n.kind == TK_OP) {
                     bump(p);
-                    q = parse_op_node(p, &n);
+                    q = expr_op_node(p, &n);
                 } else {
                     q = parse_atom(p);
                     if (p->err)
@@ -361,11 +288,11 @@ static ast *parse_atom(parser *p)
                 }
                 return node1(p, A_QUOTE, t.off, q);
             }
-            return mk_id(p, ":", 1, t.off, t.len);
+            return parse_name_node(p, ":", 1, t.off, t.len);
         }
         /* an operator used as a value: map(+, v), (+), f = * */
         bump(p);
-        return parse_op_node(p, &t);
+        return expr_op_node(p, &t);
     }
     case TK_AT:
         return parse_fail_at(p, t.off, t.len, "macros are not supported");
@@ -424,7 +351,7 @@ static ast *call_chain(parser *p, ast *x)
                 return x;
             token pt = *t;
             bump(p);
-            ast *op = mk_id(p, p->src + pt.off, pt.len, pt.off, pt.len);
+            ast *op = parse_name_node(p, p->src + pt.off, pt.len, pt.off, pt.len);
             if (pt.flags & TF_SUFFIXED) {
                 p->tmp.len = 0;
                 ident_normalize(p->src + pt.off, pt.len, &p->tmp);
@@ -449,7 +376,7 @@ static ast *call_chain(parser *p, ast *x)
                         return parse_fail_at(p, n.off, 0, "whitespace is not allowed here");
                     bump(p);
                     bump(p);
-                    x = node2(p, A_DOT, x->off, x, parse_id_token(p, &n));
+                    x = node2(p, A_DOT, x->off, x, expr_id_token(p, &n));
                     continue;
                 }
                 if (n.kind == TK_OP && is_op(&n, OP_COLON)) {
@@ -471,7 +398,7 @@ static ast *call_chain(parser *p, ast *x)
 }
 
 /* parse_call: syntactic prefix operators (::T, $x, &x), then an atom and its chain. */
-ast *parse_call(parser *p)
+static ast *expr_call(parser *p)
 {
     if (!parse_enter(p))
         return error_node(p);
@@ -481,10 +408,10 @@ ast *parse_call(parser *p)
         token n = peek2(p);
         if (is_closing(&n) || (n.kind == TK_OP && (n.op->cls == OPC_ASSIGN))) {
             bump(p);
-            r = parse_op_node(p, &t);
+            r = expr_op_node(p, &t);
         } else {
             bump(p);
-            ast *e = is_op(&t, OP_DECL) ? parse_call(p) : parse_atom(p);
+            ast *e = is_op(&t, OP_DECL) ? expr_call(p) : parse_atom(p);
             if (p->err) {
                 leave(p);
                 return e;
@@ -514,7 +441,7 @@ static ast *decl_after(parser *p, ast *x)
 {
     while (!p->err && is_op(cur(p), OP_DECL)) {
         bump(p);
-        ast *ty = parse_call(p);
+        ast *ty = expr_call(p);
         if (p->err)
             return ty;
         x = node2(p, A_TYPED, x->off, x, ty);
@@ -542,7 +469,7 @@ static ast *decl_after(parser *p, ast *x)
         }
         modes m = save_modes(p);
         p->space_sens = 0;
-        ast *body = parse_assign(p, 0);
+        ast *body = expr_assign(p, 0);
         restore_modes(p, m);
         if (p->err)
             return body;
@@ -569,7 +496,7 @@ static ast *factor_after(parser *p, ast *x)
     }
     bump(p);
     skip_newlines(p);
-    ast *op = parse_op_node(p, &t);
+    ast *op = expr_op_node(p, &t);
     if (!parse_enter(p))
         return error_node(p);
     ast *rhs = parse_juxt(p);
@@ -581,7 +508,7 @@ static ast *factor_after(parser *p, ast *x)
 
 static ast *parse_factor(parser *p)
 {
-    ast *x = parse_call(p);
+    ast *x = expr_call(p);
     if (p->err)
         return x;
     return factor_after(p, x);
@@ -623,7 +550,7 @@ static ast *parse_unary(parser *p)
         token t3 = peek3(p);
         if (is_power(&t3) || (!(t3.flags & TF_WS) && (t3.kind == TK_LBRACK || t3.kind == TK_LBRACE))) {
             bump(p);
-            ast *op = parse_op_node(p, &t);
+            ast *op = expr_op_node(p, &t);
             ast *e = parse_factor(p);
             r = p->err ? e : op_call(p, op, AF_PREFIX, t.off, e, NULL);
         } else {
@@ -638,7 +565,7 @@ static ast *parse_unary(parser *p)
     /* an operator standing alone: `+`, `.+`, map(+, x) */
     if (is_closing(&t2) || (t2.kind == TK_OP && is_op(&t2, OP_EQ)) || t2.kind == TK_NEWLINE) {
         bump(p);
-        r = parse_op_node(p, &t);
+        r = expr_op_node(p, &t);
         leave(p);
         return r;
     }
@@ -654,7 +581,7 @@ static ast *parse_unary(parser *p)
     }
     if (t2.kind == TK_LBRACE && !(t2.flags & TF_WS)) {
         bump(p);
-        ast *op = parse_op_node(p, &t);
+        ast *op = expr_op_node(p, &t);
         r = factor_after(p, call_chain(p, op));
         leave(p);
         return r;
@@ -662,7 +589,7 @@ static ast *parse_unary(parser *p)
     /* prefix call syntax: +(a, b), *(x); or unary + on a parenthesized operand */
     if (t2.kind == TK_LPAREN && !(t2.flags & TF_WS)) {
         bump(p);
-        ast *op = parse_op_node(p, &t);
+        ast *op = expr_op_node(p, &t);
         if (unary_ok(&t)) {
             ast *group = parse_paren(p);
             if (p->err) {
@@ -698,7 +625,7 @@ static ast *parse_unary(parser *p)
     }
     if (unary_ok(&t)) {
         bump(p);
-        ast *op = parse_op_node(p, &t);
+        ast *op = expr_op_node(p, &t);
         ast *e = parse_unary(p);
         r = p->err ? e : op_call(p, op, AF_PREFIX, t.off, e, NULL);
         leave(p);
@@ -823,7 +750,7 @@ static ast *parse_operand(parser *p)
         return parse_where(p);
     token a = *t;
     bump(p);
-    ast *x = a.kind == TK_ID ? parse_id_token(p, &a) : number_literal(p, &a, -1, a.off);
+    ast *x = a.kind == TK_ID ? expr_id_token(p, &a) : number_literal(p, &a, -1, a.off);
     if (p->err || operand_ends(cur(p)))
         return x;
     p->depth += 2;
@@ -855,7 +782,7 @@ static ast *where_after(parser *p, ast *x)
         if (cur(p)->kind == TK_LBRACE) {
             w = parse_atom(p);
         } else {
-            w = parse_binary(p, OPC_COMPARISON);
+            w = expr_binary(p, OPC_COMPARISON);
         }
         restore_modes(p, m);
         if (p->err)
@@ -903,10 +830,10 @@ static inline int rhs_min(const token *t, int prec)
 /* The operator's name node, then the right operand at precedence min. */
 static inline ast *infix_rhs(parser *p, const token *t, int min, ast **opn)
 {
-    *opn = parse_op_node(p, t);
+    *opn = expr_op_node(p, t);
     bump(p);
     skip_newlines(p);
-    return parse_binary(p, min);
+    return expr_binary(p, min);
 }
 
 /* The plain case: a call of the operator (inline: most operators take this path, from
@@ -939,7 +866,7 @@ static ast *infix_ternary(parser *p, ast *lhs, const token *t, int prec)
     skip_newlines(p);
     modes m = save_modes(p);
     p->no_range = 1;
-    ast *a = parse_assign(p, 0);
+    ast *a = expr_assign(p, 0);
     restore_modes(p, m);
     if (p->err)
         return a;
@@ -950,7 +877,7 @@ static ast *infix_ternary(parser *p, ast *lhs, const token *t, int prec)
         return parse_fail_at(p, c.off, c.len, "space required before `:` in `?` expression");
     bump(p);
     skip_newlines(p);
-    ast *b = parse_assign(p, 0);
+    ast *b = expr_assign(p, 0);
     if (p->err)
         return b;
     return node3(p, A_TERNARY, lhs->off, lhs, a, b);
@@ -969,14 +896,14 @@ static ast *infix_range(parser *p, ast *lhs, const token *t, int prec)
     bump(p);
     if (cur(p)->kind == TK_NEWLINE)
         return parse_fail_at(p, colon.off, colon.len, "line break after `:` in range expression");
-    ast *b = parse_binary(p, OPC_PLUS);
+    ast *b = expr_binary(p, OPC_PLUS);
     if (p->err)
         return b;
-    ast *opn = parse_op_node(p, &colon);
+    ast *opn = expr_op_node(p, &colon);
     if (!is_op(cur(p), OP_COLON) || p->no_range || space_separates(p, cur(p)))
         return op_call(p, opn, AF_INFIX, off, lhs, b);
     bump(p);
-    ast *c = parse_binary(p, OPC_PLUS);
+    ast *c = expr_binary(p, OPC_PLUS);
     if (p->err)
         return c;
     size_t base = p->nstk;
@@ -1010,8 +937,8 @@ static ast *infix_comparison(parser *p, ast *lhs, const token *t, int prec)
             token c = *cur(p);
             bump(p);
             skip_newlines(p);
-            push(p, parse_op_node(p, &c));
-            ast *e = parse_binary(p, OPC_COMPARISON + 1);
+            push(p, expr_op_node(p, &c));
+            ast *e = expr_binary(p, OPC_COMPARISON + 1);
             if (p->err) {
                 p->nstk = base;
                 return e;
@@ -1072,7 +999,7 @@ static ast *infix_nary(parser *p, ast *lhs, const token *t, int prec)
     while (is_op(cur(p), id) && !space_separates(p, cur(p))) {
         bump(p);
         skip_newlines(p);
-        ast *e = parse_binary(p, prec + 1);
+        ast *e = expr_binary(p, prec + 1);
         if (p->err) {
             p->nstk = base;
             return e;
@@ -1118,7 +1045,7 @@ static inline const struct binary_row *binary_row(const token *t)
 }
 
 /* Precedence climbing over the table: operators binding at least minprec. */
-ast *parse_binary(parser *p, int minprec)
+static ast *expr_binary(parser *p, int minprec)
 {
     if (!parse_enter(p))
         return error_node(p);
@@ -1140,7 +1067,7 @@ ast *parse_binary(parser *p, int minprec)
 /* parse_comma: a, b, c (a tuple without parentheses). */
 static ast *parse_comma(parser *p)
 {
-    ast *first = parse_binary(p, OPC_PAIR);
+    ast *first = expr_binary(p, OPC_PAIR);
     if (p->err || cur(p)->kind != TK_COMMA)
         return first;
     size_t base = p->nstk;
@@ -1154,7 +1081,7 @@ static ast *parse_comma(parser *p)
         }
         if (is_closing(t) || (t->kind == TK_OP && t->op->cls == OPC_ASSIGN))
             break;
-        ast *e = parse_binary(p, OPC_PAIR);
+        ast *e = expr_binary(p, OPC_PAIR);
         if (p->err) {
             p->nstk = base;
             return e;
@@ -1183,11 +1110,11 @@ static int is_signature(const ast *lhs)
 }
 
 /* parse_eq: assignment and updating assignment (right-associative). */
-ast *parse_assign(parser *p, int comma_ok)
+static ast *expr_assign(parser *p, int comma_ok)
 {
     if (!parse_enter(p))
         return error_node(p);
-    ast *lhs = comma_ok ? parse_comma(p) : parse_binary(p, OPC_PAIR);
+    ast *lhs = comma_ok ? parse_comma(p) : expr_binary(p, OPC_PAIR);
     const token *tp = cur(p);
     if (p->err || tp->kind != TK_OP || tp->op->cls != OPC_ASSIGN) {
         leave(p);
@@ -1200,7 +1127,7 @@ ast *parse_assign(parser *p, int comma_ok)
     }
     bump(p);
     skip_newlines(p);
-    ast *rhs = parse_assign(p, comma_ok);
+    ast *rhs = expr_assign(p, comma_ok);
     leave(p);
     if (p->err)
         return rhs;
@@ -1220,16 +1147,16 @@ ast *parse_assign(parser *p, int comma_ok)
         return a;
     }
     if (id == OP_TILDE)
-        return op_call(p, parse_op_node(p, &t), AF_INFIX, off, lhs, rhs);
+        return op_call(p, expr_op_node(p, &t), AF_INFIX, off, lhs, rhs);
     if (id >= OP_COLONEQ && id <= OP_DCOLONEQ)  /* := ≔ ≕ ⩴ */
         return synop(p, name, off, AF_INFIX, lhs, rhs);
     /* op= : the operator without its `=` */
     size_t n = strlen(name) - 1;
-    ast *op = mk_id(p, name, n, t.off + dotted, t.len - dotted - 1);
+    ast *op = parse_name_node(p, name, n, t.off + dotted, t.len - dotted - 1);
     return node3(p, dotted ? A_DOTOPASSIGN : A_OPASSIGN, off, lhs, op, rhs);
 }
 
-ast *parse_stmt(parser *p) { return parse_assign(p, 1); }
+static ast *expr_stmt(parser *p) { return expr_assign(p, 1); }
 
 /* The source range of junk after a statement: from the end of the statement (so the
  * whitespace before the junk is included, as JuliaSyntax marks it) to the end of the
@@ -1251,11 +1178,15 @@ static void junk_range(parser *p, size_t *off, size_t *len)
     *len = end - start;
 }
 
+static const parse_grammar grammar = { expr_call, expr_binary, expr_assign, expr_stmt,
+                                        expr_id_token, expr_op_node };
+
 jc_status parse_program(jc_ctx *ctx, arena *a, const char *src, size_t len, ast **out)
 {
     parser ps;
     memset(&ps, 0, sizeof ps);
     parser *p = &ps;
+    p->g = &grammar;
     p->ctx = ctx;
     p->a = a;
     p->src = src;
@@ -1280,7 +1211,7 @@ jc_status parse_program(jc_ctx *ctx, arena *a, const char *src, size_t len, ast 
         }
         if (t->kind == TK_EOF)
             break;
-        ast *s = parse_stmt(p);
+        ast *s = expr_stmt(p);
         if (p->err)
             break;
         push(p, s);

@@ -11,7 +11,6 @@
 
 #include "ast.h"
 #include "jc.h"
-#include "sexpr.h"
 
 /* Arena for AST nodes and their strings; reference-counted so that function bodies can
  * outlive the evaluation that defined them.  Literal values stored in nodes are released
@@ -34,13 +33,5 @@ const char *arena_source(const arena *a, size_t *len, const char **name, int *fi
 ast *ast_new(arena *a, ast_kind kind, size_t off, size_t len, uint32_t nkids);
 
 jc_status parse_program(jc_ctx *ctx, arena *a, const char *src, size_t len, ast **out);
-
-/* The former name of sexpr_print (sexpr.h), kept for callers not yet moved over; it
- * costs parse.o no link edge. */
-static inline void parse_sexpr(jc_ctx *ctx, const ast *node, const char *src, sb *out)
-{
-    (void)src;
-    sexpr_print(ctx, node, out);
-}
 
 #endif

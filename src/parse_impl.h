@@ -1,7 +1,7 @@
 /* parse_impl.h — the parser's private interface, shared by its four files: parse.c
  * (expressions, statements, the program), parse_bracket.c (parentheses, brackets,
  * generators and concatenation), parse_block.c (keywords and their blocks) and
- * parse_string.c (string and character literals).
+ * parse_string.c (string and character literals), on parse_core.c (errors, names).
  *
  * Owns nothing beyond parse.h's contract: one parser state per parse_program call, the
  * tree in the caller's arena, the first error recorded through parse_fail_* (which set
@@ -21,7 +21,23 @@
  * a handful of frames). */
 enum { PARSE_MAX_DEPTH = 1500 };
 
-typedef struct parser {
+typedef struct parser parser;
+
+/* The productions that the other parts re-enter (a bracket holds an assignment, a block
+ * holds statements): parse.c fills this table and parse_program hands it to the parser,
+ * so that the parts below parse.c call up into it without linking to it — the parser's
+ * files are a ladder, parse_core ← parse_string, parse_bracket ← parse_block ← parse. */
+typedef struct parse_grammar {
+    ast *(*call)(parser *p);
+    ast *(*binary)(parser *p, int minprec);
+    ast *(*assign)(parser *p, int comma_ok);
+    ast *(*stmt)(parser *p);
+    ast *(*id_token)(parser *p, const token *t);  /* a name's node, normalized, cached */
+    ast *(*op_node)(parser *p, const token *t);   /* an operator used as a name */
+} parse_grammar;
+
+struct parser {
+    const parse_grammar *g;
     jc_ctx *ctx;
     arena *a;
     const char *src;
@@ -49,7 +65,7 @@ typedef struct parser {
      * bytes (an earlier occurrence at [off, off + len); len 0 marks an empty slot). */
     struct { const op_info *op; int sym; } opsym[64];
     struct { size_t off, len; int sym; } idsym[64];
-} parser;
+};
 
 typedef struct modes { int nl_ws, space_sens, in_index, no_range, no_where; } modes;
 
@@ -195,18 +211,32 @@ static inline ast *lit_node(parser *p, value v, size_t off, size_t len)
 
 /* ---- shared productions and helpers ---- */
 
-/* parse.c: errors, the depth bound, names, and the productions the others re-enter */
+static inline int intern(parser *p, const char *s, size_t n) { return sym_intern(p->ctx, s, n); }
+
+/* parse_core.c: errors and the depth bound */
 ast *parse_fail_at(parser *p, size_t off, size_t len, const char *msg);
 ast *parse_fail_incomplete(parser *p, size_t off, size_t len, const char *msg);
 ast *parse_fail_unexpected(parser *p);
 ast *parse_fail_expected(parser *p, const char *what);
-int parse_enter(parser *p);
-ast *parse_id_token(parser *p, const token *t);
-ast *parse_op_node(parser *p, const token *t);
-ast *parse_call(parser *p);
-ast *parse_binary(parser *p, int minprec);
-ast *parse_assign(parser *p, int comma_ok);
-ast *parse_stmt(parser *p);
+/* One level deeper; 0 (with the error recorded) past PARSE_MAX_DEPTH.  Inline: every
+ * nested production passes here. */
+static inline int parse_enter(parser *p)
+{
+    if (++p->depth > PARSE_MAX_DEPTH) {
+        cur(p);
+        parse_fail_at(p, p->tok.off, p->tok.len, "expression too deeply nested");
+        return 0;
+    }
+    return 1;
+}
+
+/* parse.c's productions, re-entered through the grammar table */
+static inline ast *parse_call(parser *p) { return p->g->call(p); }
+static inline ast *parse_binary(parser *p, int minprec) { return p->g->binary(p, minprec); }
+static inline ast *parse_assign(parser *p, int comma_ok) { return p->g->assign(p, comma_ok); }
+static inline ast *parse_stmt(parser *p) { return p->g->stmt(p); }
+static inline ast *parse_id_token(parser *p, const token *t) { return p->g->id_token(p, t); }
+static inline ast *parse_op_node(parser *p, const token *t) { return p->g->op_node(p, t); }
 
 /* parse_string.c */
 ast *parse_char(parser *p);
