@@ -704,14 +704,14 @@ static int shift_op(jc_ctx *ctx, value *out, num_op op, value a, value b)
         n = INT64_MAX;
     else
         n = b.u.i;
-    if (b.type >= T_UINT8 && b.type <= T_UINT32)
+    if (is_uint_t(b.type) && uint_bits(b.type) < 64)
         n = (int64_t)b.u.u;
     if (n < 0) {   /* a negative count shifts the other way */
         n = n == INT64_MIN ? INT64_MAX : -n;
         op = op == NUM_SHL ? NUM_SHR : NUM_SHL;
     }
     if (is_uint_t(a.type)) {
-        int bits = 8 << (a.type - T_UINT8);
+        int bits = uint_bits(a.type);
         uint64_t u = a.u.u;
         if (n >= bits) u = 0;
         else if (op == NUM_SHL) u <<= n;

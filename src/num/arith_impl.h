@@ -7,14 +7,16 @@
 #define JC_NUM_ARITH_IMPL_H
 
 #include "num/num.h"
+#include "num/query.h"
 
-static inline int is_int_t(int t) { return t >= T_BOOL && t <= T_UINT64; }
-static inline int is_uint_t(int t) { return t >= T_UINT8 && t <= T_UINT64; }
-static inline int is_hwfloat_t(int t) { return t >= T_FLOAT16 && t <= T_FLOAT64; }
-static inline int is_float_t(int t) { return t >= T_FLOAT16 && t <= T_BIGFLOAT; }
+/* The kind traits, not enum ranges: is_int_t (query.h) holds Bool, Int64, BigInt and
+ * UInt*, is_float_t Float16/32/64 and BigFloat. */
+static inline int is_uint_t(int t) { return val_kind_is(t, VK_UNSIGNED); }
+static inline int is_hwfloat_t(int t) { return val_kind_is(t, VK_HWFLOAT); }
+/* The bits an unsigned kind t keeps. */
 static inline uint64_t uint_mask(int t)
 {
-    int bits = 8 << (t - T_UINT8);
+    int bits = uint_bits(t);
     return bits == 64 ? ~(uint64_t)0 : (((uint64_t)1 << bits) - 1);
 }
 static inline value v_uint(int t, uint64_t u)
