@@ -1,8 +1,8 @@
-/* arith_impl.h — private to num/arith.c (num_binop, the real types, unary operations,
- * shifts), num/complex.c (complex arithmetic and division) and num/pow.c (powers): the
- * type predicates they share and the entry points each gives the others.  Conventions are
- * num.h's: values borrowed unless said, 0 or -1 after jc_throw, NUM_NOMETHOD where a
- * method is missing. */
+/* arith_impl.h — private to num/arith.c (the real types, and the public entries that
+ * dispatch), num/complex.c (Complex{T}, built on arith.c's real operations, and "any
+ * number" helpers) and num/pow.c (powers): the type predicates they share and the entry
+ * points each gives the others.  Conventions are num.h's: values borrowed unless said,
+ * 0 or -1 after jc_throw, NUM_NOMETHOD where a method is missing. */
 #ifndef JC_NUM_ARITH_IMPL_H
 #define JC_NUM_ARITH_IMPL_H
 
@@ -35,38 +35,40 @@ static inline void to_mpz(mpz_ptr z, value x)
     }
 }
 
-/* r = x op y on real parts; releases nothing. */
-static inline int rop(jc_ctx *ctx, value *r, num_op op, value x, value y)
-{
-    return num_binop(ctx, r, op, x, y);
-}
+/* ---- in arith.c: the real types ---- */
 
-/* r = x op y, releasing the owned temporaries x and y. */
-static inline int rop2(jc_ctx *ctx, value *r, num_op op, value x, value y)
-{
-    int rc = num_binop(ctx, r, op, x, y);
-    val_release(x);
-    val_release(y);
-    return rc;
-}
-
-/* ---- in arith.c ---- */
-
+/* a op b for two reals, with promotion: every num_op but NUM_POW (num_binop's results
+ * exactly); NUM_NOMETHOD for a Complex, a non-number, or ^. */
+int arith_real_op(jc_ctx *ctx, value *out, num_op op, value a, value b);
+/* -x, abs, abs2, sign and inv of a real x (NUM_NOMETHOD for anything else). */
+int arith_real_neg(value *out, value x);
+int arith_real_abs(value *out, value x);
+int arith_real_abs2(jc_ctx *ctx, value *out, value x);
+int arith_real_sign(jc_ctx *ctx, value *out, value x);
+int arith_real_inv(jc_ctx *ctx, value *out, value x);
 /* 1/x for a Rational x, of the same Rational type. */
 int arith_rat_inv(jc_ctx *ctx, value *out, value x);
 
-/* ---- in complex.c ---- */
+/* ---- in complex.c: Complex{T}, and the choice between real and complex ---- */
 
 /* A complex from two owned real parts, promoted to one type. */
 int arith_make_complex(jc_ctx *ctx, value *out, value re, value im);
-/* 1/z for a complex z, as Julia's inv. */
-int arith_complex_inv(jc_ctx *ctx, value *out, value z);
-/* a op b where at least one side is complex. */
+/* a op b where at least one side is complex (both numbers); NUM_NOMETHOD for ^. */
 int arith_complex_op(jc_ctx *ctx, value *out, num_op op, value a, value b);
+/* -z, abs, abs2, sign and 1/z (Julia's inv) for a complex z. */
+int arith_complex_neg(jc_ctx *ctx, value *out, value z);
+int arith_complex_abs(jc_ctx *ctx, value *out, value z);
+int arith_complex_abs2(jc_ctx *ctx, value *out, value z);
+int arith_complex_sign(jc_ctx *ctx, value *out, value z);
+int arith_complex_inv(jc_ctx *ctx, value *out, value z);
+/* a op b and inv(x) for any values, real or complex: num_binop and num_inv without ^,
+ * for pow.c, which sits below num_binop. */
+int arith_any_op(jc_ctx *ctx, value *out, num_op op, value a, value b);
+int arith_any_inv(jc_ctx *ctx, value *out, value x);
 
 /* ---- in pow.c ---- */
 
-/* a ^ b (non-literal exponent). */
+/* a ^ b (non-literal exponent) for two numbers. */
 int arith_pow_op(jc_ctx *ctx, value *out, value a, value b);
 
 #endif
