@@ -711,11 +711,8 @@ static int shift_op(jc_ctx *ctx, value *out, num_op op, value a, value b)
 
 int num_binop(jc_ctx *ctx, value *out, num_op op, value a, value b)
 {
-    if (op == NUM_POW) {
-        if (!num_is_number(a) || !num_is_number(b))
-            return NUM_NOMETHOD;
+    if (op == NUM_POW)
         return arith_pow_op(ctx, out, a, b);
-    }
     return arith_any_op(ctx, out, op, a, b);
 }
 

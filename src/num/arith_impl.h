@@ -68,7 +68,7 @@ int arith_any_inv(jc_ctx *ctx, value *out, value x);
 
 /* ---- in pow.c ---- */
 
-/* a ^ b (non-literal exponent) for two numbers. */
+/* a ^ b (non-literal exponent) for any values: NUM_NOMETHOD unless both are numbers. */
 int arith_pow_op(jc_ctx *ctx, value *out, value a, value b);
 
 #endif
