@@ -1,7 +1,7 @@
 /* arith.c — arithmetic on the real types: arith_real_op (every binary operation but ^ on
  * two reals), the unary operations on a real (arith_real_neg ...), shifts, and num_bitnot,
- * which only integers have; and the public num_binop, num_neg ... which choose between
- * these, num/complex.c and num/pow.c.
+ * which only integers have.  The bottom of num/'s arithmetic: it calls neither
+ * num/complex.c nor num/pow.c, so those can be built on it (binop.c is the top).
  *
  * Dispatch: both operands are promoted to their common type (num_promote_type) and the
  * operation runs in that type, except where Julia defines a mixed method with a
@@ -705,38 +705,4 @@ static int shift_op(jc_ctx *ctx, value *out, num_op op, value a, value b)
     mpz_clear(z);
     *out = r;
     return 0;
-}
-
-/* ---- the public entries: they choose the file that computes ---- */
-
-int num_binop(jc_ctx *ctx, value *out, num_op op, value a, value b)
-{
-    if (op == NUM_POW)
-        return arith_pow_op(ctx, out, a, b);
-    return arith_any_op(ctx, out, op, a, b);
-}
-
-int num_neg(jc_ctx *ctx, value *out, value a)
-{
-    return a.type == T_COMPLEX ? arith_complex_neg(ctx, out, a) : arith_real_neg(out, a);
-}
-
-int num_abs(jc_ctx *ctx, value *out, value a)
-{
-    return a.type == T_COMPLEX ? arith_complex_abs(ctx, out, a) : arith_real_abs(out, a);
-}
-
-int num_abs2(jc_ctx *ctx, value *out, value a)
-{
-    return a.type == T_COMPLEX ? arith_complex_abs2(ctx, out, a) : arith_real_abs2(ctx, out, a);
-}
-
-int num_sign(jc_ctx *ctx, value *out, value a)
-{
-    return a.type == T_COMPLEX ? arith_complex_sign(ctx, out, a) : arith_real_sign(ctx, out, a);
-}
-
-int num_inv(jc_ctx *ctx, value *out, value a)
-{
-    return arith_any_inv(ctx, out, a);
 }

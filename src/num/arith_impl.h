@@ -1,8 +1,9 @@
-/* arith_impl.h — private to num/arith.c (the real types, and the public entries that
- * dispatch), num/complex.c (Complex{T}, built on arith.c's real operations, and "any
- * number" helpers) and num/pow.c (powers): the type predicates they share and the entry
- * points each gives the others.  Conventions are num.h's: values borrowed unless said,
- * 0 or -1 after jc_throw, NUM_NOMETHOD where a method is missing. */
+/* arith_impl.h — private to num/'s arithmetic, a chain with no cycle: arith.c (the real
+ * types) ← complex.c (Complex{T}, and "any number" helpers) ← pow.c (powers) ← binop.c
+ * (num_binop and the public unary operations, which dispatch to those below).  Each file
+ * calls only the ones to its left: the type predicates they share and the entry points
+ * each gives the next.  Conventions are num.h's: values borrowed unless said, 0 or -1
+ * after jc_throw, NUM_NOMETHOD where a method is missing. */
 #ifndef JC_NUM_ARITH_IMPL_H
 #define JC_NUM_ARITH_IMPL_H
 
