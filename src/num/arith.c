@@ -1,12 +1,14 @@
-/* arith.c — arithmetic on the number tower: num_binop and the unary operations.
- * Complex operands are handled in num/complex.c, ^ in num/pow.c.
+/* arith.c — arithmetic on the real types: arith_real_op (every binary operation but ^ on
+ * two reals), the unary operations on a real (arith_real_neg ...), shifts, and num_bitnot,
+ * which only integers have.  The bottom of num/'s arithmetic: it calls neither
+ * num/complex.c nor num/pow.c, so those can be built on it (binop.c is the top).
  *
  * Dispatch: both operands are promoted to their common type (num_promote_type) and the
- * operation runs in that type, ecept where Julia defines a mixed method with a
- * different result (Complex ± Real keeps the real's zero sign, Bool * Float is a strong
- * zero, / of integers gives Float64, ^ and shifts take an integer count unpromoted).
- * Int64 results that overflow are recomputed exactly as BigInt; BigInt results stay
- * BigInt; sizes are checked against ctx->max_bits before any big allocation. */
+ * operation runs in that type, except where Julia defines a mixed method with a
+ * different result (Bool * Float is a strong zero, / of integers gives Float64, shifts
+ * take an integer count unpromoted).  Int64 results that overflow are recomputed exactly
+ * as BigInt; BigInt results stay BigInt; sizes are checked against ctx->max_bits before
+ * any big allocation. */
 #include "num/bigjob.h"
 #include "num/num.h"
 
@@ -406,7 +408,7 @@ static int real_op(jc_ctx *ctx, value *out, num_op op, num_type t, value x, valu
     }
 }
 
-int num_binop(jc_ctx *ctx, value *out, num_op op, value a, value b)
+int arith_real_op(jc_ctx *ctx, value *out, num_op op, value a, value b)
 {
     /* fast paths first: the common cases never allocate */
     if (a.type == T_INT64 && b.type == T_INT64 && op != NUM_POW && op < NUM_SHL)
@@ -416,16 +418,14 @@ int num_binop(jc_ctx *ctx, value *out, num_op op, value a, value b)
         return hwfloat_op(out, op, T_FLOAT64, a.u.f, b.u.f);
 
     num_type ta, tb;
-    if (num_typeof(a, &ta) < 0 || num_typeof(b, &tb) < 0)
+    if (num_typeof(a, &ta) < 0 || num_typeof(b, &tb) < 0 || ta.cplx || tb.cplx)
         return NUM_NOMETHOD;
     switch (op) {
-    case NUM_POW: return arith_pow_op(ctx, out, a, b);
+    case NUM_POW: return NUM_NOMETHOD;   /* pow.c's, above this file */
     case NUM_SHL: case NUM_SHR: case NUM_USHR: return shift_op(ctx, out, op, a, b);
-    case NUM_LDIV: return num_binop(ctx, out, NUM_DIV, b, a);
+    case NUM_LDIV: return arith_real_op(ctx, out, NUM_DIV, b, a);
     default: break;
     }
-    if (ta.cplx || tb.cplx)
-        return arith_complex_op(ctx, out, op, a, b);
     /* Bool * float: false is a strong zero (false * NaN == 0.0) */
     if (op == NUM_MUL && ((a.type == T_BOOL && is_float_t(b.type)) || (b.type == T_BOOL && is_float_t(a.type)))) {
         value bl = a.type == T_BOOL ? a : b, f = a.type == T_BOOL ? b : a;
@@ -467,7 +467,7 @@ int num_binop(jc_ctx *ctx, value *out, num_op op, value a, value b)
 
 /* ---- unary ---- */
 
-int num_neg(jc_ctx *ctx, value *out, value a)
+int arith_real_neg(value *out, value a)
 {
     switch (a.type) {
     case T_BOOL:
@@ -513,12 +513,6 @@ int num_neg(jc_ctx *ctx, value *out, value a)
     case T_IRRATIONAL:
         *out = v_f64(-num_irrational_double(a.sub));
         return 0;
-    case T_COMPLEX: {
-        value re, im;
-        num_neg(ctx, &re, val_complex(a)->re);
-        num_neg(ctx, &im, val_complex(a)->im);
-        return arith_make_complex(ctx, out, re, im);
-    }
     default:
         return NUM_NOMETHOD;
     }
@@ -544,7 +538,7 @@ int num_bitnot(jc_ctx *ctx, value *out, value a)
     }
 }
 
-int num_abs(jc_ctx *ctx, value *out, value a)
+int arith_real_abs(value *out, value a)
 {
     switch (a.type) {
     case T_BOOL: case T_UINT8: case T_UINT16: case T_UINT32: case T_UINT64:
@@ -553,61 +547,31 @@ int num_abs(jc_ctx *ctx, value *out, value a)
     case T_INT64: case T_BIGINT: case T_RATIONAL: case T_BIGFLOAT: case T_IRRATIONAL:
         if (num_signbit(a) || (a.type == T_IRRATIONAL))
             return a.type == T_IRRATIONAL ? (*out = v_f64(num_irrational_double(a.sub)), 0)
-                                          : num_neg(ctx, out, a);
+                                          : arith_real_neg(out, a);
         *out = val_retain(a);
         return 0;
     case T_FLOAT16: case T_FLOAT32: case T_FLOAT64:
         *out = a;
         out->u.f = fabs(a.u.f);
         return 0;
-    case T_COMPLEX: {
-        jc_complex *c = val_complex(a);
-        if (c->re.type == T_BIGFLOAT || c->re.type == T_BIGINT ||
-            (c->re.type == T_RATIONAL && c->re.sub == T_BIGINT)) {
-            value r = num_bigfloat(ctx);
-            mpfr_t x, y;
-            mpfr_inits2(ctx->precision, x, y, (mpfr_ptr)0);
-            num_to_mpfr(ctx, x, c->re);
-            num_to_mpfr(ctx, y, c->im);
-            mpfr_hypot(val_mpfr(r), x, y, ctx->rounding);
-            mpfr_clears(x, y, (mpfr_ptr)0);
-            *out = r;
-            return 0;
-        }
-        double x, y;
-        num_to_double(ctx, c->re, &x);
-        num_to_double(ctx, c->im, &y);
-        jc_type t = is_hwfloat_t(c->re.type) ? (jc_type)c->re.type : T_FLOAT64;
-        *out = num_from_double_typed(t, hypot(x, y));
-        return 0;
-    }
     default:
         return NUM_NOMETHOD;
     }
 }
 
-int num_abs2(jc_ctx *ctx, value *out, value a)
+int arith_real_abs2(jc_ctx *ctx, value *out, value a)
 {
-    if (a.type == T_COMPLEX) {
-        jc_complex *c = val_complex(a);
-        value t1, t2;
-        int rc;
-        if ((rc = rop(ctx, &t1, NUM_MUL, c->re, c->re)) < 0) return rc;
-        if ((rc = rop(ctx, &t2, NUM_MUL, c->im, c->im)) < 0) { val_release(t1); return rc; }
-        return rop2(ctx, out, NUM_ADD, t1, t2);
-    }
     if (!num_is_real(a))
         return NUM_NOMETHOD;
     if (a.type == T_BOOL) {
         *out = a;
         return 0;
     }
-    return num_binop(ctx, out, NUM_MUL, a, a);
+    return arith_real_op(ctx, out, NUM_MUL, a, a);
 }
 
-int num_sign(jc_ctx *ctx, value *out, value a)
+int arith_real_sign(jc_ctx *ctx, value *out, value a)
 {
-    int s;
     switch (a.type) {
     case T_BOOL: case T_UINT8: case T_UINT16: case T_UINT32: case T_UINT64:
         *out = a;
@@ -642,29 +606,16 @@ int num_sign(jc_ctx *ctx, value *out, value a)
         return 0;
     }
     case T_IRRATIONAL: *out = v_f64(1.0); return 0;
-    case T_COMPLEX: {
-        int z;
-        num_iszero(ctx, a, &z);
-        if (z) { *out = val_retain(a); return 0; }
-        value m;
-        s = num_abs(ctx, &m, a);
-        if (s < 0) return s;
-        s = num_binop(ctx, out, NUM_DIV, a, m);
-        val_release(m);
-        return s;
-    }
     default:
         return NUM_NOMETHOD;
     }
 }
 
-int num_inv(jc_ctx *ctx, value *out, value a)
+int arith_real_inv(jc_ctx *ctx, value *out, value a)
 {
     switch (a.type) {
     case T_RATIONAL:
         return arith_rat_inv(ctx, out, a);
-    case T_COMPLEX:
-        return arith_complex_inv(ctx, out, a);
     case T_BIGINT: case T_BIGFLOAT: {
         value r = num_bigfloat(ctx);
         if (a.type == T_BIGFLOAT)
@@ -683,7 +634,7 @@ int num_inv(jc_ctx *ctx, value *out, value a)
             *out = num_from_double_typed((jc_type)a.type, 1.0 / a.u.f);
             return 0;
         }
-        return num_binop(ctx, out, NUM_DIV, v_int(1), a);
+        return arith_real_op(ctx, out, NUM_DIV, v_int(1), a);
     }
 }
 
@@ -704,14 +655,14 @@ static int shift_op(jc_ctx *ctx, value *out, num_op op, value a, value b)
         n = INT64_MAX;
     else
         n = b.u.i;
-    if (b.type >= T_UINT8 && b.type <= T_UINT32)
+    if (is_uint_t(b.type) && uint_bits(b.type) < 64)
         n = (int64_t)b.u.u;
     if (n < 0) {   /* a negative count shifts the other way */
         n = n == INT64_MIN ? INT64_MAX : -n;
         op = op == NUM_SHL ? NUM_SHR : NUM_SHL;
     }
     if (is_uint_t(a.type)) {
-        int bits = 8 << (a.type - T_UINT8);
+        int bits = uint_bits(a.type);
         uint64_t u = a.u.u;
         if (n >= bits) u = 0;
         else if (op == NUM_SHL) u <<= n;

@@ -1,15 +1,34 @@
-/* complex.c — arithmetic on Complex{T}: num_binop's + - * / // with a complex side, and inv.
+/* complex.c — arithmetic on Complex{T}: num_binop's + - * / // with a complex side, the
+ * unary operations of a complex (neg, abs, abs2, sign, inv), and the "any number" helpers
+ * arith_any_op / arith_any_inv that choose between these and arith.c's real ones.
  *
- * Parts are combined with the real operations of num_binop, so every element type of the
- * tower works; the result's parts are promoted to one type.  Complex ± Real keeps the
- * real's zero sign, as Julia's mixed methods do.  ComplexF64 division and inverse follow
- * Julia's robust algorithm (Baudin & Smith, with its scaling). */
+ * Parts are combined with arith.c's real operations (arith_real_op), never num_binop,
+ * so this file sits between arith.c and pow.c in the chain of arith_impl.h; every element
+ * type of the tower works, and the result's parts are promoted to one type.
+ * Complex ± Real keeps the real's zero sign, as Julia's mixed methods do.  ComplexF64
+ * division and inverse follow Julia's robust algorithm (Baudin & Smith, with its
+ * scaling). */
 #include "num/num.h"
 
 #include <math.h>
 #include <stdlib.h>
 
 #include "num/arith_impl.h"
+
+/* r = x op y on real parts; releases nothing. */
+static int rop(jc_ctx *ctx, value *r, num_op op, value x, value y)
+{
+    return arith_real_op(ctx, r, op, x, y);
+}
+
+/* r = x op y on real parts, releasing the owned temporaries x and y. */
+static int rop2(jc_ctx *ctx, value *r, num_op op, value x, value y)
+{
+    int rc = arith_real_op(ctx, r, op, x, y);
+    val_release(x);
+    val_release(y);
+    return rc;
+}
 
 /* A complex from two owned real parts, promoted to one type. */
 int arith_make_complex(jc_ctx *ctx, value *out, value re, value im)
@@ -137,8 +156,8 @@ static int cdiv_same(jc_ctx *ctx, value *out, value a, value b)
      *   otherwise:    r = bi/br, den = br + r*bi, ((ar + ai*r)/den, (ai - ar*r)/den) */
     value ab_r, ab_i;
     int c, rc;
-    if ((rc = num_abs(ctx, &ab_r, y->re)) < 0) return rc;
-    if ((rc = num_abs(ctx, &ab_i, y->im)) < 0) { val_release(ab_r); return rc; }
+    if ((rc = arith_real_abs(&ab_r, y->re)) < 0) return rc;
+    if ((rc = arith_real_abs(&ab_i, y->im)) < 0) { val_release(ab_r); return rc; }
     num_cmp(ctx, ab_r, ab_i, &c);
     val_release(ab_r);
     val_release(ab_i);
@@ -198,7 +217,7 @@ int arith_complex_inv(jc_ctx *ctx, value *out, value z)
     rop(ctx, &t1, NUM_MUL, c->re, c->re);
     rop(ctx, &t2, NUM_MUL, c->im, c->im);
     if ((rc = rop2(ctx, &n2, NUM_ADD, t1, t2)) < 0) return rc;
-    num_neg(ctx, &nd, c->im);
+    arith_real_neg(&nd, c->im);
     rc = rop(ctx, &re, NUM_DIV, c->re, n2);
     if (rc == 0) {
         rc = rop(ctx, &im, NUM_DIV, nd, n2);
@@ -221,7 +240,7 @@ int arith_complex_op(jc_ctx *ctx, value *out, num_op op, value a, value b)
     case NUM_ADD: case NUM_SUB:
         if ((rc = rop(ctx, &re, op, are, bre)) < 0) return rc;
         if (!bc) im = val_retain(aim);                       /* z ± x keeps z.im */
-        else if (!ac && op == NUM_SUB) rc = num_neg(ctx, &im, bim);   /* x - z */
+        else if (!ac && op == NUM_SUB) rc = arith_real_neg(&im, bim);   /* x - z */
         else if (!ac) im = val_retain(bim);
         else rc = rop(ctx, &im, op, aim, bim);
         if (rc < 0) { val_release(re); return rc; }
@@ -258,7 +277,7 @@ int arith_complex_op(jc_ctx *ctx, value *out, num_op op, value a, value b)
             rc = arith_complex_inv(ctx, &iz, z);
             val_release(z);
             if (rc < 0) return rc;
-            rc = num_binop(ctx, out, NUM_MUL, a, iz);
+            rc = arith_complex_op(ctx, out, NUM_MUL, a, iz);
             val_release(iz);
             return rc;
         } else {
@@ -280,14 +299,14 @@ int arith_complex_op(jc_ctx *ctx, value *out, num_op op, value a, value b)
         } else {
             /* x // z = x * conj(z) // abs2(z) */
             value cz, n2, num;
-            if ((rc = num_abs2(ctx, &n2, b)) < 0) return rc;
+            if ((rc = arith_complex_abs2(ctx, &n2, b)) < 0) return rc;
             value nim;
-            num_neg(ctx, &nim, bim);
+            arith_real_neg(&nim, bim);
             arith_make_complex(ctx, &cz, val_retain(bre), nim);
-            rc = num_binop(ctx, &num, NUM_MUL, a, cz);
+            rc = arith_complex_op(ctx, &num, NUM_MUL, a, cz);
             val_release(cz);
-            if (rc == 0) {
-                rc = num_binop(ctx, out, NUM_RDIV, num, n2);
+            if (rc == 0) {   /* num is complex: a times the complex cz */
+                rc = arith_complex_op(ctx, out, NUM_RDIV, num, n2);
                 val_release(num);
             }
             val_release(n2);
@@ -296,4 +315,79 @@ int arith_complex_op(jc_ctx *ctx, value *out, num_op op, value a, value b)
     default:
         return NUM_NOMETHOD;
     }
+}
+
+/* ---- unary ---- */
+
+int arith_complex_neg(jc_ctx *ctx, value *out, value z)
+{
+    value re, im;
+    arith_real_neg(&re, val_complex(z)->re);
+    arith_real_neg(&im, val_complex(z)->im);
+    return arith_make_complex(ctx, out, re, im);
+}
+
+int arith_complex_abs(jc_ctx *ctx, value *out, value z)
+{
+    jc_complex *c = val_complex(z);
+    if (c->re.type == T_BIGFLOAT || c->re.type == T_BIGINT ||
+        (c->re.type == T_RATIONAL && c->re.sub == T_BIGINT)) {
+        value r = num_bigfloat(ctx);
+        mpfr_t x, y;
+        mpfr_inits2(ctx->precision, x, y, (mpfr_ptr)0);
+        num_to_mpfr(ctx, x, c->re);
+        num_to_mpfr(ctx, y, c->im);
+        mpfr_hypot(val_mpfr(r), x, y, ctx->rounding);
+        mpfr_clears(x, y, (mpfr_ptr)0);
+        *out = r;
+        return 0;
+    }
+    double x, y;
+    num_to_double(ctx, c->re, &x);
+    num_to_double(ctx, c->im, &y);
+    jc_type t = is_hwfloat_t(c->re.type) ? (jc_type)c->re.type : T_FLOAT64;
+    *out = num_from_double_typed(t, hypot(x, y));
+    return 0;
+}
+
+int arith_complex_abs2(jc_ctx *ctx, value *out, value z)
+{
+    jc_complex *c = val_complex(z);
+    value t1, t2;
+    int rc;
+    if ((rc = rop(ctx, &t1, NUM_MUL, c->re, c->re)) < 0) return rc;
+    if ((rc = rop(ctx, &t2, NUM_MUL, c->im, c->im)) < 0) { val_release(t1); return rc; }
+    return rop2(ctx, out, NUM_ADD, t1, t2);
+}
+
+/* z / abs(z), and z itself for a zero z. */
+int arith_complex_sign(jc_ctx *ctx, value *out, value z)
+{
+    int zero, rc;
+    num_iszero(ctx, z, &zero);
+    if (zero) { *out = val_retain(z); return 0; }
+    value m;
+    if ((rc = arith_complex_abs(ctx, &m, z)) < 0) return rc;
+    rc = arith_complex_op(ctx, out, NUM_DIV, z, m);
+    val_release(m);
+    return rc;
+}
+
+/* ---- any number ---- */
+
+int arith_any_op(jc_ctx *ctx, value *out, num_op op, value a, value b)
+{
+    if (a.type != T_COMPLEX && b.type != T_COMPLEX)
+        return arith_real_op(ctx, out, op, a, b);
+    if (!num_is_number(a) || !num_is_number(b))
+        return NUM_NOMETHOD;
+    /* a complex side: shifts and ^ fall to arith_complex_op's NUM_NOMETHOD */
+    if (op == NUM_LDIV)
+        return arith_complex_op(ctx, out, NUM_DIV, b, a);
+    return arith_complex_op(ctx, out, op, a, b);
+}
+
+int arith_any_inv(jc_ctx *ctx, value *out, value x)
+{
+    return x.type == T_COMPLEX ? arith_complex_inv(ctx, out, x) : arith_real_inv(ctx, out, x);
 }

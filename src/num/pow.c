@@ -1,4 +1,6 @@
-/* pow.c — powers on the number tower: x ^ y (num_binop's NUM_POW) and num_literal_pow.
+/* pow.c — powers on the number tower: x ^ y (num_binop's NUM_POW, arith_pow_op here) and
+ * num_literal_pow.  Products and inverses come from complex.c's any-number helpers and
+ * nested powers from arith_pow_op itself, never num_binop, which sits above this file.
  *
  * Integer powers by squaring, with sizes checked against ctx->max_bits before a big
  * result is computed and Julia's DomainError for negative integer exponents; Rational
@@ -37,12 +39,12 @@ static int pow_by_squaring(jc_ctx *ctx, value *out, value x, uint64_t p)
 {
     int rc;
     if (p == 1) { *out = val_retain(x); return 0; }
-    if (p == 2) return num_binop(ctx, out, NUM_MUL, x, x);
+    if (p == 2) return arith_any_op(ctx, out, NUM_MUL, x, x);
     value xx = val_retain(x), t;
     int tz = __builtin_ctzll(p) + 1;
     p >>= tz;
     while (--tz > 0) {
-        if ((rc = ctx_poll(ctx)) < 0 || (rc = num_binop(ctx, &t, NUM_MUL, xx, xx)) < 0) { val_release(xx); return rc; }
+        if ((rc = ctx_poll(ctx)) < 0 || (rc = arith_any_op(ctx, &t, NUM_MUL, xx, xx)) < 0) { val_release(xx); return rc; }
         val_release(xx);
         xx = t;
     }
@@ -51,11 +53,11 @@ static int pow_by_squaring(jc_ctx *ctx, value *out, value x, uint64_t p)
         tz = __builtin_ctzll(p) + 1;
         p >>= tz;
         while (--tz >= 0) {
-            if ((rc = ctx_poll(ctx)) < 0 || (rc = num_binop(ctx, &t, NUM_MUL, xx, xx)) < 0) goto fail;
+            if ((rc = ctx_poll(ctx)) < 0 || (rc = arith_any_op(ctx, &t, NUM_MUL, xx, xx)) < 0) goto fail;
             val_release(xx);
             xx = t;
         }
-        if ((rc = num_binop(ctx, &t, NUM_MUL, y, xx)) < 0) goto fail;
+        if ((rc = arith_any_op(ctx, &t, NUM_MUL, y, xx)) < 0) goto fail;
         val_release(y);
         y = t;
     }
@@ -237,7 +239,7 @@ static int complex_pow_polar(jc_ctx *ctx, value *out, value a, value b)
         num_type zt = { ft, 0, 1 };
         int rc = num_convert_to(ctx, &z, zt, a);
         if (rc < 0) return rc;
-        rc = num_binop(ctx, out, NUM_POW, z, v_int((int64_t)pr));
+        rc = arith_pow_op(ctx, out, z, v_int((int64_t)pr));
         val_release(z);
         return rc;
     }
@@ -254,6 +256,8 @@ static int complex_pow_polar(jc_ctx *ctx, value *out, value a, value b)
 int arith_pow_op(jc_ctx *ctx, value *out, value a, value b)
 {
     int rc;
+    if (!num_is_number(a) || !num_is_number(b))
+        return NUM_NOMETHOD;
     /* ℯ^x is exp(x) */
     if (a.type == T_IRRATIONAL && a.sub == IRR_E && num_is_real(b)) {
         value one;
@@ -474,16 +478,16 @@ int num_literal_pow(jc_ctx *ctx, value *out, value x, int64_t p)
             return num_convert_to(ctx, out, nt, v_int(1));
         }
         case 1: *out = val_retain(x); return 0;
-        case 2: return num_binop(ctx, out, NUM_MUL, x, x);
+        case 2: return arith_any_op(ctx, out, NUM_MUL, x, x);
         case 3:
-            if ((rc = num_binop(ctx, &t, NUM_MUL, x, x)) < 0) return rc;
-            rc = num_binop(ctx, out, NUM_MUL, t, x);
+            if ((rc = arith_any_op(ctx, &t, NUM_MUL, x, x)) < 0) return rc;
+            rc = arith_any_op(ctx, out, NUM_MUL, t, x);
             val_release(t);
             return rc;
-        case -1: return num_inv(ctx, out, x);
+        case -1: return arith_any_inv(ctx, out, x);
         case -2:
-            if ((rc = num_inv(ctx, &t, x)) < 0) return rc;
-            rc = num_binop(ctx, out, NUM_MUL, t, t);
+            if ((rc = arith_any_inv(ctx, &t, x)) < 0) return rc;
+            rc = arith_any_op(ctx, out, NUM_MUL, t, t);
             val_release(t);
             return rc;
         default: break;
@@ -491,27 +495,27 @@ int num_literal_pow(jc_ctx *ctx, value *out, value x, int64_t p)
         if (p < 0 && (x.type == T_INT64 || is_uint_t(x.type))) {
             double d;
             num_to_double(ctx, x, &d);
-            return num_binop(ctx, out, NUM_POW, v_f64(d), v_int(p));
+            return arith_pow_op(ctx, out, v_f64(d), v_int(p));
         }
     }
     if (num_is_float_type(x)) {
         if (p == -1)
-            return num_inv(ctx, out, x);
-        return num_binop(ctx, out, NUM_POW, x, v_int(p));
+            return arith_any_inv(ctx, out, x);
+        return arith_pow_op(ctx, out, x, v_int(p));
     }
     if (p < 0 && num_is_number(x) && !(x.type == T_IRRATIONAL && x.sub == IRR_E)) {
         value t;
-        if ((rc = num_inv(ctx, &t, x)) < 0) return rc;
+        if ((rc = arith_any_inv(ctx, &t, x)) < 0) return rc;
         if (p == INT64_MIN) {
             value big = v_bigint_new();
             mpz_set_si(val_mpz(big), p);
             mpz_neg(val_mpz(big), val_mpz(big));
-            rc = num_binop(ctx, out, NUM_POW, t, big);
+            rc = arith_pow_op(ctx, out, t, big);
             val_release(big);
         } else
-            rc = num_binop(ctx, out, NUM_POW, t, v_int(-p));
+            rc = arith_pow_op(ctx, out, t, v_int(-p));
         val_release(t);
         return rc;
     }
-    return num_binop(ctx, out, NUM_POW, x, v_int(p));
+    return arith_pow_op(ctx, out, x, v_int(p));
 }
