@@ -22,7 +22,7 @@ int array_convert_elt(jc_ctx *ctx, const jc_typeobj *et, value x, value *out)
         *out = x;
         return 0;
     }
-    if (array_type_number(et, &nt)) {
+    if (type_number(et, &nt)) {
         num_type xt;
         if (num_typeof(x, &xt) == 0 && xt.t == nt.t && xt.sub == nt.sub && xt.cplx == nt.cplx) {
             *out = val_retain(x);
@@ -31,8 +31,8 @@ int array_convert_elt(jc_ctx *ctx, const jc_typeobj *et, value x, value *out)
         int r = num_convert_to(ctx, out, nt, x);
         if (r == NUM_NOMETHOD) {
             sb tn = { 0 }, xn = { 0 };
-            array_type_name(ctx, &tn, et);
-            show_typename(ctx, &xn, x);
+            type_name(ctx, &tn, et);
+            type_name_of(ctx, &xn, x);
             err_throw(ctx, ERR_METHOD, NULL, "Cannot `convert` an object of type %s to an object of type %s",
                      sb_str(&xn), sb_str(&tn));
             sb_free(&tn);
@@ -55,11 +55,11 @@ int array_convert_elt(jc_ctx *ctx, const jc_typeobj *et, value x, value *out)
     if (et && et->base >= TA_ANY && !type_is_union(et) && et->base != TA_ANY) {
         jc_typeobj *xt = type_of_value(x);
         int ok = type_subtype(xt, et);
-        array_type_release(xt);
+        type_release(xt);
         if (!ok) {
             sb tn = { 0 }, xn = { 0 };
-            array_type_name(ctx, &tn, et);
-            show_typename(ctx, &xn, x);
+            type_name(ctx, &tn, et);
+            type_name_of(ctx, &xn, x);
             err_throw(ctx, ERR_METHOD, NULL, "Cannot `convert` an object of type %s to an object of type %s",
                      sb_str(&xn), sb_str(&tn));
             sb_free(&tn);
@@ -78,7 +78,7 @@ void array_free(obj *o)
     jc_array *a = (jc_array *)o;
     val_release_n(a->v, a->len);
     free(a->v);
-    array_type_release(a->et);
+    type_release(a->et);
     free(a);
 }
 
@@ -92,7 +92,7 @@ value array_alloc(const jc_typeobj *et, int nd, const int64_t *dims)
         a->dims[k] = dims[k];
         a->len *= dims[k];
     }
-    a->et = et ? array_type_retain(et) : type_new(TA_ANY);
+    a->et = et ? type_retain(et) : type_new(TA_ANY);
     a->v = xcalloc(nz(a->len), sizeof *a->v);
     return v_obj(T_ARRAY, 0, &a->h);
 }
@@ -169,24 +169,24 @@ value array_promote_eltype(jc_ctx *ctx, const value *vals, int64_t n)
     jc_typeobj *t0 = type_of_value(vals[0]);
     for (int64_t i = 1; i < n; i++) {
         jc_typeobj *ti = type_of_value(vals[i]);
-        int same = array_type_equal(t0, ti);
+        int same = type_equal(t0, ti);
         if (!same && t0->base == T_ARRAY && ti->base == T_ARRAY && t0->ndims == ti->ndims &&
             !(t0->flags | ti->flags)) {
             /* arrays of one rank promote their element types ([[1], [2.5]]) */
             num_type a, b;
-            if (array_type_number(t0->param, &a) && array_type_number(ti->param, &b)) {
+            if (type_number(t0->param, &a) && type_number(ti->param, &b)) {
                 jc_typeobj *nt = type_new(T_ARRAY);
                 nt->ndims = t0->ndims;
                 nt->nparams = 1;
                 nt->param = val_typeobj(num_type_value(num_promote_type(a, b)));
-                array_type_release(t0);
+                type_release(t0);
                 t0 = nt;
                 same = 1;
             }
         }
-        array_type_release(ti);
+        type_release(ti);
         if (!same) {
-            array_type_release(t0);
+            type_release(t0);
             return v_obj(T_TYPE, 0, &type_new(TA_ANY)->h);
         }
     }
@@ -204,9 +204,9 @@ static jc_typeobj *join_eltype(const value *vals, int64_t n)
             vals[i].type != T_ARRAY && vals[i].type != T_COMPLEX && vals[i].type != T_TUPLE)
             continue; /* same immediate type: nothing changes */
         jc_typeobj *ti = type_of_value(vals[i]);
-        jc_typeobj *j = array_type_join(t, ti);
-        array_type_release(ti);
-        array_type_release(t);
+        jc_typeobj *j = type_join(t, ti);
+        type_release(ti);
+        type_release(t);
         t = j;
     }
     return t;
@@ -215,10 +215,10 @@ static jc_typeobj *join_eltype(const value *vals, int64_t n)
 value array_from_values(jc_ctx *ctx, value *vals, int64_t n, int nd, const int64_t *dims,
                         const jc_typeobj *et)
 {
-    jc_typeobj *t = et ? array_type_retain(et) : join_eltype(vals, n);
+    jc_typeobj *t = et ? type_retain(et) : join_eltype(vals, n);
     int64_t d1 = n;
     value r = array_alloc(t, nd ? nd : 1, nd ? dims : &d1);
-    array_type_release(t);
+    type_release(t);
     jc_array *a = val_array(r);
     for (int64_t i = 0; i < n; i++)
         a->v[i] = vals[i];
@@ -292,7 +292,7 @@ int array_cat_part(jc_ctx *ctx, value x, value *out)
             }
         *out = array_from_values(ctx, v, n, 0, NULL, NULL);
         if (x.type == T_RANGE && n == 0) {
-            array_type_release(val_array(*out)->et);
+            type_release(val_array(*out)->et);
             val_array(*out)->et = val_typeobj(num_typeof_value(val_range(x)->start));
         }
         free(v);
@@ -344,7 +344,7 @@ int array_cat(jc_ctx *ctx, int dim, value *parts, int64_t np, const jc_typeobj *
     /* element type: the given one, else the promotion of the parts' types */
     jc_typeobj *t = NULL;
     if (et)
-        t = array_type_retain(et);
+        t = type_retain(et);
     else {
         value *reps = xmalloc(nz(np) * sizeof *reps);
         int64_t nr = 0;
@@ -354,12 +354,12 @@ int array_cat(jc_ctx *ctx, int dim, value *parts, int64_t np, const jc_typeobj *
             if (parts[i].type == T_ARRAY) {
                 jc_array *pa = val_array(parts[i]);
                 num_type nt;
-                if (array_type_number(pa->et, &nt))
+                if (type_number(pa->et, &nt))
                     reps[nr++] = num_type_value(nt);
                 else {
                     abstract = 1;
-                    jc_typeobj *j = join ? array_type_join(join, pa->et) : array_type_retain(pa->et);
-                    array_type_release(join);
+                    jc_typeobj *j = join ? type_join(join, pa->et) : type_retain(pa->et);
+                    type_release(join);
                     join = j;
                 }
             } else
@@ -373,7 +373,7 @@ int array_cat(jc_ctx *ctx, int dim, value *parts, int64_t np, const jc_typeobj *
         for (int64_t i = 0; i < nr && allnum; i++) {
             num_type x;
             if (reps[i].type == T_TYPE)
-                allnum = array_type_number(val_typeobj(reps[i]), &x);
+                allnum = type_number(val_typeobj(reps[i]), &x);
             else
                 allnum = num_typeof(reps[i], &x) == 0;
             if (allnum)
@@ -385,14 +385,14 @@ int array_cat(jc_ctx *ctx, int dim, value *parts, int64_t np, const jc_typeobj *
             value pt = array_promote_eltype(ctx, reps, nr);
             t = val_typeobj(pt);
         } else
-            t = join ? array_type_retain(join) : type_new(TA_ANY);
-        array_type_release(join);
+            t = join ? type_retain(join) : type_new(TA_ANY);
+        type_release(join);
         val_release_n(reps, nr);
         free(reps);
         free(tv);
     }
     value r = array_alloc(t, nd, rd);
-    array_type_release(t);
+    type_release(t);
     jc_array *ra = val_array(r);
     /* strides of the result */
     int64_t stride[ARR_MAXDIMS];
@@ -445,9 +445,9 @@ void array_summary(jc_ctx *ctx, sb *out, value v)
     if (a->kind == ARR_ADJVEC || a->kind == ARR_TRANSVEC) {
         sb_printf(out, "1×%lld %s(::Vector{", (long long)a->dims[1],
                   a->kind == ARR_ADJVEC ? "adjoint" : "transpose");
-        array_type_name(ctx, out, a->et);
+        type_name(ctx, out, a->et);
         sb_puts(out, "}) with eltype ");
-        array_type_name(ctx, out, a->et);
+        type_name(ctx, out, a->et);
         return;
     }
     if (a->nd == 1)
@@ -457,5 +457,5 @@ void array_summary(jc_ctx *ctx, sb *out, value v)
             sb_printf(out, k ? "×%lld" : "%lld", (long long)a->dims[k]);
         sb_putc(out, ' ');
     }
-    array_typename(ctx, out, v);
+    type_name_of(ctx, out, v);
 }

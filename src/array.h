@@ -91,16 +91,6 @@ value array_promote_eltype(jc_ctx *ctx, const value *vals, int64_t n);
 /* Converts x to element type et (Julia's convert); x borrowed, *out owned. */
 int array_convert_elt(jc_ctx *ctx, const jc_typeobj *et, value x, value *out);
 /* typejoin of two types (for collect/broadcast widening); returns a new reference. */
-static inline jc_typeobj *array_type_retain(const jc_typeobj *t)
-{
-    ((obj *)&t->h)->refs++;
-    return (jc_typeobj *)t;
-}
-static inline void array_type_release(jc_typeobj *t)
-{
-    if (t)
-        val_release(v_obj(T_TYPE, 0, &t->h));
-}
 
 /* cat(parts...; dims=dim): parts owned by the caller (replaced in place by their array
  * forms); et forces the element type (NULL: promote). */

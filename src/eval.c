@@ -232,7 +232,7 @@ static void capture_trace(jc_ctx *ctx)
             if (f->params)
                 sb_puts(&args, sym_name(ctx, f->params[i]));
             sb_puts(&args, "::");
-            show_typename(ctx, &args, f->args[i]);
+            type_name_of(ctx, &args, f->args[i]);
         }
         int line = 0, col = 0;
         const char *src = "none", *name = sym_name(ctx, f->name);
@@ -351,7 +351,7 @@ int eval_call_kw(jc_ctx *ctx, value f, const jc_args *a, value *out)
     if (f.type == T_TYPE) {
         /* a type called as a function converts or constructs: the rows named after it */
         sb name = { 0 };
-        show_type(ctx, &name, val_typeobj(f));
+        type_name(ctx, &name, val_typeobj(f));
         int sym = type_function_sym(ctx, name.s, name.len);
         sb_free(&name);
         const jc_typeobj *t = val_typeobj(f);
@@ -366,7 +366,7 @@ int eval_call_kw(jc_ctx *ctx, value f, const jc_args *a, value *out)
     }
     if (f.type != T_FUNCTION) {
         sb tn = { 0 };
-        show_typename(ctx, &tn, f);
+        type_name_of(ctx, &tn, f);
         int numeric = val_kind_is(f.type, VK_NUMBER);
         err_throw(ctx, ERR_METHOD, a->site, "objects of type %s are not callable%s",
                  sb_str(&tn),
@@ -778,7 +778,7 @@ int eval_iter_init(jc_ctx *ctx, jc_iter *it, value coll, const ast *site)
         }
     }
     sb tn = { 0 };
-    show_typename(ctx, &tn, coll);
+    type_name_of(ctx, &tn, coll);
     err_throw(ctx, ERR_METHOD, site, "no method matching iterate(::%s)", sb_str(&tn));
     sb_free(&tn);
     return -1;
@@ -892,7 +892,7 @@ static int destructure(jc_ctx *ctx, env *e, const ast *target, value v)
             if (v.type == T_ARRAY)
                 array_summary(ctx, &what, v);
             else
-                show_typename(ctx, &what, v);
+                type_name_of(ctx, &what, v);
             err_throw(ctx, ERR_BOUNDS, target, "attempt to access %s at index [%u]",
                      sb_str(&what), i + 1);
             sb_free(&what);
@@ -1208,7 +1208,7 @@ int eval_truthy(jc_ctx *ctx, value v, const ast *site, int *truth)
 {
     if (v.type != T_BOOL) {
         sb tn = { 0 };
-        show_typename(ctx, &tn, v);
+        type_name_of(ctx, &tn, v);
         err_throw(ctx, ERR_TYPE, site, "non-boolean (%s) used in boolean context",
                  sb_str(&tn));
         sb_free(&tn);
@@ -1507,7 +1507,7 @@ static int ev_dot_assign(jc_ctx *ctx, env *e, const ast *n, value *out)
                 r = fill_from(ctx, dest, src, n);
             else {
                 sb tn = { 0 };
-                show_typename(ctx, &tn, dest);
+                type_name_of(ctx, &tn, dest);
                 r = err_throw(ctx, ERR_METHOD, n, "no method matching copyto!(::%s, ...)",
                              sb_str(&tn));
                 sb_free(&tn);

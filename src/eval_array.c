@@ -406,9 +406,9 @@ int array_eval_literal(jc_ctx *ctx, const ast *n, array_eval_fn eval, struct env
     case A_NCAT: case A_TYPED_NCAT:
         if (n->nkids == (uint32_t)first) {
             int64_t z = 0;
-            jc_typeobj *t = et ? array_type_retain(et) : type_new(TA_ANY);
+            jc_typeobj *t = et ? type_retain(et) : type_new(TA_ANY);
             *out = array_alloc(t, 1, &z);
-            array_type_release(t);
+            type_release(t);
             r = 0;
         } else
             r = eval_cat(&L, n, n->sym > 0 ? n->sym : 1, et, first, out);

@@ -18,7 +18,7 @@ static jc_typeobj *bc_empty_type(const jc_args *a)
     for (int i = 0; i < a->n; i++) {
         value v = a->v[i];
         if (v.type == T_ARRAY) {
-            if (!array_type_number(val_array(v)->et, &t))
+            if (!type_number(val_array(v)->et, &t))
                 return type_new(TA_ANY);
         } else if (v.type == T_RANGE) {
             num_typeof(val_range(v)->start, &t);
@@ -133,7 +133,7 @@ int array_broadcast(jc_ctx *ctx, value f, const jc_args *a, value *out)
     }
     jc_typeobj *et = len == 0 ? bc_empty_type(a) : NULL;
     *out = array_from_values(ctx, res, len, nd, rd, et);
-    array_type_release(et);
+    type_release(et);
     free(res);
     /* Julia packs a broadcast's Bool results into a BitArray */
     if (out->type == T_ARRAY && val_array(*out)->et && val_array(*out)->et->base == T_BOOL)

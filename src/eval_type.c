@@ -65,19 +65,19 @@ static int array_apply_type(jc_ctx *ctx, value *out, int n, const value *args, c
         u->elts = xcalloc(nz(n), sizeof *u->elts);
         for (int i = 1; i < n; i++) {
             if (args[i].type != T_TYPE) {
-                array_type_release(u);
+                type_release(u);
                 return err_throw(ctx, ERR_TYPE, site, "in Union, expected Type");
             }
             const jc_typeobj *m = val_typeobj(args[i]);
             int dup = 0;
             for (size_t j = 0; j < u->nelts; j++)
-                dup |= array_type_equal(u->elts[j], m);
+                dup |= type_equal(u->elts[j], m);
             if (!dup)
-                u->elts[u->nelts++] = array_type_retain(m);
+                u->elts[u->nelts++] = type_retain(m);
         }
         if (u->nelts == 1) {
-            jc_typeobj *m = array_type_retain(u->elts[0]);
-            array_type_release(u);
+            jc_typeobj *m = type_retain(u->elts[0]);
+            type_release(u);
             *out = v_obj(T_TYPE, 0, &m->h);
             return 0;
         }
@@ -97,7 +97,7 @@ static int array_apply_type(jc_ctx *ctx, value *out, int n, const value *args, c
     jc_typeobj *t = type_new(T_ARRAY);
     t->ndims = nd;
     t->nparams = 1;
-    t->param = array_type_retain(val_typeobj(args[1]));
+    t->param = type_retain(val_typeobj(args[1]));
     *out = v_obj(T_TYPE, 0, &t->h);
     return 0;
 }
@@ -128,9 +128,9 @@ static int array_construct(jc_ctx *ctx, value *out, const jc_typeobj *t, const j
             total *= (double)dims[k];
         if (array_check_len(ctx, total) < 0)
             return -1;
-        jc_typeobj *et = t->param ? array_type_retain(t->param) : type_new(TA_ANY);
+        jc_typeobj *et = t->param ? type_retain(t->param) : type_new(TA_ANY);
         *out = array_new(ctx, et, nd, dims);
-        array_type_release(et);
+        type_release(et);
         return 0;
     }
     if (a->n == 1 && (a->v[0].type == T_ARRAY || a->v[0].type == T_RANGE || a->v[0].type == T_TUPLE)) {
@@ -288,7 +288,7 @@ int eval_getfield(jc_ctx *ctx, value *out, value x, const char *name, const ast 
         return 0;
     }
     sb tn = { 0 };
-    show_typename(ctx, &tn, x);
+    type_name_of(ctx, &tn, x);
     err_throw(ctx, ERR_ERROR, site, "type %s has no field %s", sb_str(&tn), name);
     sb_free(&tn);
     return -1;
@@ -341,7 +341,7 @@ int eval_construct(jc_ctx *ctx, value *out, const jc_typeobj *t, const jc_args *
             return rc;
     }
     sb tn = { 0 };
-    show_type(ctx, &tn, t);
+    type_name(ctx, &tn, t);
     int r = lib_no_method(ctx, sb_str(&tn), a);
     sb_free(&tn);
     return r;

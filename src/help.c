@@ -177,7 +177,7 @@ static void describe_binding(jc_ctx *ctx, const char *name, value v, sb *out)
                 sb_puts(out, sym_name(ctx, m->params[k]));
                 if (m->ptypes && m->ptypes[k]) {
                     sb_puts(out, "::");
-                    show_type(ctx, out, m->ptypes[k]);
+                    type_name(ctx, out, m->ptypes[k]);
                 }
                 if (m->vararg && k == m->nparams - 1)
                     sb_puts(out, "...");
@@ -196,7 +196,7 @@ static void describe_binding(jc_ctx *ctx, const char *name, value v, sb *out)
         return;
     }
     sb_printf(out, "  %s is of type ", name);
-    show_typename(ctx, out, v);
+    type_name_of(ctx, out, v);
     sb_puts(out, ":\n\n  ");
     sb text = { 0 };
     show_value(ctx, &text, v, SHOW_REPR, 0);

@@ -233,7 +233,7 @@ void show_value(jc_ctx *ctx, sb *out, value v, show_mode mode, unsigned flags)
         show_array(ctx, out, v, mode, flags);
         break;
     case T_TYPE:
-        show_type(ctx, out, val_typeobj(v));
+        type_name(ctx, out, val_typeobj(v));
         break;
     case T_ROUNDMODE:
         sb_printf(out, "RoundingMode{:%s}()",
@@ -267,7 +267,7 @@ static unsigned elem_flags(const jc_array *a, value x, unsigned base)
     if (et->base == T_BOOL)
         f |= SHOWF_TYPEINFO_BOOL;
     num_type nt, xt;
-    if (array_type_number(et, &nt) && num_typeof(x, &xt) == 0 && nt.t == xt.t && nt.sub == xt.sub &&
+    if (type_number(et, &nt) && num_typeof(x, &xt) == 0 && nt.t == xt.t && nt.sub == xt.sub &&
         nt.cplx == xt.cplx)
         f |= SHOWF_TYPEINFO_SAME;
     if (x.type == T_ARRAY && et->base == T_ARRAY)
@@ -568,14 +568,14 @@ static void show_prefix(jc_ctx *ctx, sb *out, const jc_array *a, unsigned flags)
     if (a->len > 0 && !a->et->param && !a->et->flags &&
         (b == T_FLOAT64 || b == T_INT64 || b == T_CHAR || b == T_STRING))
         return;
-    array_type_name(ctx, out, a->et);
+    type_name(ctx, out, a->et);
 }
 
 static void show_uniform(jc_ctx *ctx, sb *out, value v, show_mode mode)
 {
     jc_array *a = val_array(v);
     if (mode == SHOW_PLAIN) {
-        array_typename(ctx, out, v);
+        type_name_of(ctx, out, v);
         sb_putc(out, '\n');
         if (a->v[0].type == T_COMPLEX) {
             sb_putc(out, '(');
@@ -586,7 +586,7 @@ static void show_uniform(jc_ctx *ctx, sb *out, value v, show_mode mode)
         sb_puts(out, "*I");
         return;
     }
-    array_typename(ctx, out, v);
+    type_name_of(ctx, out, v);
     sb_putc(out, '(');
     show_value(ctx, out, a->v[0], SHOW_REPR, 0);
     sb_putc(out, ')');
@@ -638,7 +638,7 @@ void show_array(jc_ctx *ctx, sb *out, value v, show_mode mode, unsigned flags)
     /* show: [1, 2, 3], [1 2; 3 4] */
     if (a->len == 0 && a->nd != 1) {
         sb_puts(out, "Array{");
-        array_type_name(ctx, out, a->et);
+        type_name(ctx, out, a->et);
         sb_puts(out, "}(undef,");
         for (int k = 0; k < a->nd; k++)
             sb_printf(out, k ? ",%lld" : "%lld", (long long)a->dims[k]);

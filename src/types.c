@@ -88,7 +88,7 @@ int type_isa(value v, const jc_typeobj *t)
 {
     if (t->base == TA_ANY)
         return 1;
-    value tv = v.type == T_ARRAY ? array_typeof(v) : num_typeof_value(v);
+    value tv = v.type == T_ARRAY ? type_of_array(v) : num_typeof_value(v);
     int r = type_subtype(val_typeobj(tv), t);
     val_release(tv);
     return r;
@@ -106,9 +106,9 @@ int type_specificity(const jc_typeobj *t)
 
 void type_hierarchy(jc_ctx *ctx, sb *out, value v)
 {
-    value tv = v.type == T_ARRAY ? array_typeof(v) : num_typeof_value(v);
+    value tv = v.type == T_ARRAY ? type_of_array(v) : num_typeof_value(v);
     const jc_typeobj *t = val_typeobj(tv);
-    show_type(ctx, out, t);
+    type_name(ctx, out, t);
     int b = t->base < TA_ANY ? concrete_parent(t->base, t->ndims) : abstract_parent[t->base - TA_ANY];
     if (t->base != TA_ANY)
         for (;;) {
@@ -134,18 +134,18 @@ jc_typeobj *type_new(int base)
 jc_typeobj *type_of_value(value v)
 {
     if (v.type == T_ARRAY)
-        return val_typeobj(array_typeof(v));
+        return val_typeobj(type_of_array(v));
     return val_typeobj(num_typeof_value(v));
 }
 
-int array_type_number(const jc_typeobj *t, num_type *nt)
+int type_number(const jc_typeobj *t, num_type *nt)
 {
     if (!t)
         return 0;
     int b = t->base;
     if (b == T_COMPLEX) {
         num_type r;
-        if (!t->param || !array_type_number(t->param, &r) || r.cplx)
+        if (!t->param || !type_number(t->param, &r) || r.cplx)
             return 0;
         *nt = r;
         nt->cplx = 1;
@@ -170,7 +170,7 @@ int array_type_number(const jc_typeobj *t, num_type *nt)
 
 int type_is_union(const jc_typeobj *t) { return t->base == TA_ANY && (t->flags & ARR_TYPEF_UNION); }
 
-int array_type_equal(const jc_typeobj *a, const jc_typeobj *b)
+int type_equal(const jc_typeobj *a, const jc_typeobj *b)
 {
     if (a == b)
         return 1;
@@ -182,20 +182,20 @@ int array_type_equal(const jc_typeobj *a, const jc_typeobj *b)
         return 0;
     if ((a->param == NULL) != (b->param == NULL))
         return 0;
-    if (a->param && a->base != T_RATIONAL && !array_type_equal(a->param, b->param))
+    if (a->param && a->base != T_RATIONAL && !type_equal(a->param, b->param))
         return 0;
     if (a->nelts != b->nelts)
         return 0;
     for (size_t i = 0; i < a->nelts; i++)
-        if (!array_type_equal(a->elts[i], b->elts[i]))
+        if (!type_equal(a->elts[i], b->elts[i]))
             return 0;
     return 1;
 }
 
-jc_typeobj *array_type_join(const jc_typeobj *a, const jc_typeobj *b)
+jc_typeobj *type_join(const jc_typeobj *a, const jc_typeobj *b)
 {
-    if (array_type_equal(a, b))
-        return array_type_retain(a);
+    if (type_equal(a, b))
+        return type_retain(a);
     if (a->base == T_RATIONAL && b->base == T_RATIONAL)
         return val_typeobj(num_type_value_base(T_RATIONAL));
     if (a->base == T_COMPLEX && b->base == T_COMPLEX)
@@ -219,7 +219,7 @@ jc_typeobj *array_type_join(const jc_typeobj *a, const jc_typeobj *b)
 /* Julia's bits types are zero-filled by jcalc's undef constructors. */
 int type_is_bits(const jc_typeobj *t, num_type *nt)
 {
-    if (!array_type_number(t, nt))
+    if (!type_number(t, nt))
         return 0;
     if (nt->t == T_BIGINT || nt->t == T_BIGFLOAT || nt->t == T_IRRATIONAL)
         return 0;
@@ -242,7 +242,9 @@ static int union_key(const jc_typeobj *t)
 
 /* Flags of an array type value that name its wrapper or storage. */
 
-void array_type_name(jc_ctx *ctx, sb *out, const jc_typeobj *t)
+static void other_type_name(jc_ctx *ctx, sb *out, const jc_typeobj *t);
+
+void type_name(jc_ctx *ctx, sb *out, const jc_typeobj *t)
 {
     if (!t) {
         sb_puts(out, "Any");
@@ -258,7 +260,7 @@ void array_type_name(jc_ctx *ctx, sb *out, const jc_typeobj *t)
         sb *names = xcalloc(n, sizeof *names);
         int *key = xcalloc(n, sizeof *key), *ord = xcalloc(n, sizeof *ord);
         for (size_t i = 0; i < n; i++) {
-            array_type_name(ctx, &names[i], t->elts[i]);
+            type_name(ctx, &names[i], t->elts[i]);
             key[i] = union_key(t->elts[i]);
             ord[i] = (int)i;
         }
@@ -302,23 +304,23 @@ void array_type_name(jc_ctx *ctx, sb *out, const jc_typeobj *t)
         }
         if (t->flags & TYPEF_UNIFORM) {
             sb_puts(out, "UniformScaling{");
-            array_type_name(ctx, out, t->param);
+            type_name(ctx, out, t->param);
             sb_putc(out, '}');
             return;
         }
         if (t->flags & (TYPEF_ADJOINT | TYPEF_TRANSPOSE)) { /* of a vector */
             sb_puts(out, (t->flags & TYPEF_ADJOINT) ? "Adjoint{" : "Transpose{");
-            array_type_name(ctx, out, t->param);
+            type_name(ctx, out, t->param);
             sb_puts(out, ", Vector{");
-            array_type_name(ctx, out, t->param);
+            type_name(ctx, out, t->param);
             sb_puts(out, "}}");
             return;
         }
         if (t->flags & TYPEF_HERMITIAN) {
             sb_puts(out, "Hermitian{");
-            array_type_name(ctx, out, t->param);
+            type_name(ctx, out, t->param);
             sb_puts(out, ", Matrix{");
-            array_type_name(ctx, out, t->param);
+            type_name(ctx, out, t->param);
             sb_puts(out, "}}");
             return;
         }
@@ -326,7 +328,7 @@ void array_type_name(jc_ctx *ctx, sb *out, const jc_typeobj *t)
             sb_puts(out, t->ndims == 1 ? "Vector" : "Matrix");
             if (t->param) {
                 sb_putc(out, '{');
-                array_type_name(ctx, out, t->param);
+                type_name(ctx, out, t->param);
                 sb_putc(out, '}');
             }
             return;
@@ -334,26 +336,26 @@ void array_type_name(jc_ctx *ctx, sb *out, const jc_typeobj *t)
         sb_puts(out, "Array");
         if (t->param) {
             sb_putc(out, '{');
-            array_type_name(ctx, out, t->param);
+            type_name(ctx, out, t->param);
             if (t->ndims >= 0)
                 sb_printf(out, ", %d", t->ndims);
             sb_putc(out, '}');
         }
         return;
     default:
-        show_type(ctx, out, t);
+        other_type_name(ctx, out, t);
         return;
     }
 }
 
 
-value array_typeof(value v)
+value type_of_array(value v)
 {
     jc_array *a = val_array(v);
     jc_typeobj *t = type_new(T_ARRAY);
     t->ndims = a->nd;
     t->nparams = 1;
-    t->param = array_type_retain(a->et);
+    t->param = type_retain(a->et);
     if (a->kind == ARR_UNIFORM)
         t->flags |= TYPEF_UNIFORM;
     else if (a->kind == ARR_ADJVEC)
@@ -367,16 +369,11 @@ value array_typeof(value v)
     return v_obj(T_TYPE, 0, &t->h);
 }
 
-void array_typename(jc_ctx *ctx, sb *out, value a)
-{
-    value t = array_typeof(a);
-    array_type_name(ctx, out, val_typeobj(t));
-    val_release(t);
-}
 
 /* ---- type names ---- */
 
-void show_type(jc_ctx *ctx, sb *out, const jc_typeobj *t)
+/* The names of the kinds type_name leaves to this: numbers, tuples, ranges ... */
+static void other_type_name(jc_ctx *ctx, sb *out, const jc_typeobj *t)
 {
     if (type_abstract_name(t->base)) { /* Real, Integer, AbstractFloat ... */
         sb_puts(out, type_abstract_name(t->base));
@@ -387,7 +384,7 @@ void show_type(jc_ctx *ctx, sb *out, const jc_typeobj *t)
         sb_puts(out, "Rational");
         if (t->param) {
             sb_putc(out, '{');
-            show_type(ctx, out, t->param);
+            type_name(ctx, out, t->param);
             sb_putc(out, '}');
         }
         return;
@@ -401,7 +398,7 @@ void show_type(jc_ctx *ctx, sb *out, const jc_typeobj *t)
             return;
         }
         sb_puts(out, "Complex{");
-        show_type(ctx, out, t->param);
+        type_name(ctx, out, t->param);
         sb_putc(out, '}');
         return;
     case T_IRRATIONAL:
@@ -412,12 +409,12 @@ void show_type(jc_ctx *ctx, sb *out, const jc_typeobj *t)
         for (size_t i = 0; i < t->nelts; i++) {
             if (i)
                 sb_puts(out, ", ");
-            show_type(ctx, out, t->elts[i]);
+            type_name(ctx, out, t->elts[i]);
         }
         sb_putc(out, '}');
         return;
     case T_ARRAY: /* Vector{T}, BitMatrix, Hermitian{...}: the array module names them */
-        array_type_name(ctx, out, t);
+        type_name(ctx, out, t);
         return;
     case T_RANGE: /* sub: 1 + the range's kind, 0 when not known */
         if (t->sub == 1 + RANGE_STEP)
@@ -437,7 +434,7 @@ void show_type(jc_ctx *ctx, sb *out, const jc_typeobj *t)
     }
 }
 
-void show_typename(jc_ctx *ctx, sb *out, value v)
+void type_name_of(jc_ctx *ctx, sb *out, value v)
 {
     num_type t;
     if (num_typeof(v, &t) == 0) {
@@ -451,14 +448,17 @@ void show_typename(jc_ctx *ctx, sb *out, value v)
         for (size_t i = 0; i < tu->n; i++) {
             if (i)
                 sb_puts(out, ", ");
-            show_typename(ctx, out, tu->v[i]);
+            type_name_of(ctx, out, tu->v[i]);
         }
         sb_putc(out, '}');
         return;
     }
-    case T_ARRAY:
-        array_typename(ctx, out, v);
+    case T_ARRAY: {
+        value tv = type_of_array(v);
+        type_name(ctx, out, val_typeobj(tv));
+        val_release(tv);
         return;
+    }
     case T_FUNCTION: {
         jc_func *f = val_func(v);
         if (f->name >= 0)
@@ -470,12 +470,12 @@ void show_typename(jc_ctx *ctx, sb *out, value v)
     case T_RANGE: {
         jc_range *r = val_range(v);
         sb t1 = { 0 };
-        show_typename(ctx, &t1, r->start);
+        type_name_of(ctx, &t1, r->start);
         if (r->kind == RANGE_UNIT)
             sb_printf(out, "UnitRange{%s}", sb_str(&t1));
         else if (r->kind == RANGE_STEP) {
             sb t2 = { 0 };
-            show_typename(ctx, &t2, r->step);
+            type_name_of(ctx, &t2, r->step);
             sb_printf(out, "StepRange{%s, %s}", sb_str(&t1), sb_str(&t2));
             sb_free(&t2);
         } else
@@ -506,7 +506,7 @@ void show_typename(jc_ctx *ctx, sb *out, value v)
         for (size_t i = 0; i < nt->n; i++) {
             if (i)
                 sb_puts(out, ", ");
-            show_typename(ctx, out, nt->v[i]);
+            type_name_of(ctx, out, nt->v[i]);
         }
         sb_puts(out, "}}");
         return;

@@ -29,6 +29,18 @@ int type_subtype(const jc_typeobj *t1, const jc_typeobj *t2);
 #define TYPEF_UNIFORM (1u << 28)
 #define TYPEF_HERMITIAN (1u << 29)
 
+/* Another reference to t; releasing one (t may be NULL). */
+static inline jc_typeobj *type_retain(const jc_typeobj *t)
+{
+    ((obj *)&t->h)->refs++;
+    return (jc_typeobj *)t;
+}
+static inline void type_release(jc_typeobj *t)
+{
+    if (t)
+        val_release(v_obj(T_TYPE, 0, &t->h));
+}
+
 /* A new type object of the given base (ndims -1, no parameters), one reference. */
 jc_typeobj *type_new(int base);
 /* typeof(v) as a type object (a new reference). */
@@ -38,19 +50,17 @@ int type_is_union(const jc_typeobj *t);
 /* Whether t is an isbits number type (zero-filled storage); fills *nt. */
 int type_is_bits(const jc_typeobj *t, num_type *nt);
 
-/* Type names: array_type_name/show_type name a type object, show_typename/array_typename
- * the type of a value ("Int64", "Rational{BigInt}", "Vector{Float64}", "typeof(sin)"). */
-void show_type(jc_ctx *ctx, sb *out, const jc_typeobj *t);
-void show_typename(jc_ctx *ctx, sb *out, value v);
-void array_type_name(jc_ctx *ctx, sb *out, const jc_typeobj *t);
-void array_typename(jc_ctx *ctx, sb *out, value a);
+/* Type names as Julia prints them: type_name names a type object (NULL is Any; a Union
+ * lists its members in Julia's order), type_name_of the type of a value  * the type of a value ("Int64", "Rational{BigInt}", "Vector{Float64}", "typeof(sin)"). */
+void type_name(jc_ctx *ctx, sb *out, const jc_typeobj *t);
+void type_name_of(jc_ctx *ctx, sb *out, value v);
 /* typeof(a) for an array (Vector{Int64}, Hermitian{...}, UniformScaling{Bool}). */
-value array_typeof(value a);
+value type_of_array(value a);
 /* Whether t is a concrete number type; fills *nt. */
-int array_type_number(const jc_typeobj *t, num_type *nt);
+int type_number(const jc_typeobj *t, num_type *nt);
 /* typejoin of two types (for collect/broadcast widening); returns a new reference. */
-jc_typeobj *array_type_join(const jc_typeobj *a, const jc_typeobj *b);
-int array_type_equal(const jc_typeobj *a, const jc_typeobj *b);
+jc_typeobj *type_join(const jc_typeobj *a, const jc_typeobj *b);
+int type_equal(const jc_typeobj *a, const jc_typeobj *b);
 
 /* Appends "Int64 <: Signed <: Integer <: Real <: Number <: Any" for v's type. */
 void type_hierarchy(jc_ctx *ctx, sb *out, value v);

@@ -52,7 +52,7 @@ static int bi_typeof(jc_ctx *ctx, value *out, const jc_args *a)
     (void)ctx;
     if (a->v[0].type != T_ARRAY)
         return LIB_DECLINE;
-    *out = array_typeof(a->v[0]);
+    *out = type_of_array(a->v[0]);
     return 0;
 }
 
@@ -203,7 +203,7 @@ static int resolve_index(jc_ctx *ctx, value idx, int64_t extent, ixsel *s, const
             int64_t i;
             if (!num_is_integer_type(x) || x.type == T_BOOL) {
                 sb t = { 0 };
-                show_typename(ctx, &t, x);
+                type_name_of(ctx, &t, x);
                 sb xs = { 0 };
                 show_value(ctx, &xs, x, SHOW_REPR, 0);
                 err_throw(ctx, ERR_ARGUMENT, site, "invalid index: %s of type %s",
@@ -244,7 +244,7 @@ static int resolve_index(jc_ctx *ctx, value idx, int64_t extent, ixsel *s, const
         return 0;
     }
     sb t = { 0 }, xs = { 0 };
-    show_typename(ctx, &t, idx);
+    type_name_of(ctx, &t, idx);
     show_value(ctx, &xs, idx, SHOW_REPR, 0);
     err_throw(ctx, ERR_ARGUMENT, site, "invalid index: %s of type %s", sb_str(&xs), sb_str(&t));
     sb_free(&t);
@@ -483,9 +483,9 @@ static int filled(jc_ctx *ctx, value *out, const jc_args *a, int what)
     if (what == 2) { /* fill(x, dims...) */
         x = a->v[0];
         first = 1;
-        et = val_typeobj(x.type == T_ARRAY ? array_typeof(x) : num_typeof_value(x));
+        et = val_typeobj(x.type == T_ARRAY ? type_of_array(x) : num_typeof_value(x));
     } else if (a->n >= 1 && a->v[0].type == T_TYPE) {
-        et = array_type_retain(val_typeobj(a->v[0]));
+        et = type_retain(val_typeobj(a->v[0]));
         first = 1;
     } else {
         num_type f = { T_FLOAT64, 0, 0 };
@@ -495,22 +495,22 @@ static int filled(jc_ctx *ctx, value *out, const jc_args *a, int what)
     int nd = 0;
     int r = get_dims(ctx, a->v + first, a->n - first, dims, &nd, a->site);
     if (r != 0) {
-        array_type_release(et);
+        type_release(et);
         return r;
     }
     if (what != 2) {
         num_type nt;
-        if (!array_type_number(et, &nt)) {
+        if (!type_number(et, &nt)) {
             sb tn = { 0 };
-            array_type_name(ctx, &tn, et);
+            type_name(ctx, &tn, et);
             err_throw(ctx, ERR_METHOD, a->site, "no method matching %s(::Type{%s})",
                      what ? "one" : "zero", sb_str(&tn));
             sb_free(&tn);
-            array_type_release(et);
+            type_release(et);
             return -1;
         }
         if (num_convert_to(ctx, &x, nt, v_int(what)) < 0) {
-            array_type_release(et);
+            type_release(et);
             return -1;
         }
     } else
@@ -522,7 +522,7 @@ static int filled(jc_ctx *ctx, value *out, const jc_args *a, int what)
         R->v[i] = val_retain(x);
     }
     val_release(x);
-    array_type_release(et);
+    type_release(et);
     *out = res;
     return 0;
 }
@@ -543,7 +543,7 @@ static int bitfill(jc_ctx *ctx, value *out, const jc_args *a, int val)
     num_type bt = { T_BOOL, 0, 0 };
     jc_typeobj *et = num_tobj(bt);
     value res = array_new(ctx, et, nd, dims);
-    array_type_release(et);
+    type_release(et);
     jc_array *R = val_array(res);
     for (int64_t i = 0; i < R->len; i++)
         R->v[i] = v_bool(val);
@@ -615,9 +615,9 @@ static int bi_collect(jc_ctx *ctx, value *out, const jc_args *a)
     }
     jc_typeobj *t = NULL;
     if (et)
-        t = array_type_retain(et);
+        t = type_retain(et);
     else if (array_has_elements(x))
-        t = array_type_retain(val_array(x)->et);
+        t = type_retain(val_array(x)->et);
     else if (x.type == T_RANGE)
         t = val_typeobj(num_typeof_value(val_range(x)->start));
     if (t) {
@@ -626,7 +626,7 @@ static int bi_collect(jc_ctx *ctx, value *out, const jc_args *a)
             if (array_convert_elt(ctx, t, vals[i], &y) < 0) {
                 val_release_n(vals, n);
                 free(vals);
-                array_type_release(t);
+                type_release(t);
                 return -1;
             }
             val_release(vals[i]);
@@ -634,7 +634,7 @@ static int bi_collect(jc_ctx *ctx, value *out, const jc_args *a)
         }
     }
     *out = array_from_values(ctx, vals, n, nd, dims, t);
-    array_type_release(t);
+    type_release(t);
     free(vals);
     return 0;
 }
@@ -1018,7 +1018,7 @@ static int combine(jc_ctx *ctx, int kind, value acc, value x, const ast *site, v
 static int reduce_empty(jc_ctx *ctx, int kind, const jc_typeobj *et, const ast *site, value *out)
 {
     num_type nt;
-    if (kind >= 2 || !array_type_number(et, &nt))
+    if (kind >= 2 || !type_number(et, &nt))
         return err_throw(ctx, ERR_ARGUMENT, site, "reducing over an empty collection is not allowed; consider supplying `init` to the reducer");
     if (nt.t == T_BOOL) /* sum(Bool[]) is 0 (Int) */
         nt.t = T_INT64;
@@ -1213,10 +1213,10 @@ static int bi_diff(jc_ctx *ctx, value *out, const jc_args *a)
     jc_typeobj *et = NULL;
     if (total == 0) {
         num_type nt;
-        et = array_type_number(A->et, &nt) ? num_tobj(nt) : NULL;
+        et = type_number(A->et, &nt) ? num_tobj(nt) : NULL;
     }
     *out = array_from_values(ctx, res, total, A->nd, dims, et);
-    array_type_release(et);
+    type_release(et);
     free(res);
     val_release(tmp);
     return 0;

@@ -164,7 +164,7 @@ static int plus_uniform(jc_ctx *ctx, value a, value lambda, num_op op, int unifo
 
 int la_number_type(const jc_array *A, num_type *nt)
 {
-    if (array_type_number(A->et, nt))
+    if (type_number(A->et, nt))
         return 1;
     /* abstract element type: promote over the elements */
     int have = 0;

@@ -262,16 +262,16 @@ static int tuple_equal(jc_ctx *ctx, value x, value y, int iseq, int *res)
     return 0;
 }
 
-static int type_equal(const jc_typeobj *p, const jc_typeobj *q)
+static int type_value_equal(const jc_typeobj *p, const jc_typeobj *q)
 {
     if (!p || !q)
         return p == q;
     if (p->base != q->base || p->sub != q->sub || p->ndims != q->ndims || p->nelts != q->nelts)
         return 0;
-    if (!type_equal(p->param, q->param) && (p->param || q->param))
+    if (!type_value_equal(p->param, q->param) && (p->param || q->param))
         return 0;
     for (size_t i = 0; i < p->nelts; i++)
-        if (!type_equal(p->elts[i], q->elts[i]))
+        if (!type_value_equal(p->elts[i], q->elts[i]))
             return 0;
     return 1;
 }
@@ -295,7 +295,7 @@ static int values_equal_k(jc_ctx *ctx, value x, value y, int iseq, int *res)
                !memcmp(val_string(x)->s, val_string(y)->s, val_string(x)->len);
         return 0;
     case T_TUPLE: return tuple_equal(ctx, x, y, iseq, res);
-    case T_TYPE: *res = type_equal(val_typeobj(x), val_typeobj(y)); return 0;
+    case T_TYPE: *res = type_value_equal(val_typeobj(x), val_typeobj(y)); return 0;
     case T_ARRAY: {
         int64_t n = array_length(x);
         *res = n == array_length(y);
@@ -340,7 +340,7 @@ static int identical(value x, value y)
             if (!identical(p->v[i], q->v[i])) return 0;
         return 1;
     }
-    case T_TYPE: return type_equal(val_typeobj(x), val_typeobj(y));
+    case T_TYPE: return type_value_equal(val_typeobj(x), val_typeobj(y));
     default: return x.u.o == y.u.o;
     }
 }

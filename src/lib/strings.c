@@ -314,7 +314,7 @@ static int bi_parse(jc_ctx *ctx, value *out, const jc_args *a)
         return r;
     }
     sb tn = { 0 };
-    show_type(ctx, &tn, t);
+    type_name(ctx, &tn, t);
     int r = err_throw(ctx, ERR_ARGUMENT, a->site, "cannot parse \"%s\" as %s",
                      s->s, sb_str(&tn));
     sb_free(&tn);

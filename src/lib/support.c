@@ -15,12 +15,12 @@ static int no_method(jc_ctx *ctx, const char *name, int n, const value *v, int n
         if (i)
             sb_puts(&b, ", ");
         sb_puts(&b, "::");
-        show_typename(ctx, &b, v[i]);
+        type_name_of(ctx, &b, v[i]);
     }
     for (int i = 0; i < nkw; i++) {
         sb_puts(&b, i ? ", " : "; ");
         sb_printf(&b, "%s::", sym_name(ctx, kw[i]));
-        show_typename(ctx, &b, kwv[i]);
+        type_name_of(ctx, &b, kwv[i]);
     }
     sb_putc(&b, ')');
     err_throw(ctx, ERR_METHOD, site, "%s", sb_str(&b));

@@ -746,7 +746,7 @@ static void test_show(void)
 static void typename_is(value v, const char *want)
 {
     sb b = { 0 };
-    show_typename(C, &b, v);
+    type_name_of(C, &b, v);
     check_ok(!strcmp(sb_str(&b), want), "typeof: got %s, want %s", sb_str(&b), want);
     sb_free(&b);
     /* typeof as a value shows the same */
