@@ -111,7 +111,15 @@ jc_status jc_eval(jc_ctx *ctx, const char *src, size_t len, const char *source,
     jc_status st = parse_into(ctx, a, src, len, &prog, &out->error);
     if (st == JC_OK) {
         value v = v_nothing();
-        if (eval_toplevel(ctx, prog, a, &v) < 0) {
+        /* an interrupt that arrived during the last step, after its last poll, still
+         * ends the evaluation with InterruptException, and an error recorded on a path
+         * that failed to pass it up is still the outcome: neither is ever lost */
+        int r = eval_toplevel(ctx, prog, a, &v);
+        if (r == 0 && (ctx->err_set || ctx_poll(ctx) < 0)) {
+            val_release(v);
+            r = -1;
+        }
+        if (r < 0) {
             st = err_take(ctx, &out->error);
         } else {
             val_release(ctx->ans);

@@ -27,6 +27,7 @@
 #include "mathcore/mathcore.h"
 #include "num/num.h"
 #include "lib/lib.h"
+#include "num/bigjob.h"
 #include "lib/floatkind.h"
 #include "lib/elementary.h"
 
@@ -196,16 +197,23 @@ static int unary_big(jc_ctx *ctx, value *out, value x, const elem_fn *f)
     }
     value r = num_bigfloat(ctx);
     mpfr_ptr m = val_mpfr(r);
+    /* at a huge precision the kernel runs where Ctrl-C can stop it (bigjob_mpfr) */
+    int rc;
     if (f->mpdirect) {
-        f->mpdirect(m, a, fk_rnd(ctx));
+        rc = bigjob_mpfr(ctx, m, f->mpdirect, a, fk_rnd(ctx));
     } else if (f->post_inv) {
         mpfr_t t;
         mpfr_init2(t, ctx->precision + 32);
-        f->mp(t, a, MPFR_RNDN);
+        rc = bigjob_mpfr(ctx, t, f->mp, a, MPFR_RNDN);
         mpfr_ui_div(m, 1, t, fk_rnd(ctx));
         mpfr_clear(t);
     } else {
-        f->mp(m, a, fk_rnd(ctx));
+        rc = bigjob_mpfr(ctx, m, f->mp, a, fk_rnd(ctx));
+    }
+    if (rc < 0) {
+        val_release(r);
+        val_release(xv);
+        return -1;
     }
     if (mpfr_nan_p(m) && !mpfr_nan_p(a)) {
         val_release(r);

@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/prctl.h>
 #include <sys/types.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -32,6 +33,7 @@ static int run_child(jc_ctx *ctx, job_fn job, const void *arg, char **buf, size_
     if (pipe(fds) < 0)
         return 1;
     fflush(NULL); /* the child must not inherit unwritten output */
+    pid_t parent = getpid();
     pid_t pid = fork();
     if (pid < 0) {
         close(fds[0]);
@@ -39,6 +41,10 @@ static int run_child(jc_ctx *ctx, job_fn job, const void *arg, char **buf, size_
         return 1;
     }
     if (pid == 0) {
+        /* the child never outlives jcalc: killed with it (kill -9 or SIGTERM included),
+         * and gone at once if jcalc died between fork and prctl */
+        if (prctl(PR_SET_PDEATHSIG, SIGKILL) < 0 || getppid() != parent)
+            _exit(4);
         signal(SIGINT, SIG_DFL); /* Ctrl-C at the terminal ends the child too */
         close(fds[0]);
         FILE *out = fdopen(fds[1], "w");
@@ -161,5 +167,49 @@ int bigjob_get_str(jc_ctx *ctx, sb *out, mpz_srcptr z)
     sb_reserve(out, n);
     mpz_get_str(out->s + out->len, 10, z);
     out->len += strlen(out->s + out->len);
+    return 0;
+}
+
+typedef struct mpfr_job {
+    bigjob_mpfr_fn fn;
+    mpfr_srcptr a;
+    mpfr_prec_t prec;
+    mpfr_rnd_t rnd;
+} mpfr_job;
+
+static void mpfr_job_run(FILE *out, const void *arg)
+{
+    const mpfr_job *j = arg;
+    mpfr_t r;
+    mpfr_init2(r, j->prec);
+    j->fn(r, j->a, j->rnd);
+    mpfr_fpif_export(out, r);
+    mpfr_clear(r);
+}
+
+int bigjob_mpfr(jc_ctx *ctx, mpfr_ptr r, bigjob_mpfr_fn fn, mpfr_srcptr a, mpfr_rnd_t rnd)
+{
+    mpfr_prec_t prec = mpfr_get_prec(r);
+    if (prec < BIGJOB_MPFR_MIN_PREC || !ctx || !ctx->child_jobs) {
+        fn(r, a, rnd);
+        return 0;
+    }
+    mpfr_job j = { fn, a, prec, rnd };
+    char *buf;
+    size_t len;
+    int rc = run_child(ctx, mpfr_job_run, &j, &buf, &len);
+    if (rc > 0) {
+        fn(r, a, rnd);
+        return 0;
+    }
+    if (rc < 0)
+        return -1;
+    FILE *in = fmemopen(buf, len ? len : 1, "r");
+    int bad = !in || mpfr_fpif_import(r, in) != 0 || mpfr_get_prec(r) != prec;
+    if (in)
+        fclose(in);
+    free(buf);
+    if (bad)
+        return err_throw(ctx, ERR_ERROR, NULL, "the computation's result could not be read back");
     return 0;
 }

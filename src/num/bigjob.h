@@ -27,6 +27,14 @@ typedef enum bigjob_op {
 int bigjob_mpz(jc_ctx *ctx, mpz_ptr r, bigjob_op op, mpz_srcptr a, mpz_srcptr b,
                unsigned long n, double est_bits);
 
+/* r = fn(a) rounded with rnd at r's precision, for MPFR's one-argument functions (and
+ * constants, with a an ignored argument).  From BIGJOB_MPFR_MIN_PREC bits on, in a child
+ * when the context allows it: mpfr_const_pi at 2^28 bits takes minutes, and MPFR cannot
+ * be stopped from inside.  Returns 0, or -1 with InterruptException (or an error). */
+typedef int (*bigjob_mpfr_fn)(mpfr_ptr r, mpfr_srcptr a, mpfr_rnd_t rnd);
+#define BIGJOB_MPFR_MIN_PREC ((mpfr_prec_t)1 << 19)
+int bigjob_mpfr(jc_ctx *ctx, mpfr_ptr r, bigjob_mpfr_fn fn, mpfr_srcptr a, mpfr_rnd_t rnd);
+
 /* Appends the decimal digits of z (with its sign) to out; interruptible when huge. */
 int bigjob_get_str(jc_ctx *ctx, sb *out, mpz_srcptr z);
 

@@ -140,7 +140,9 @@ int num_check_bits(jc_ctx *ctx, double bits);
 /* ---- constants ---- */
 const char *num_irrational_name(int id);   /* "π", "ℯ", "γ", "φ", "catalan" */
 /* Sets f to the constant rounded with ctx's rounding at f's precision. */
-void num_irrational_mpfr(jc_ctx *ctx, mpfr_ptr f, int id);
+/* f = the constant at f's precision, correctly rounded; -1 only when a huge precision's
+ * computation in a child was interrupted (ctx NULL: always in-process, 0). */
+int num_irrational_mpfr(jc_ctx *ctx, mpfr_ptr f, int id);
 /* The constant rounded to Float64 (correctly rounded). */
 double num_irrational_double(int id);
 static inline value v_irrational(int id) { value v = { T_IRRATIONAL, (uint8_t)id, { .i = 0 } }; return v; }

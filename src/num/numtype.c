@@ -149,7 +149,7 @@ int num_to_mpfr(jc_ctx *ctx, mpfr_ptr f, value x)
     case T_BIGINT: mpfr_set_z(f, val_mpz(x), rnd); return 0;
     case T_FLOAT16: case T_FLOAT32: case T_FLOAT64: mpfr_set_d(f, x.u.f, rnd); return 0;
     case T_BIGFLOAT: mpfr_set(f, val_mpfr(x), rnd); return 0;
-    case T_IRRATIONAL: num_irrational_mpfr(ctx, f, x.sub); return 0;
+    case T_IRRATIONAL: return num_irrational_mpfr(ctx, f, x.sub);
     case T_RATIONAL: {
         /* Julia: BigFloat(num) / BigFloat(den), each rounded to the precision first */
         mpq_ptr q = val_mpq(x);

@@ -2,6 +2,7 @@
  * promote_type and the names of number types, the irrational constants, and the float
  * predicates (isnan, isinf, isfinite, signbit).  Nothing here converts or raises: it
  * sits under the rest of num/ (numtype.c's conversions, print.c's digits). */
+#include "num/bigjob.h"
 #include "num/num.h"
 #include "num/query.h"
 #include "range.h"
@@ -156,18 +157,30 @@ static void irr_raw(mpfr_ptr f, int id, mpfr_rnd_t rnd)
     }
 }
 
-void num_irrational_mpfr(jc_ctx *ctx, mpfr_ptr f, int id)
+/* The constants as one-argument functions (the argument unused), for bigjob_mpfr. */
+static int irr_pi(mpfr_ptr f, mpfr_srcptr a, mpfr_rnd_t rnd) { (void)a; irr_raw(f, IRR_PI, rnd); return 0; }
+static int irr_e(mpfr_ptr f, mpfr_srcptr a, mpfr_rnd_t rnd) { (void)a; irr_raw(f, IRR_E, rnd); return 0; }
+static int irr_gamma(mpfr_ptr f, mpfr_srcptr a, mpfr_rnd_t rnd) { (void)a; irr_raw(f, IRR_GAMMA, rnd); return 0; }
+static int irr_catalan(mpfr_ptr f, mpfr_srcptr a, mpfr_rnd_t rnd) { (void)a; irr_raw(f, IRR_CATALAN, rnd); return 0; }
+static int irr_golden(mpfr_ptr f, mpfr_srcptr a, mpfr_rnd_t rnd)
 {
-    mpfr_rnd_t rnd = ctx ? ctx->rounding : MPFR_RNDN;
-    if (id != IRR_GOLDEN) {
-        irr_raw(f, id, rnd);   /* these MPFR functions round correctly */
-        return;
-    }
+    (void)a;
     mpfr_t t;
     mpfr_init2(t, mpfr_get_prec(f) + 64);
-    irr_raw(t, id, MPFR_RNDN);
+    irr_raw(t, IRR_GOLDEN, MPFR_RNDN);
     mpfr_set(f, t, rnd);
     mpfr_clear(t);
+    return 0;
+}
+
+int num_irrational_mpfr(jc_ctx *ctx, mpfr_ptr f, int id)
+{
+    static const bigjob_mpfr_fn fns[] = {
+        [IRR_PI] = irr_pi, [IRR_E] = irr_e, [IRR_GAMMA] = irr_gamma, [IRR_GOLDEN] = irr_golden,
+        [IRR_CATALAN] = irr_catalan,
+    };
+    /* these MPFR functions round correctly; the golden ratio is rounded once more */
+    return bigjob_mpfr(ctx, f, fns[id], f, ctx ? ctx->rounding : MPFR_RNDN);
 }
 
 double num_irrational_double(int id)
