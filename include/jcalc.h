@@ -114,6 +114,14 @@ char *jc_error_render(jc_ctx *ctx, const jc_error *e);
 int jc_set_precision(jc_ctx *ctx, long bits);
 long jc_precision(const jc_ctx *ctx);
 
+/* The memory budget: what the context's evaluations may hold, in bytes (its own values
+ * and the GMP/MPFR/MPC numbers they compute).  An operation whose result would not fit
+ * is refused before it starts, an allocation past the budget stops the evaluation with
+ * OutOfMemoryError() (state kept), and so does a malloc that fails.  0 restores the
+ * default: half the machine's physical memory. */
+void jc_set_max_memory(jc_ctx *ctx, unsigned long long bytes);
+unsigned long long jc_max_memory(const jc_ctx *ctx);
+
 /* Results (integers, BigFloat mantissas) larger than this many bits are refused with
  * an error instead of exhausting memory; default 2^32. */
 void jc_set_max_bits(jc_ctx *ctx, unsigned long long bits);

@@ -28,6 +28,8 @@ jc_ctx *jc_new(void)
     ctx->precision = 256;
     ctx->rounding = MPFR_RNDN;
     ctx->out = stdout;
+    ctx->mem.limit = mem_default_limit();
+    mem_install_gmp();
     ctx->display_rows = 24;
     ctx->display_cols = 80;
     ctx->max_depth = 5000;
@@ -58,7 +60,9 @@ void jc_free(jc_ctx *ctx)
 
 int jc_set_precision(jc_ctx *ctx, long bits)
 {
-    if (bits < MPFR_PREC_MIN || bits > MPFR_PREC_MAX || (uint64_t)bits > ctx->max_bits)
+    /* a BigFloat of this precision must fit the size limit and the memory budget */
+    if (bits < MPFR_PREC_MIN || bits > MPFR_PREC_MAX || (uint64_t)bits > ctx->max_bits ||
+        (double)bits / 8 > (double)ctx->mem.limit)
         return -1;
     ctx->precision = bits;
     return 0;
@@ -67,6 +71,11 @@ int jc_set_precision(jc_ctx *ctx, long bits)
 long jc_precision(const jc_ctx *ctx) { return ctx->precision; }
 void jc_set_max_bits(jc_ctx *ctx, unsigned long long bits) { ctx->max_bits = bits; }
 void jc_set_step_limit(jc_ctx *ctx, unsigned long long steps) { ctx->step_limit = steps; }
+void jc_set_max_memory(jc_ctx *ctx, unsigned long long bytes)
+{
+    ctx->mem.limit = bytes ? (size_t)bytes : mem_default_limit();
+}
+unsigned long long jc_max_memory(const jc_ctx *ctx) { return ctx->mem.limit; }
 void jc_set_child_jobs(jc_ctx *ctx, int on) { ctx->child_jobs = on != 0; }
 void jc_set_color(jc_ctx *ctx, int on) { ctx->color = on; }
 void jc_set_output(jc_ctx *ctx, FILE *out) { ctx->out = out ? out : stdout; }
@@ -96,8 +105,8 @@ static jc_status parse_into(jc_ctx *ctx, arena *a, const char *src, size_t len, 
     return st;
 }
 
-jc_status jc_eval(jc_ctx *ctx, const char *src, size_t len, const char *source,
-                  int first_line, jc_result *out)
+static jc_status eval_input(jc_ctx *ctx, const char *src, size_t len, const char *source,
+                            int first_line, jc_result *out)
 {
     memset(out, 0, sizeof *out);
     err_clear(ctx);
@@ -146,6 +155,33 @@ jc_status jc_eval(jc_ctx *ctx, const char *src, size_t len, const char *source,
         out->exit_code = ctx->exit_code;
     ctx->src = NULL;
     ctx->srclen = 0;
+    return st;
+}
+
+jc_status jc_eval(jc_ctx *ctx, const char *src, size_t len, const char *source,
+                  int first_line, jc_result *out)
+{
+    mem_budget *prev = mem_enter(&ctx->mem);
+    sigjmp_buf escape;
+    jc_status st;
+    ctx->mem.exceeded = 0;
+    ctx->mem.escape = &escape;
+    if (sigsetjmp(escape, 0) == 0) {
+        st = eval_input(ctx, src, len, source, first_line, out);
+    } else {
+        /* a malloc failed deep inside the evaluation (mem_fail): what that step held is
+         * lost, the context's variables are kept */
+        eval_recover(ctx);
+        ctx->spare = NULL;
+        err_clear(ctx);
+        memset(out, 0, sizeof *out);
+        err_throw(ctx, ERR_OUTOFMEMORY, NULL, "()");
+        st = out->status = err_take(ctx, &out->error);
+        ctx->src = NULL;
+        ctx->srclen = 0;
+    }
+    ctx->mem.escape = NULL;
+    mem_leave(prev);
     return st;
 }
 

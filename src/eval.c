@@ -1918,6 +1918,17 @@ void eval_install_builtins(jc_ctx *ctx)
         }
 }
 
+void eval_recover(jc_ctx *ctx)
+{
+    evstate *st = ST(ctx);
+    ctx->frames = NULL;
+    ctx->nframes = 0;
+    ctx->depth = 0;
+    st->nix = 0;
+    st->cur_arena = NULL;
+    st->returning = v_nothing();
+}
+
 void eval_free_state(jc_ctx *ctx)
 {
     if (ctx->lib)

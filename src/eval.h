@@ -77,6 +77,9 @@ void eval_scope_release(struct env *scope);
 
 /* Releases the evaluator's private state (jc_free). */
 void eval_free_state(jc_ctx *ctx);
+/* After an evaluation was abandoned by a failed malloc (mem_fail): forgets the call
+ * stack and the transient state of the evaluation that no longer runs. */
+void eval_recover(jc_ctx *ctx);
 /* Frees a T_FUNCTION object (registered in val_free_table). */
 void eval_func_free(obj *o);
 

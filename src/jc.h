@@ -13,6 +13,7 @@
 
 #include "err.h"
 #include "jcalc.h"
+#include "mem.h"
 #include "sym.h"
 #include "util.h"
 #include "value.h"
@@ -70,6 +71,7 @@ struct jc_ctx {
     int display_rows, display_cols; /* what the REPL display of arrays may fill */
     int exit_code;             /* with ERR_EXIT pending: the code exit() was given */
     int child_jobs;            /* huge GMP operations may run in a forked child (bigjob) */
+    mem_budget mem;            /* what the context's evaluations may allocate (mem.h) */
 
     jc_error err;              /* the pending error, when err_set */
     err_kind err_kind;
@@ -100,6 +102,10 @@ static inline int ctx_poll(jc_ctx *ctx)
     if (ctx->interrupted) {
         ctx->interrupted = 0;
         return err_throw(ctx, ERR_INTERRUPT, NULL, "%s", "");
+    }
+    if (ctx->mem.exceeded) { /* an allocation went past the budget: unwind and free */
+        ctx->mem.exceeded = 0;
+        return err_throw(ctx, ERR_OUTOFMEMORY, NULL, "()");
     }
     if (ctx->step_limit && ++ctx->steps > ctx->step_limit)
         return err_throw(ctx, ERR_LIMIT_STEPS, NULL, "evaluation step limit reached (%llu steps)",

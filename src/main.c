@@ -29,6 +29,9 @@ static const char usage[] =
     "      --precision N    BigFloat precision in bits (default 256)\n"
     "      --max-bits N     refuse integer or float results larger than N bits\n"
     "                       (default 4294967296)\n"
+    "      --max-memory N   the memory evaluations may hold, in bytes or with a K, M,\n"
+    "                       G or T suffix (default: half the machine's memory); past it\n"
+    "                       an evaluation stops with OutOfMemoryError()\n"
     "      --color=WHEN     colour output: auto (default: only on a terminal and when\n"
     "                       NO_COLOR is unset), yes, no\n"
     "      --history-file=yes|no   keep the REPL history (default yes)\n"
@@ -154,7 +157,7 @@ static int real_main(int argc, char **argv)
     int nfiles = 0;
     int quiet = 0, color = -1, history = 1, startup = 1;
     long precision = 0;
-    unsigned long long max_bits = 0;
+    unsigned long long max_bits = 0, max_memory = 0;
 
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
@@ -193,6 +196,21 @@ static int real_main(int argc, char **argv)
             max_bits = val ? strtoull(val, &end, 10) : 0;
             if (!val || *end || errno || max_bits < 64)
                 usage_error("--max-bits needs a number of bits (at least 64), not '%s'", val ? val : "");
+        } else if (!strncmp(a, "--max-memory", 12) && (a[12] == 0 || a[12] == '=')) {
+            val = a[12] ? a + 13 : (++i < argc ? argv[i] : NULL);
+            char *end;
+            errno = 0;
+            max_memory = val ? strtoull(val, &end, 10) : 0;
+            static const char units[] = "KMGT";
+            const char *u = val && *end ? strchr(units, *end) : NULL;
+            if (u && end[1] == 0) {
+                for (int k = 0; k <= u - units; k++)
+                    max_memory = max_memory > (~0ull >> 10) ? ~0ull : max_memory << 10;
+                end++;
+            }
+            if (!val || *end || errno || max_memory < (1u << 20))
+                usage_error("--max-memory needs a size of at least 1M (bytes, or with K, M, G, T), not '%s'",
+                            val ? val : "");
         } else if (!strncmp(a, "--color", 7) && (a[7] == 0 || a[7] == '=')) {
             val = a[7] ? a + 8 : "yes";
             if (!strcmp(val, "auto"))
@@ -231,6 +249,8 @@ static int real_main(int argc, char **argv)
         usage_error("--precision %s is out of range", "");
     if (max_bits)
         jc_set_max_bits(ctx, max_bits);
+    if (max_memory)
+        jc_set_max_memory(ctx, max_memory);
 
     interrupt_target = ctx;
     struct sigaction sa;

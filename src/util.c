@@ -1,22 +1,19 @@
 /* util.c — see util.h. */
 #include "util.h"
+#include "mem.h"
 
+#include <malloc.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <utf8proc.h>
 
-static void out_of_memory(void)
-{
-    fputs("jcalc: out of memory\n", stderr);
-    abort();
-}
-
 void *xmalloc(size_t n)
 {
     void *p = malloc(n ? n : 1);
     if (!p)
-        out_of_memory();
+        mem_fail(n);
+    mem_charge(n);
     return p;
 }
 
@@ -24,15 +21,19 @@ void *xcalloc(size_t n, size_t size)
 {
     void *p = calloc(n ? n : 1, size ? size : 1);
     if (!p)
-        out_of_memory();
+        mem_fail(n * size);
+    mem_charge(n * size);
     return p;
 }
 
 void *xrealloc(void *p, size_t n)
 {
+    size_t old = p && mem_current ? malloc_usable_size(p) : 0; /* count the growth only */
     p = realloc(p, n ? n : 1);
     if (!p)
-        out_of_memory();
+        mem_fail(n);
+    if (n > old)
+        mem_charge(n - old);
     return p;
 }
 

@@ -1,6 +1,6 @@
-/* util.h — small shared pieces: a growable string buffer (sb_*), checked allocation,
- * UTF-8 decoding.  Allocation failure aborts: jcalc refuses oversized results before
- * allocating (see the size limits in eval), so malloc failing is not a recoverable state. */
+/* util.h — small shared pieces: a growable string buffer (sb_*), allocation counted
+ * against the context's memory budget (mem.h: a failed malloc never returns NULL, it
+ * ends the evaluation in progress with OutOfMemoryError), UTF-8 decoding. */
 #ifndef JC_UTIL_H
 #define JC_UTIL_H
 

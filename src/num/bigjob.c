@@ -46,6 +46,9 @@ static int run_child(jc_ctx *ctx, job_fn job, const void *arg, char **buf, size_
         if (prctl(PR_SET_PDEATHSIG, SIGKILL) < 0 || getppid() != parent)
             _exit(4);
         signal(SIGINT, SIG_DFL); /* Ctrl-C at the terminal ends the child too */
+        /* the child has no evaluation to return to: exhaustion ends it (mem_fail), and
+         * the parent reports OutOfMemoryError */
+        mem_current = NULL;
         close(fds[0]);
         FILE *out = fdopen(fds[1], "w");
         if (!out)

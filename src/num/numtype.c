@@ -76,6 +76,8 @@ int num_check_bits(jc_ctx *ctx, double bits)
                         "result would need about %.3g bits, more than the limit of %llu (see --max-bits)",
                         bits, (unsigned long long)ctx->max_bits);
     }
+    if (mem_would_exceed(bits / 8))   /* refused before GMP is asked, which cannot fail */
+        return err_throw(ctx, ERR_OUTOFMEMORY, NULL, "()");
     return 0;
 }
 

@@ -121,8 +121,47 @@ static void test_child_jobs(void)
     jc_free(ctx);
 }
 
+static void test_memory_budget(void)
+{
+    jc_ctx *ctx = jc_new();
+    jc_result r;
+    CHECK(jc_max_memory(ctx) > 0, "a default budget from the machine's memory");
+    jc_set_max_memory(ctx, 64ull << 20);
+    jc_set_max_bits(ctx, 1ull << 40);
+    CHECK(eval(ctx, "keep = 7", &r) == JC_OK, "keep = 7");
+    jc_result_clear(&r);
+    /* refused before anything is allocated: 10^8 elements are 1.6 GB */
+    eval(ctx, "zeros(10^8)", &r);
+    CHECK(r.error.type && !strcmp(r.error.type, "OutOfMemoryError") &&
+              !strcmp(r.error.message, "OutOfMemoryError()"),
+          "zeros(10^8) past 64 MB: %s", r.error.message ? r.error.message : "(none)");
+    jc_result_clear(&r);
+    /* GMP's numbers count too, and are refused before GMP runs */
+    eval(ctx, "big(3)^(10^9)", &r);
+    CHECK(r.error.type && !strcmp(r.error.type, "OutOfMemoryError"), "big(3)^(10^9): %s",
+          r.error.message ? r.error.message : "(none)");
+    jc_result_clear(&r);
+    /* growth one element at a time stops at the budget, not at the machine's end */
+    eval(ctx, "a = []; for i in 1:10^8; push!(a, i); end", &r);
+    CHECK(r.error.type && !strcmp(r.error.type, "OutOfMemoryError"), "push! loop: %s",
+          r.error.message ? r.error.message : "(none)");
+    jc_result_clear(&r);
+    eval(ctx, "a = nothing; s = \"ab\"; for i in 1:40; s = s * s; end", &r);
+    CHECK(r.status != JC_OK, "string doubling stops with an error: %s",
+          r.error.message ? r.error.message : "(none)");
+    jc_result_clear(&r);
+    CHECK(eval(ctx, "keep + 1", &r) == JC_OK && r.text && !strcmp(r.text, "8"),
+          "the context keeps its state after each");
+    jc_result_clear(&r);
+    /* a precision whose one number passes the budget is refused */
+    CHECK(eval(ctx, "setprecision(2^40)", &r) != JC_OK, "setprecision(2^40) refused");
+    jc_result_clear(&r);
+    jc_free(ctx);
+}
+
 int main(void)
 {
+    test_memory_budget();
     test_child_jobs();
     test_exit();
     test_error_record();
