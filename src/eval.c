@@ -1403,6 +1403,12 @@ static int ev_string(jc_ctx *ctx, env *e, const ast *n, value *out)
         }
         show_value(ctx, &s, v, SHOW_PRINT, 0);
         val_release(v);
+        /* an interpolated string is a result like any other: within --max-bits and the
+         * memory budget (the pieces may each be large) */
+        if (ctx->err_set || num_check_bits(ctx, (double)s.len * 8) < 0) {
+            sb_free(&s);
+            return -1;
+        }
     }
     *out = v_string(sb_str(&s), s.len);
     sb_free(&s);
