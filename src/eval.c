@@ -1403,6 +1403,11 @@ static int ev_string(jc_ctx *ctx, env *e, const ast *n, value *out)
         }
         show_value(ctx, &s, v, SHOW_PRINT, 0);
         val_release(v);
+        if (ctx->err_set) { /* StackOverflowError from a self-containing matrix */
+            sb_free(&s);
+            err_locate(ctx, n);
+            return -1;
+        }
     }
     *out = v_string(sb_str(&s), s.len);
     sb_free(&s);
