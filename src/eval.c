@@ -192,6 +192,8 @@ static int stack_check(jc_ctx *ctx, const ast *site)
     return 0;
 }
 
+int eval_stack_check(jc_ctx *ctx, const ast *site) { return stack_check(ctx, site); }
+
 /* ---- calls ---- */
 
 /* Builtin rows named after a type (Float64, Int ...) are bound to a hidden name, since

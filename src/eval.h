@@ -39,6 +39,10 @@ static inline jc_func *val_func(value v) { return (jc_func *)v.u.o; }
 /* Evaluates a whole program (A_TOPLEVEL); *out gets the last statement's value. */
 int eval_toplevel(jc_ctx *ctx, const ast *prog, arena *a, value *out);
 
+/* The C stack guard: -1 with StackOverflowError pending when the stack in use is past
+ * the budget.  For builtins that recurse over values (== over nested arrays). */
+int eval_stack_check(jc_ctx *ctx, const ast *site);
+
 /* Calls a function value with positional arguments (borrowed). */
 int eval_call(jc_ctx *ctx, value f, int n, const value *args, const ast *site, value *out);
 int eval_call_kw(jc_ctx *ctx, value f, const jc_args *a, value *out);
