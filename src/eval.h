@@ -79,6 +79,13 @@ struct env *eval_scope_new(struct env *parent);
 int eval_scope_bind(jc_ctx *ctx, struct env *scope, const ast *var, value v); /* owns v */
 void eval_scope_release(struct env *scope);
 
+/* Reference cycles (see eval.c): eval_release lets go of a value as the evaluator does
+ * when a variable is rebound, so that a cycle it may leave behind becomes a candidate;
+ * eval_collect_cycles frees the garbage cycles among the candidates.  The front door
+ * calls it at the end of every jc_eval and in jc_free, after releasing the globals. */
+void eval_release(jc_ctx *ctx, value v);
+void eval_collect_cycles(jc_ctx *ctx);
+
 /* Releases the evaluator's private state (jc_free). */
 void eval_free_state(jc_ctx *ctx);
 /* Frees a T_FUNCTION object (registered in val_free_table). */
