@@ -1280,10 +1280,13 @@ typedef struct evargs {
     value kwvinl[EVKW_INLINE];
 } evargs;
 
-static void evargs_free(evargs *ea)
+static void evargs_free(jc_ctx *ctx, evargs *ea)
 {
-    val_release_n(ea->v, ea->n);
-    val_release_n(ea->kwv, ea->nkw);
+    /* an argument can be the last reference into a cycle the call made or cut */
+    for (int i = 0; i < ea->n; i++)
+        gc_drop(ctx, ea->v[i]);
+    for (int i = 0; i < ea->nkw; i++)
+        gc_drop(ctx, ea->kwv[i]);
     if (ea->v != ea->inl)
         free(ea->v);
     if (ea->kw != ea->kwinl) {
@@ -1398,7 +1401,7 @@ static int ev_args(jc_ctx *ctx, env *e, const ast *const *kids, int nkids, evarg
     }
     return 0;
 fail:
-    evargs_free(ea);
+    evargs_free(ctx, ea);
     return -1;
 }
 
@@ -1457,7 +1460,7 @@ static int ev_call(jc_ctx *ctx, env *e, const ast *n, int dotted, value *out)
     }
     jc_args a = { .n = ea.n, .v = ea.v, .nkw = ea.nkw, .kw = ea.kw, .kwv = ea.kwv, .site = n };
     int r = dotted ? array_broadcast(ctx, f, &a, out) : eval_call_kw(ctx, f, &a, out);
-    evargs_free(&ea);
+    evargs_free(ctx, &ea);
     val_release(f);
     return r < 0 ? -1 : 0;
 }
@@ -2055,7 +2058,7 @@ static int ev(jc_ctx *ctx, env *e, const ast *n, value *out)
         value t = v_tuple_new((size_t)ea.n);
         memcpy(val_tuple(t)->v, ea.v, (size_t)ea.n * sizeof *ea.v);
         ea.n = 0; /* the tuple took the elements */
-        evargs_free(&ea);
+        evargs_free(ctx, &ea);
         *out = t;
         return 0;
     }
@@ -2140,7 +2143,7 @@ static int ev(jc_ctx *ctx, env *e, const ast *n, value *out)
         if (ev_args(ctx, e, (const ast *const *)n->kids, (int)n->nkids, &ea) < 0)
             return -1;
         int r = eval_apply_type(ctx, out, ea.n, ea.v, n);
-        evargs_free(&ea);
+        evargs_free(ctx, &ea);
         return r;
     }
     case A_LOCAL:

@@ -280,6 +280,8 @@ static void cycles(void)
     expect(ctx, "keep = let v = Any[]; h() = v; push!(v, h); v end; length(keep[1]())", "1");
     expect(ctx, "keep[1]()[1]()[1] === keep[1]", "true");
     expect(ctx, "keep = nothing; g() = (c = Any[]; push!(c, c); Any[c]); w = g(); w = nothing; x", "7");
+    /* the inner array's only references from outside were call arguments */
+    expect(ctx, "xs = Any[Any[]]; push!(xs[1], xs[1]); xs[1] = 0; x", "7");
     expect(ctx, "t = (Any[1], 2); push!(t[1], t); repr(t)", "\"(Any[1, (#= circular reference @-2 =#)], 2)\"");
     jc_free(ctx);
     /* cycles still bound when the context ends are freed by jc_free */
