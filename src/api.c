@@ -43,12 +43,17 @@ void jc_free(jc_ctx *ctx)
 {
     if (!ctx)
         return;
+    /* the globals go as rebinding would drop them, so that the cycles they held are
+     * candidates that eval_free_state's last collection frees */
     for (size_t i = 0; i < ctx->nglobals; i++)
-        if (ctx->globals[i].defined)
-            val_release(ctx->globals[i].v);
-    free(ctx->globals);
-    val_release(ctx->ans);
+        if (ctx->globals[i].defined) {
+            ctx->globals[i].defined = 0;
+            eval_release(ctx, ctx->globals[i].v);
+        }
+    eval_release(ctx, ctx->ans);
+    ctx->ans = v_nothing();
     eval_free_state(ctx);
+    free(ctx->globals);
     arena_release(ctx->spare);
     sym_free_all(ctx);
     err_clear(ctx);
@@ -131,8 +136,9 @@ static jc_status eval_input(jc_ctx *ctx, const char *src, size_t len, const char
         if (r < 0) {
             st = err_take(ctx, &out->error);
         } else {
-            val_release(ctx->ans);
+            value old = ctx->ans;
             ctx->ans = val_retain(v);
+            eval_release(ctx, old);
             if (v.type != T_NOTHING && !(prog->flags & AF_TRAILING_SEMI)) {
                 sb text = { 0 };
                 show_value(ctx, &text, v, SHOW_PLAIN, 0);
@@ -142,9 +148,12 @@ static jc_status eval_input(jc_ctx *ctx, const char *src, size_t len, const char
                 } else
                     out->text = sb_take(&text);
             }
-            val_release(v);
+            eval_release(ctx, v);
         }
     }
+    /* a safe point: no evaluation is under way, so every reference into the heap not
+     * held by a value is gone */
+    eval_collect_cycles(ctx);
     /* keep the arena for the next input unless a definition holds on to it */
     if (arena_reset(a) == 0)
         ctx->spare = a;

@@ -32,6 +32,7 @@ enum { EV_BREAK = 1, EV_CONTINUE = 2, EV_RETURN = 3 };
 typedef struct env {
     uint32_t refs;
     uint8_t function;      /* the scope of a function call: assignment stops here */
+    uint8_t gc;            /* the cycle collector's marks, as obj.gc */
     struct env *parent;
     int n, cap;
     int *syms;
@@ -72,13 +73,16 @@ static value *env_slot(env *e, int sym)
     return NULL;
 }
 
+static void gc_drop(jc_ctx *ctx, value v);
+
 /* Defines sym in e (new local), taking ownership of v. */
-static void env_define(env *e, int sym, value v)
+static void env_define(jc_ctx *ctx, env *e, int sym, value v)
 {
     value *slot = env_slot(e, sym);
     if (slot) {
-        val_release(*slot);
+        value old = *slot;
         *slot = v;
+        gc_drop(ctx, old);
         return;
     }
     if (e->n == e->cap) {
@@ -117,10 +121,12 @@ static binding *global_slot(jc_ctx *ctx, int sym)
 void eval_set_global(jc_ctx *ctx, int sym, value v)
 {
     binding *b = global_slot(ctx, sym);
-    if (b->defined)
-        val_release(b->v);
+    value old = b->v;
+    int had = b->defined;
     b->v = v;
     b->defined = 1;
+    if (had)
+        gc_drop(ctx, old);
 }
 
 int eval_call_global(jc_ctx *ctx, const char *name, int n, const value *args, const ast *site,
@@ -179,6 +185,8 @@ typedef struct evstate {
     int nix;
     arena *cur_arena;      /* of the evaluation in progress: definitions keep it alive */
     value returning;       /* a `return` value travelling out of nested loops */
+    struct gcref *cand;    /* the cycle collector's candidates, each holding a reference */
+    size_t ncand, capcand;
 } evstate;
 
 static evstate *ST(jc_ctx *ctx) { return (evstate *)ctx->lib; }
@@ -190,6 +198,337 @@ static int stack_check(jc_ctx *ctx, const ast *site)
     if (st->stack_base && (size_t)(st->stack_base - &here) > st->stack_budget)
         return err_throw(ctx, ERR_STACK, site, "%s", "");
     return 0;
+}
+
+int eval_stack_check(jc_ctx *ctx, const ast *site) { return stack_check(ctx, site); }
+
+/* ---- reference cycles ----
+ *
+ * Reference counting cannot free a cycle: an array that contains itself, or a scope
+ * that holds a closure whose captured scope it is (`let x = f(e) = 1 end`).  This is
+ * the synchronous trial-deletion collector of Bacon and Rajan ("Concurrent Cycle
+ * Collection in Reference Counted Systems", 2001), over the nodes that can close a
+ * cycle: arrays, tuples, named tuples, functions (through their methods' captured
+ * scopes) and scopes (their values and parent).
+ *
+ * Candidates: when the evaluator lets go of a node that others still reference (a
+ * global or local rebound, a scope left), its reference moves into ctx's candidate
+ * buffer instead of being dropped.  At a safe point (the end of jc_eval, jc_free)
+ * eval_collect_cycles takes the buffer's references back and, from the candidates:
+ * subtracts every reference a node of the subgraph holds to another (mark gray); a node
+ * left with a count above zero is referenced from outside (a global, the C stack of a
+ * running builtin, a holder the walk does not know) and it and all it reaches are live
+ * again (scan black); the rest (white) is garbage: first every reference between white
+ * nodes is cut, then each white node is released normally, which releases what it holds
+ * outside the cycle.  References the walk does not enumerate only keep nodes alive, so
+ * the collector can fail to free, never free too much.  Cycles that became garbage
+ * without the evaluator dropping a reference to them (an element overwritten inside a
+ * builtin) are not found. */
+
+enum { GC_BLACK = 0, GC_GRAY = 1, GC_WHITE = 2, GC_COLOR = 3, GC_BUFFERED = 4, GC_CUT = 8 };
+
+typedef struct gcref {
+    obj *o;        /* a node object, or NULL when this is a scope */
+    env *e;
+} gcref;
+
+typedef struct gcstack {
+    gcref *v;
+    size_t n, cap;
+} gcstack;
+
+static void gcs_push(gcstack *s, gcref r)
+{
+    if (s->n == s->cap) {
+        s->cap = s->cap ? 2 * s->cap : 64;
+        s->v = xrealloc(s->v, s->cap * sizeof *s->v);
+    }
+    s->v[s->n++] = r;
+}
+
+static int gc_is_node_type(int t)
+{
+    return t == T_ARRAY || t == T_TUPLE || t == T_NAMEDTUPLE || t == T_FUNCTION;
+}
+
+static uint32_t *gc_refs(gcref r) { return r.o ? &r.o->refs : &r.e->refs; }
+static uint8_t *gc_mark(gcref r) { return r.o ? &r.o->gc : &r.e->gc; }
+
+/* The counted references r holds to other nodes, exactly those its free function
+ * releases (array_free, the tuple frees, func_free, env_release). */
+typedef void (*gc_edge_fn)(gcref child, void *data);
+
+static void gc_value_edge(value v, gc_edge_fn fn, void *data)
+{
+    if (gc_is_node_type(v.type))
+        fn((gcref){ v.u.o, NULL }, data);
+}
+
+static void gc_children(gcref r, gc_edge_fn fn, void *data)
+{
+    if (!r.o) {
+        for (int i = 0; i < r.e->n; i++)
+            gc_value_edge(r.e->vals[i], fn, data);
+        if (r.e->parent)
+            fn((gcref){ NULL, r.e->parent }, data);
+        return;
+    }
+    switch (r.o->type) {
+    case T_ARRAY: {
+        jc_array *a = (jc_array *)r.o;
+        for (int64_t i = 0; i < a->len; i++)
+            gc_value_edge(a->v[i], fn, data);
+        break;
+    }
+    case T_TUPLE: {
+        jc_tuple *t = (jc_tuple *)r.o;
+        for (size_t i = 0; i < t->n; i++)
+            gc_value_edge(t->v[i], fn, data);
+        break;
+    }
+    case T_NAMEDTUPLE: {
+        jc_namedtuple *t = (jc_namedtuple *)r.o;
+        for (size_t i = 0; i < t->n; i++)
+            gc_value_edge(t->v[i], fn, data);
+        break;
+    }
+    case T_FUNCTION:
+        for (jc_method *m = ((jc_func *)r.o)->methods; m; m = m->next)
+            if (m->closure)
+                fn((gcref){ NULL, m->closure }, data);
+        break;
+    default:
+        break;
+    }
+}
+
+static void gc_buffer(jc_ctx *ctx, gcref r)
+{
+    evstate *st = ST(ctx);
+    if (st->ncand == st->capcand) {
+        st->capcand = st->capcand ? 2 * st->capcand : 64;
+        st->cand = xrealloc(st->cand, st->capcand * sizeof *st->cand);
+    }
+    st->cand[st->ncand++] = r;
+    *gc_mark(r) |= GC_BUFFERED;
+}
+
+static void env_drop(jc_ctx *ctx, env *e);
+
+/* Lets go of the evaluator's reference to v: a node still referenced elsewhere may now
+ * be garbage held by a cycle, so the reference goes to the candidate buffer (once per
+ * node; a node already there just loses the reference). */
+static void gc_drop(jc_ctx *ctx, value v)
+{
+    if (!gc_is_node_type(v.type) || !ctx->lib) {
+        val_release(v);
+        return;
+    }
+    /* a container freed now drops its elements the same way (a worklist, not recursion:
+     * nesting can be deep) */
+    value *work = NULL;
+    size_t n = 0, cap = 0;
+    for (;;) {
+        if (!gc_is_node_type(v.type))
+            val_release(v);
+        else if (v.u.o->refs > 1) {
+            if (v.u.o->gc & GC_BUFFERED)
+                v.u.o->refs--;
+            else
+                gc_buffer(ctx, (gcref){ v.u.o, NULL });
+        } else {
+            value *el = NULL;
+            size_t k = 0;
+            if (v.type == T_ARRAY) {
+                el = val_array(v)->v;
+                k = (size_t)val_array(v)->len;
+            } else if (v.type == T_TUPLE) {
+                el = val_tuple(v)->v;
+                k = val_tuple(v)->n;
+            } else if (v.type == T_NAMEDTUPLE) {
+                el = ((jc_namedtuple *)v.u.o)->v;
+                k = ((jc_namedtuple *)v.u.o)->n;
+            }
+            for (size_t i = 0; i < k; i++)
+                if (gc_is_node_type(el[i].type)) {
+                    if (n == cap)
+                        work = xrealloc(work, (cap = cap ? 2 * cap : 16) * sizeof *work);
+                    work[n++] = el[i];
+                    el[i] = v_nothing();
+                }
+            val_release(v);
+        }
+        if (!n)
+            break;
+        v = work[--n];
+    }
+    free(work);
+}
+
+/* env_release for the evaluator's own scopes: what the scope held is dropped as above. */
+static void env_drop(jc_ctx *ctx, env *e)
+{
+    while (e) {
+        if (e->refs > 1) {
+            if (e->gc & GC_BUFFERED)
+                e->refs--;
+            else
+                gc_buffer(ctx, (gcref){ NULL, e });
+            return;
+        }
+        env *parent = e->parent;
+        for (int i = 0; i < e->n; i++)
+            gc_drop(ctx, e->vals[i]);
+        free(e->syms);
+        free(e->vals);
+        free(e->globals);
+        free(e);
+        e = parent;
+    }
+}
+
+/* mark gray: subtract the references inside the subgraph reachable from r. */
+static void gc_gray_edge(gcref c, void *data)
+{
+    (*gc_refs(c))--;
+    if ((*gc_mark(c) & GC_COLOR) != GC_GRAY) {
+        *gc_mark(c) = (uint8_t)((*gc_mark(c) & ~GC_COLOR) | GC_GRAY);
+        gcs_push(data, c);
+    }
+}
+
+static void gc_black_edge(gcref c, void *data)
+{
+    (*gc_refs(c))++;
+    if ((*gc_mark(c) & GC_COLOR) != GC_BLACK) {
+        *gc_mark(c) &= (uint8_t)~GC_COLOR;
+        gcs_push(data, c);
+    }
+}
+
+/* scan black: r is live; restore the counts of everything it reaches. */
+static void gc_scan_black(gcref r, gcstack *s)
+{
+    size_t base = s->n;
+    *gc_mark(r) &= (uint8_t)~GC_COLOR;
+    gcs_push(s, r);
+    while (s->n > base)
+        gc_children(s->v[--s->n], gc_black_edge, s);
+}
+
+static void gc_push_edge(gcref c, void *data) { gcs_push(data, c); }
+
+static void gc_white_edge(gcref c, void *data)
+{
+    if ((*gc_mark(c) & GC_COLOR) == GC_WHITE && !(*gc_mark(c) & GC_CUT)) {
+        *gc_mark(c) |= GC_CUT;
+        gcs_push(data, c);
+    }
+}
+
+/* Cuts r's references to other garbage (they are freed one by one afterwards). */
+static void gc_cut(gcref r)
+{
+    if (!r.o) {
+        for (int i = 0; i < r.e->n; i++) {
+            value v = r.e->vals[i];
+            if (gc_is_node_type(v.type) && (v.u.o->gc & GC_CUT))
+                r.e->vals[i] = v_nothing();
+        }
+        if (r.e->parent && (r.e->parent->gc & GC_CUT))
+            r.e->parent = NULL;
+        return;
+    }
+    value *v = NULL;
+    size_t n = 0;
+    switch (r.o->type) {
+    case T_ARRAY: v = ((jc_array *)r.o)->v; n = (size_t)((jc_array *)r.o)->len; break;
+    case T_TUPLE: v = ((jc_tuple *)r.o)->v; n = ((jc_tuple *)r.o)->n; break;
+    case T_NAMEDTUPLE: v = ((jc_namedtuple *)r.o)->v; n = ((jc_namedtuple *)r.o)->n; break;
+    case T_FUNCTION:
+        for (jc_method *m = ((jc_func *)r.o)->methods; m; m = m->next)
+            if (m->closure && (m->closure->gc & GC_CUT))
+                m->closure = NULL;
+        break;
+    default:
+        break;
+    }
+    for (size_t i = 0; i < n; i++)
+        if (gc_is_node_type(v[i].type) && (v[i].u.o->gc & GC_CUT))
+            v[i] = v_nothing();
+}
+
+void eval_release(jc_ctx *ctx, value v) { gc_drop(ctx, v); }
+
+void eval_collect_cycles(jc_ctx *ctx)
+{
+    evstate *st = ctx->lib ? ST(ctx) : NULL;
+    if (!st || !st->ncand)
+        return;
+    gcref *roots = st->cand;
+    size_t nroots = st->ncand;
+    st->cand = NULL;
+    st->ncand = st->capcand = 0;
+    gcstack s = { 0 }, scan = { 0 };
+    /* the buffer's references are given back: a count that reaches zero here means
+     * only the buffer held the node, and the scan below finds it white */
+    for (size_t i = 0; i < nroots; i++) {
+        *gc_mark(roots[i]) &= (uint8_t)~GC_BUFFERED;
+        (*gc_refs(roots[i]))--;
+    }
+    for (size_t i = 0; i < nroots; i++) {
+        if ((*gc_mark(roots[i]) & GC_COLOR) == GC_GRAY)
+            continue;
+        *gc_mark(roots[i]) = (uint8_t)((*gc_mark(roots[i]) & ~GC_COLOR) | GC_GRAY);
+        gcs_push(&s, roots[i]);
+        while (s.n)
+            gc_children(s.v[--s.n], gc_gray_edge, &s);
+    }
+    for (size_t i = 0; i < nroots; i++) {
+        gcs_push(&scan, roots[i]);
+        while (scan.n) {
+            gcref r = scan.v[--scan.n];
+            if ((*gc_mark(r) & GC_COLOR) != GC_GRAY)
+                continue;
+            if (*gc_refs(r) > 0) {
+                gc_scan_black(r, &s);
+                continue;
+            }
+            *gc_mark(r) = (uint8_t)((*gc_mark(r) & ~GC_COLOR) | GC_WHITE);
+            gc_children(r, gc_push_edge, &scan);
+        }
+    }
+    /* the garbage: every white node reachable from a root, marked CUT once */
+    gcstack white = { 0 };
+    for (size_t i = 0; i < nroots; i++) {
+        gcref r = roots[i];
+        if ((*gc_mark(r) & GC_COLOR) != GC_WHITE || (*gc_mark(r) & GC_CUT))
+            continue;
+        *gc_mark(r) |= GC_CUT;
+        gcs_push(&s, r);
+        while (s.n) {
+            gcref w = s.v[--s.n];
+            gcs_push(&white, w);
+            gc_children(w, gc_white_edge, &s);
+        }
+    }
+    for (size_t i = 0; i < white.n; i++)
+        gc_cut(white.v[i]);
+    for (size_t i = 0; i < white.n; i++) {
+        gcref w = white.v[i];
+        *gc_mark(w) = 0;
+        if (w.o) {
+            w.o->refs = 0;
+            val_release_obj(w.o);
+        } else {
+            w.e->refs = 1;
+            env_release(w.e);
+        }
+    }
+    free(white.v);
+    free(s.v);
+    free(scan.v);
+    free(roots);
 }
 
 /* ---- calls ---- */
@@ -285,13 +624,13 @@ static int call_body(jc_ctx *ctx, const jc_method *m, int n, const value *args, 
     env *e = env_new(m->closure, 1);
     int fixed = m->nparams - (m->vararg ? 1 : 0);
     for (int i = 0; i < fixed && i < n; i++)
-        env_define(e, m->params[i], val_retain(args[i]));
+        env_define(ctx, e, m->params[i], val_retain(args[i]));
     if (m->vararg) {
         int rest = n > fixed ? n - fixed : 0;
         value t = v_tuple_new((size_t)rest);
         for (int i = 0; i < rest; i++)
             val_tuple(t)->v[i] = val_retain(args[fixed + i]);
-        env_define(e, m->params[fixed], t);
+        env_define(ctx, e, m->params[fixed], t);
     }
     for (int k = 0; k < m->nkw; k++) {
         const value *given = NULL;
@@ -303,19 +642,19 @@ static int call_body(jc_ctx *ctx, const jc_method *m, int n, const value *args, 
             v = val_retain(*given);
         else if (m->kwdefaults[k]) {
             if (ev(ctx, e, m->kwdefaults[k], &v) != 0) {
-                env_release(e);
+                env_drop(ctx, e);
                 return -1;
             }
         } else {
-            env_release(e);
+            env_drop(ctx, e);
             return err_throw(ctx, ERR_UNDEFKEYWORD, a ? a->site : NULL,
                             "keyword argument `%s` not assigned",
                             sym_name(ctx, m->kwparams[k]));
         }
-        env_define(e, m->kwparams[k], v);
+        env_define(ctx, e, m->kwparams[k], v);
     }
     int r = ev(ctx, e, m->body, out);
-    env_release(e);
+    env_drop(ctx, e);
     if (r == EV_RETURN)
         r = 0;
     else if (r == EV_BREAK || r == EV_CONTINUE) {
@@ -472,7 +811,7 @@ static void assign(jc_ctx *ctx, env *e, int sym, value v)
             in_function = 1;
     }
     if (e && (in_function || (size_t)sym >= ctx->nglobals || !ctx->globals[sym].defined)) {
-        env_define(e, sym, v);
+        env_define(ctx, e, sym, v);
         return;
     }
 global:
@@ -711,7 +1050,7 @@ static int define_function(jc_ctx *ctx, env *e, const ast *sig, const ast *body,
         for (env *s = e; s; s = s->parent)
             in_function |= s->function;
         if (in_function)
-            env_define(e, name, val_retain(f));
+            env_define(ctx, e, name, val_retain(f));
         else
             eval_set_global(ctx, name, val_retain(f));
     }
@@ -911,14 +1250,14 @@ struct env *eval_scope_new(struct env *parent) { return env_new(parent, 0); }
 int eval_scope_bind(jc_ctx *ctx, struct env *scope, const ast *var, value v)
 {
     if (var->kind == A_ID) {
-        env_define(scope, var->sym, v);
+        env_define(ctx, scope, var->sym, v);
         return 0;
     }
     /* destructuring iteration variables are local to the iteration, as in ev_for_level */
     if (var->kind == A_TUPLE)
         for (uint32_t i = 0; i < var->nkids; i++)
             if (var->kids[i]->kind == A_ID)
-                env_define(scope, var->kids[i]->sym, v_nothing());
+                env_define(ctx, scope, var->kids[i]->sym, v_nothing());
     return assign_to(ctx, scope, var, v);
 }
 
@@ -941,10 +1280,13 @@ typedef struct evargs {
     value kwvinl[EVKW_INLINE];
 } evargs;
 
-static void evargs_free(evargs *ea)
+static void evargs_free(jc_ctx *ctx, evargs *ea)
 {
-    val_release_n(ea->v, ea->n);
-    val_release_n(ea->kwv, ea->nkw);
+    /* an argument can be the last reference into a cycle the call made or cut */
+    for (int i = 0; i < ea->n; i++)
+        gc_drop(ctx, ea->v[i]);
+    for (int i = 0; i < ea->nkw; i++)
+        gc_drop(ctx, ea->kwv[i]);
     if (ea->v != ea->inl)
         free(ea->v);
     if (ea->kw != ea->kwinl) {
@@ -1059,7 +1401,7 @@ static int ev_args(jc_ctx *ctx, env *e, const ast *const *kids, int nkids, evarg
     }
     return 0;
 fail:
-    evargs_free(ea);
+    evargs_free(ctx, ea);
     return -1;
 }
 
@@ -1118,7 +1460,7 @@ static int ev_call(jc_ctx *ctx, env *e, const ast *n, int dotted, value *out)
     }
     jc_args a = { .n = ea.n, .v = ea.v, .nkw = ea.nkw, .kw = ea.kw, .kwv = ea.kwv, .site = n };
     int r = dotted ? array_broadcast(ctx, f, &a, out) : eval_call_kw(ctx, f, &a, out);
-    evargs_free(&ea);
+    evargs_free(ctx, &ea);
     val_release(f);
     return r < 0 ? -1 : 0;
 }
@@ -1250,20 +1592,20 @@ static int ev_for_level(jc_ctx *ctx, env *e, const ast *const *iters, int niters
         for (int d = niters == 1 ? depth : 0; d > 0; d--, o = o->parent)
             for (int i = 0; i < o->n; i++)
                 if (!env_slot(scope, o->syms[i]))
-                    env_define(scope, o->syms[i], val_retain(o->vals[i]));
+                    env_define(ctx, scope, o->syms[i], val_retain(o->vals[i]));
         const ast *var = spec->kids[0];
         if (var->kind == A_ID)
-            env_define(scope, var->sym, x);
+            env_define(ctx, scope, var->sym, x);
         else {
             /* destructuring loop variables are local to the iteration */
             if (var->kind == A_TUPLE) {
                 for (uint32_t i = 0; i < var->nkids; i++)
                     if (var->kids[i]->kind == A_ID)
-                        env_define(scope, var->kids[i]->sym, v_nothing());
+                        env_define(ctx, scope, var->kids[i]->sym, v_nothing());
             }
             r = assign_to(ctx, scope, var, x);
             if (r < 0) {
-                env_release(scope);
+                env_drop(ctx, scope);
                 result = -1;
                 break;
             }
@@ -1276,7 +1618,7 @@ static int ev_for_level(jc_ctx *ctx, env *e, const ast *const *iters, int niters
             if (r == 0)
                 val_release(v);
         }
-        env_release(scope);
+        env_drop(ctx, scope);
         if (r == EV_CONTINUE)
             continue;
         if (r == EV_BREAK) {
@@ -1327,7 +1669,7 @@ static int ev_while(jc_ctx *ctx, env *e, const ast *n, value *out)
         env *scope = env_new(e, 0);
         value v;
         int r = ev(ctx, scope, n->kids[1], &v);
-        env_release(scope);
+        env_drop(ctx, scope);
         if (r == 0)
             val_release(v);
         else if (r == EV_BREAK)
@@ -1370,21 +1712,21 @@ static int ev_let(jc_ctx *ctx, env *e, const ast *n, value *out)
         value v;
         if (b->kind == A_ASSIGN && b->kids[0]->kind == A_ID) {
             if (ev(ctx, scope, b->kids[1], &v) != 0) {
-                env_release(scope);
+                env_drop(ctx, scope);
                 return -1;
             }
-            env_define(scope, b->kids[0]->sym, v);
+            env_define(ctx, scope, b->kids[0]->sym, v);
         } else if (b->kind == A_ID) {
-            env_define(scope, b->sym, v_nothing());
+            env_define(ctx, scope, b->sym, v_nothing());
         } else if (b->kind == A_ASSIGN) {
             if (ev(ctx, scope, b->kids[1], &v) != 0 || assign_to(ctx, scope, b->kids[0], v) < 0) {
-                env_release(scope);
+                env_drop(ctx, scope);
                 return -1;
             }
         }
     }
     int r = ev(ctx, scope, n->kids[1], out);
-    env_release(scope);
+    env_drop(ctx, scope);
     return r;
 }
 
@@ -1403,10 +1745,12 @@ static int ev_string(jc_ctx *ctx, env *e, const ast *n, value *out)
         }
         show_value(ctx, &s, v, SHOW_PRINT, 0);
         val_release(v);
-        /* an interpolated string is a result like any other: within --max-bits and the
-         * memory budget (the pieces may each be large) */
+        /* StackOverflowError from a self-containing matrix; and an interpolated string
+         * is a result like any other: within --max-bits and the memory budget (the pieces
+         * may each be large) */
         if (ctx->err_set || num_check_bits(ctx, (double)s.len * 8) < 0) {
             sb_free(&s);
+            err_locate(ctx, n);
             return -1;
         }
     }
@@ -1717,7 +2061,7 @@ static int ev(jc_ctx *ctx, env *e, const ast *n, value *out)
         value t = v_tuple_new((size_t)ea.n);
         memcpy(val_tuple(t)->v, ea.v, (size_t)ea.n * sizeof *ea.v);
         ea.n = 0; /* the tuple took the elements */
-        evargs_free(&ea);
+        evargs_free(ctx, &ea);
         *out = t;
         return 0;
     }
@@ -1802,7 +2146,7 @@ static int ev(jc_ctx *ctx, env *e, const ast *n, value *out)
         if (ev_args(ctx, e, (const ast *const *)n->kids, (int)n->nkids, &ea) < 0)
             return -1;
         int r = eval_apply_type(ctx, out, ea.n, ea.v, n);
-        evargs_free(&ea);
+        evargs_free(ctx, &ea);
         return r;
     }
     case A_LOCAL:
@@ -1817,14 +2161,14 @@ static int ev(jc_ctx *ctx, env *e, const ast *n, value *out)
                 continue;
             }
             if (n->kind == A_LOCAL && e && k->kind == A_ID) {
-                env_define(e, k->sym, v_nothing());
+                env_define(ctx, e, k->sym, v_nothing());
                 continue;
             }
             value v;
             if (k->kind == A_ASSIGN && n->kind == A_LOCAL && e && k->kids[0]->kind == A_ID) {
                 if (ev(ctx, e, k->kids[1], &v) != 0)
                     return -1;
-                env_define(e, k->kids[0]->sym, val_retain(v));
+                env_define(ctx, e, k->kids[0]->sym, val_retain(v));
             } else if (ev(ctx, e, k, &v) != 0)
                 return -1;
             val_release(*out);
@@ -1937,8 +2281,11 @@ void eval_recover(jc_ctx *ctx)
 
 void eval_free_state(jc_ctx *ctx)
 {
-    if (ctx->lib)
-        val_release(ST(ctx)->returning);
+    if (ctx->lib) {
+        eval_release(ctx, ST(ctx)->returning);
+        ST(ctx)->returning = v_nothing();
+        eval_collect_cycles(ctx);
+    }
     free(ctx->lib);
     ctx->lib = NULL;
 }

@@ -39,6 +39,10 @@ static inline jc_func *val_func(value v) { return (jc_func *)v.u.o; }
 /* Evaluates a whole program (A_TOPLEVEL); *out gets the last statement's value. */
 int eval_toplevel(jc_ctx *ctx, const ast *prog, arena *a, value *out);
 
+/* The C stack guard: -1 with StackOverflowError pending when the stack in use is past
+ * the budget.  For builtins that recurse over values (== over nested arrays). */
+int eval_stack_check(jc_ctx *ctx, const ast *site);
+
 /* Calls a function value with positional arguments (borrowed). */
 int eval_call(jc_ctx *ctx, value f, int n, const value *args, const ast *site, value *out);
 int eval_call_kw(jc_ctx *ctx, value f, const jc_args *a, value *out);
@@ -74,6 +78,13 @@ int eval_iter_step(jc_ctx *ctx, jc_iter *it, value *out);
 struct env *eval_scope_new(struct env *parent);
 int eval_scope_bind(jc_ctx *ctx, struct env *scope, const ast *var, value v); /* owns v */
 void eval_scope_release(struct env *scope);
+
+/* Reference cycles (see eval.c): eval_release lets go of a value as the evaluator does
+ * when a variable is rebound, so that a cycle it may leave behind becomes a candidate;
+ * eval_collect_cycles frees the garbage cycles among the candidates.  The front door
+ * calls it at the end of every jc_eval and in jc_free, after releasing the globals. */
+void eval_release(jc_ctx *ctx, value v);
+void eval_collect_cycles(jc_ctx *ctx);
 
 /* Releases the evaluator's private state (jc_free). */
 void eval_free_state(jc_ctx *ctx);

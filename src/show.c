@@ -16,6 +16,98 @@
 #include "range.h"
 #include "types.h"
 
+/* ---- the objects being shown ----
+ *
+ * Julia's show methods for containers put the container into the IOContext's
+ * :SHOWN_SET before showing its elements, and show_circular (base/show.jl) prints
+ * `#= circular reference @-d =#` instead of a container already there, d counting from
+ * the innermost entry.  Here the entries are a chain on the C stack of the show calls.
+ * As in Julia, a vector's show (show_delim_array), a tuple's show and the text/plain
+ * display of any array push and check; the show of a matrix and a named tuple do
+ * neither, so a matrix that contains itself recurses until the stack guard below raises
+ * StackOverflowError, as Julia's stack overflows.
+ *
+ * Every entry holds the address of the outermost show's frame (the root entry, v
+ * nothing, is that frame's): the nesting may use SHOW_STACK_BUDGET bytes of C stack below it.  The evaluator leaves at
+ * least 1 MiB below its own budget for builtins like string(), so half of that is safe
+ * whichever way the show was reached. */
+typedef struct shown {
+    const struct shown *up;
+    value v;              /* an array or a tuple; T_NOTHING for the root */
+    const char *base;     /* the root's frame address */
+} shown;
+
+#define SHOW_STACK_BUDGET ((size_t)512 << 10)
+
+static void show_in(jc_ctx *ctx, sb *out, value v, show_mode mode, unsigned flags, const shown *sh);
+static void show_array_in(jc_ctx *ctx, sb *out, value v, show_mode mode, unsigned flags,
+                          const shown *sh);
+
+/* Julia's === on what can be on the shown stack: arrays by identity, tuples (immutable)
+ * by their contents. */
+static int egal(value x, value y)
+{
+    if (num_is_number(x) || num_is_number(y))
+        return num_identical(x, y);
+    if (x.type != y.type)
+        return 0;
+    switch (x.type) {
+    case T_TUPLE: {
+        jc_tuple *p = val_tuple(x), *q = val_tuple(y);
+        if (p->n != q->n)
+            return 0;
+        for (size_t i = 0; i < p->n; i++)
+            if (!egal(p->v[i], q->v[i]))
+                return 0;
+        return 1;
+    }
+    case T_NAMEDTUPLE: {
+        jc_namedtuple *p = (jc_namedtuple *)x.u.o, *q = (jc_namedtuple *)y.u.o;
+        if (p->n != q->n)
+            return 0;
+        for (size_t i = 0; i < p->n; i++)
+            if (p->names[i] != q->names[i] || !egal(p->v[i], q->v[i]))
+                return 0;
+        return 1;
+    }
+    case T_STRING:
+        return val_string(x)->len == val_string(y)->len &&
+               !memcmp(val_string(x)->s, val_string(y)->s, val_string(x)->len);
+    default:
+        if (val_is_heap(x))
+            return x.u.o == y.u.o;
+        return x.sub == y.sub && x.u.u == y.u.u;
+    }
+}
+
+/* show_circular: writes the reference and returns 1 when v is being shown already. */
+static int show_circular(sb *out, value v, const shown *sh)
+{
+    int d = 1;
+    for (; sh; sh = sh->up) {
+        if (sh->v.type == T_NOTHING)
+            continue;
+        if (egal(sh->v, v)) {
+            sb_printf(out, "#= circular reference @-%d =#", d);
+            return 1;
+        }
+        d++;
+    }
+    return 0;
+}
+
+/* The stack guard of one level of nesting: -1 with StackOverflowError pending, or with
+ * an error already pending (the rest of the text is thrown away). */
+static int show_guard(jc_ctx *ctx, const shown *sh)
+{
+    char here;
+    if (ctx->err_set)
+        return -1;
+    if (sh && (size_t)(sh->base - &here) > SHOW_STACK_BUDGET)
+        return err_throw(ctx, ERR_STACK, NULL, "%s", "");
+    return 0;
+}
+
 /* ---- strings and characters ---- */
 
 static int is_printable(uint32_t c)
@@ -136,12 +228,13 @@ static void show_char(sb *out, uint32_t c, show_mode mode, unsigned flags)
 
 /* ---- containers and the rest ---- */
 
-static void show_elems(jc_ctx *ctx, sb *out, const value *v, size_t n, unsigned flags)
+static void show_elems(jc_ctx *ctx, sb *out, const value *v, size_t n, unsigned flags,
+                       const shown *sh)
 {
     for (size_t i = 0; i < n; i++) {
         if (i)
             sb_puts(out, ", ");
-        show_value(ctx, out, v[i], SHOW_REPR, flags & SHOWF_COMPACT);
+        show_in(ctx, out, v[i], SHOW_REPR, flags & SHOWF_COMPACT, sh);
     }
 }
 
@@ -177,6 +270,13 @@ static void show_range(jc_ctx *ctx, sb *out, value v, unsigned flags)
 
 void show_value(jc_ctx *ctx, sb *out, value v, show_mode mode, unsigned flags)
 {
+    char base;
+    shown root = { NULL, v_nothing(), &base };
+    show_in(ctx, out, v, mode, flags, &root);
+}
+
+static void show_in(jc_ctx *ctx, sb *out, value v, show_mode mode, unsigned flags, const shown *sh)
+{
     switch (v.type) {
     case T_NOTHING:
         sb_puts(out, "nothing");
@@ -201,22 +301,29 @@ void show_value(jc_ctx *ctx, sb *out, value v, show_mode mode, unsigned flags)
         sb_puts(out, sym_name(ctx, (int)v.u.i));
         break;
     case T_TUPLE: {
+        /* show_delim_array(io, t, '(', ',', ')', true) */
         jc_tuple *t = val_tuple(v);
         sb_putc(out, '(');
-        show_elems(ctx, out, t->v, t->n, flags);
-        if (t->n == 1)
-            sb_putc(out, ',');
+        if (show_guard(ctx, sh) == 0 && !show_circular(out, v, sh)) {
+            shown here = { sh, v, sh->base };
+            show_elems(ctx, out, t->v, t->n, flags, &here);
+            if (t->n == 1)
+                sb_putc(out, ',');
+        }
         sb_putc(out, ')');
         break;
     }
     case T_NAMEDTUPLE: {
+        /* base/namedtuple.jl's show: no entry of its own in :SHOWN_SET */
         jc_namedtuple *t = (jc_namedtuple *)v.u.o;
         sb_putc(out, '(');
+        if (show_guard(ctx, sh) < 0)
+            t = &(jc_namedtuple){ .n = 0 };
         for (size_t i = 0; i < t->n; i++) {
             if (i)
                 sb_puts(out, ", ");
             sb_printf(out, "%s = ", sym_name(ctx, t->names[i]));
-            show_value(ctx, out, t->v[i], SHOW_REPR, flags & SHOWF_COMPACT);
+            show_in(ctx, out, t->v[i], SHOW_REPR, flags & SHOWF_COMPACT, sh);
         }
         if (t->n == 1)
             sb_putc(out, ',');
@@ -230,7 +337,7 @@ void show_value(jc_ctx *ctx, sb *out, value v, show_mode mode, unsigned flags)
         show_function(ctx, out, v, mode);
         break;
     case T_ARRAY:
-        show_array(ctx, out, v, mode, flags);
+        show_array_in(ctx, out, v, mode, flags, sh);
         break;
     case T_TYPE:
         type_name(ctx, out, val_typeobj(v));
@@ -275,14 +382,15 @@ static unsigned elem_flags(const jc_array *a, value x, unsigned base)
     return f;
 }
 
-static void elem_text(jc_ctx *ctx, const jc_array *a, int64_t i, unsigned flags, sb *out)
+static void elem_text(jc_ctx *ctx, const jc_array *a, int64_t i, unsigned flags, sb *out,
+                      const shown *sh)
 {
     value x = a->v[i];
     if (arr_is_undef(x)) {
         sb_puts(out, "#undef");
         return;
     }
-    show_value(ctx, out, x, SHOW_REPR, elem_flags(a, x, flags));
+    show_in(ctx, out, x, SHOW_REPR, elem_flags(a, x, flags), sh);
 }
 
 /* Julia's alignment(io, x): the (left, right) widths around the alignment point. */
@@ -339,6 +447,7 @@ typedef struct matview {
     int64_t m, ncol;      /* rows and columns of the 2-D slice */
     int64_t base;         /* linear offset of the slice */
     unsigned flags;
+    const shown *sh;      /* the array itself is on it (text/plain pushes it) */
     cell *cache;          /* m*ncol, filled lazily */
 } matview;
 
@@ -348,7 +457,7 @@ static cell *mv_cell(matview *mv, int64_t i, int64_t j)
     if (!c->s) {
         sb s = { 0 };
         int64_t li = mv->base + j * mv->m + i;
-        elem_text(mv->ctx, mv->a, li, mv->flags, &s);
+        elem_text(mv->ctx, mv->a, li, mv->flags, &s, mv->sh);
         c->n = s.len;
         c->s = sb_take(&s);
         elem_align(mv->a, li, c->s, c->n, &c->l, &c->r);
@@ -549,9 +658,9 @@ static void print_matrix(matview *mv, sb *out, int limit, int rows_avail, int co
 }
 
 static void show_matview(jc_ctx *ctx, sb *out, const jc_array *a, int64_t base, int64_t m, int64_t n,
-                         unsigned flags, int limit, int rows, int cols)
+                         unsigned flags, int limit, int rows, int cols, const shown *sh)
 {
-    matview mv = { ctx, a, m, n, base, flags, NULL };
+    matview mv = { ctx, a, m, n, base, flags, sh, NULL };
     mv.cache = xcalloc(nz(m * n), sizeof *mv.cache);
     print_matrix(&mv, out, limit, rows, cols);
     for (int64_t i = 0; i < m * n; i++)
@@ -594,7 +703,19 @@ static void show_uniform(jc_ctx *ctx, sb *out, value v, show_mode mode)
 
 void show_array(jc_ctx *ctx, sb *out, value v, show_mode mode, unsigned flags)
 {
+    char base;
+    shown root = { NULL, v_nothing(), &base };
+    show_array_in(ctx, out, v, mode, flags, &root);
+}
+
+/* base/arrayshow.jl: show(io, ::MIME"text/plain", X) (SHOW_PLAIN), show_vector and
+ * _show_nonempty (the rest). */
+static void show_array_in(jc_ctx *ctx, sb *out, value v, show_mode mode, unsigned flags,
+                          const shown *sh)
+{
     jc_array *a = val_array(v);
+    if (show_guard(ctx, sh) < 0)
+        return;
     if (a->kind == ARR_UNIFORM) {
         show_uniform(ctx, out, v, mode);
         return;
@@ -608,6 +729,9 @@ void show_array(jc_ctx *ctx, sb *out, value v, show_mode mode, unsigned flags)
         if (a->len == 0)
             return;
         sb_putc(out, ':');
+        if (show_circular(out, v, sh))
+            return;
+        shown here = { sh, v, sh->base };
         if (rows - 4 <= 0) {
             sb_puts(out, " …");
             return;
@@ -616,7 +740,7 @@ void show_array(jc_ctx *ctx, sb *out, value v, show_mode mode, unsigned flags)
         int64_t m = a->dims[0], n = a->nd >= 2 ? a->dims[1] : 1;
         unsigned ef = n > 1 ? SHOWF_COMPACT : 0;
         if (a->nd <= 2) {
-            show_matview(ctx, out, a, 0, m, n, ef, 1, rows, cols);
+            show_matview(ctx, out, a, 0, m, n, ef, 1, rows, cols, &here);
             return;
         }
         /* n-dimensional: each 2-D slice under its label */
@@ -629,7 +753,7 @@ void show_array(jc_ctx *ctx, sb *out, value v, show_mode mode, unsigned flags)
                 rem /= a->dims[k];
             }
             sb_puts(out, "] =\n");
-            show_matview(ctx, out, a, s * m * n, m, n, ef, 1, rows, cols);
+            show_matview(ctx, out, a, s * m * n, m, n, ef, 1, rows, cols, &here);
             if (s + 1 < nslices)
                 sb_puts(out, "\n\n");
         }
@@ -648,22 +772,27 @@ void show_array(jc_ctx *ctx, sb *out, value v, show_mode mode, unsigned flags)
     show_prefix(ctx, out, a, flags);
     unsigned f = flags & SHOWF_COMPACT;
     if (a->nd == 1) {
+        /* show_delim_array(io, v, '[', ",", ']', false) */
         sb_putc(out, '[');
-        for (int64_t i = 0; i < a->len; i++) {
-            if (i)
-                sb_puts(out, ", ");
-            elem_text(ctx, a, i, f, out);
+        if (!show_circular(out, v, sh)) {
+            shown here = { sh, v, sh->base };
+            for (int64_t i = 0; i < a->len && !ctx->err_set; i++) {
+                if (i)
+                    sb_puts(out, ", ");
+                elem_text(ctx, a, i, f, out, &here);
+            }
         }
         sb_putc(out, ']');
         return;
     }
+    /* a matrix: _show_nonempty neither checks nor pushes */
     int64_t m = a->dims[0], n = a->len / m;
     sb_putc(out, '[');
     for (int64_t i = 0; i < m; i++) {
-        for (int64_t j = 0; j < n; j++) {
+        for (int64_t j = 0; j < n && !ctx->err_set; j++) {
             if (j)
                 sb_putc(out, ' ');
-            elem_text(ctx, a, j * m + i, f, out);
+            elem_text(ctx, a, j * m + i, f, out, sh);
         }
         if (i < m - 1)
             sb_puts(out, "; ");

@@ -69,6 +69,7 @@ enum {
 typedef struct obj {
     uint32_t refs;
     uint8_t type;  /* jc_type of the object */
+    uint8_t gc;    /* the evaluator's cycle collector's marks (eval.c); 0 outside it */
 } obj;
 
 typedef struct value {

@@ -748,6 +748,116 @@ static int bi_copy(jc_ctx *ctx, value *out, const jc_args *a)
     return 0;
 }
 
+/* deepcopy(x), as base/deepcopy.jl's deepcopy_internal: every array met is copied once,
+ * an identity map (Julia's IdDict stackdict) sending it to its copy before its elements
+ * are copied, so shared and self-containing structure comes out the same (for a =
+ * Any[1]; push!(a, a), b = deepcopy(a) has b[2] === b).  Tuples and named tuples are
+ * rebuilt from deep copies of their fields; every other value is immutable here and is
+ * its own copy. */
+typedef struct dcmap {
+    obj **from;        /* open addressing on the pointer; NULL: empty */
+    value *to;
+    size_t cap, n;
+} dcmap;
+
+static size_t dc_slot(const dcmap *m, const obj *o)
+{
+    size_t h = ((uintptr_t)o >> 4) * 0x9E3779B97F4A7C15u;
+    size_t i = h & (m->cap - 1);
+    while (m->from[i] && m->from[i] != o)
+        i = (i + 1) & (m->cap - 1);
+    return i;
+}
+
+static void dc_put(dcmap *m, obj *o, value copy)
+{
+    if (2 * (m->n + 1) > m->cap) {
+        dcmap g = { xcalloc(m->cap ? 2 * m->cap : 16, sizeof *g.from), NULL,
+                    m->cap ? 2 * m->cap : 16, 0 };
+        g.to = xcalloc(g.cap, sizeof *g.to);
+        for (size_t i = 0; i < m->cap; i++)
+            if (m->from[i]) {
+                size_t j = dc_slot(&g, m->from[i]);
+                g.from[j] = m->from[i];
+                g.to[j] = m->to[i];
+                g.n++;
+            }
+        free(m->from);
+        free(m->to);
+        *m = g;
+    }
+    size_t i = dc_slot(m, o);
+    m->from[i] = o;
+    m->to[i] = copy;   /* borrowed: the copy is owned by whoever holds it */
+    m->n++;
+}
+
+static int deepcopy_in(jc_ctx *ctx, value x, value *out, dcmap *m, const ast *site)
+{
+    value *el = NULL;
+    size_t n = 0;
+    if (x.type == T_ARRAY && array_has_elements(x)) {
+        if (m->cap) {
+            size_t i = dc_slot(m, x.u.o);
+            if (m->from[i]) {
+                *out = val_retain(m->to[i]);
+                return 0;
+            }
+        }
+        jc_array *A = val_array(x);
+        *out = reshaped(x, A->nd, A->dims);
+        val_array(*out)->kind = A->kind;
+        dc_put(m, x.u.o, *out);
+        el = val_array(*out)->v;
+        n = (size_t)A->len;
+    } else if (x.type == T_TUPLE) {
+        *out = v_tuple_new(val_tuple(x)->n);
+        el = val_tuple(*out)->v;
+        n = val_tuple(x)->n;
+        for (size_t i = 0; i < n; i++)
+            el[i] = val_retain(val_tuple(x)->v[i]);
+    } else if (x.type == T_NAMEDTUPLE) {
+        jc_namedtuple *t = (jc_namedtuple *)x.u.o;
+        jc_namedtuple *c = obj_new(T_NAMEDTUPLE, sizeof *c + t->n * sizeof(value));
+        c->n = n = t->n;
+        c->names = xmalloc(nz((int64_t)n) * sizeof *c->names);
+        memcpy(c->names, t->names, n * sizeof *c->names);
+        for (size_t i = 0; i < n; i++)
+            c->v[i] = val_retain(t->v[i]);
+        *out = v_obj(T_NAMEDTUPLE, x.sub, &c->h);
+        el = c->v;
+    } else {
+        *out = val_retain(x);
+        return 0;
+    }
+    if (eval_stack_check(ctx, site) < 0) {
+        val_release(*out);
+        return -1;
+    }
+    for (size_t i = 0; i < n; i++) {
+        value y = el[i];
+        if (y.type != T_ARRAY && y.type != T_TUPLE && y.type != T_NAMEDTUPLE)
+            continue;
+        value c;
+        if (deepcopy_in(ctx, y, &c, m, site) < 0) {
+            val_release(*out);
+            return -1;
+        }
+        el[i] = c;
+        val_release(y);
+    }
+    return 0;
+}
+
+static int bi_deepcopy(jc_ctx *ctx, value *out, const jc_args *a)
+{
+    dcmap m = { 0 };
+    int r = deepcopy_in(ctx, a->v[0], out, &m, a->site);
+    free(m.from);
+    free(m.to);
+    return r;
+}
+
 /* ---- reordering ---- */
 
 static int conj_of(jc_ctx *ctx, value x, value *out, const ast *site)
@@ -1439,6 +1549,7 @@ const builtin lib_arrays[] = {
     { "reshape", 2, -1, bi_reshape, "  reshape(A, dims...) -> AbstractArray\n\n  Return an array with the same data as A, but with different dimension sizes or number of dimensions.", NULL },
     { "vec", 1, 1, bi_vec, "  vec(a::AbstractArray) -> AbstractVector\n\n  Reshape the array a as a one-dimensional column vector.", NULL },
     { "copy", 1, 1, bi_copy, "  copy(x)\n\n  Create a shallow copy of x.", NULL },
+    { "deepcopy", 1, 1, bi_deepcopy, "  deepcopy(x)\n\n  Create a deep copy of x: everything is copied recursively, resulting in a fully\n  independent object.  An array met twice (or inside itself) is copied once, so the copy\n  has the same structure: b = deepcopy(a) with a = Any[1]; push!(a, a) has b[2] === b.", NULL },
     { "transpose", 1, 1, bi_transpose, "  transpose(A)\n\n  Lazy transpose (here an eager copy).", NULL },
     { "adjoint", 1, 1, bi_adjoint, help_adjoint, NULL },
     { "'", 1, 1, bi_adjoint, help_adjoint, NULL },

@@ -16,12 +16,24 @@
 
 static void print_args(jc_ctx *ctx, sb *out, const jc_args *a, show_mode mode)
 {
-    for (int i = 0; i < a->n; i++)
+    for (int i = 0; i < a->n && !ctx->err_set; i++)
         show_value(ctx, out, a->v[i], mode, 0);
+}
+
+/* The show path reports an error (StackOverflowError from a matrix that contains
+ * itself, an interrupt) by leaving it pending: the text is then thrown away. */
+static int shown_ok(jc_ctx *ctx, sb *text)
+{
+    if (!ctx->err_set)
+        return 0;
+    sb_free(text);
+    return -1;
 }
 
 static int emit(jc_ctx *ctx, sb *text, value *out)
 {
+    if (shown_ok(ctx, text) < 0)
+        return -1;
     fwrite(sb_str(text), 1, text->len, ctx->out);
     sb_free(text);
     *out = v_nothing();
@@ -117,6 +129,8 @@ static int bi_string(jc_ctx *ctx, value *out, const jc_args *a)
         return string_int_base(ctx, out, a, basev, padv);
     sb s = { 0 };
     print_args(ctx, &s, a, SHOW_PRINT);
+    if (shown_ok(ctx, &s) < 0)
+        return -1;
     *out = v_string(sb_str(&s), s.len);
     sb_free(&s);
     return 0;
@@ -126,6 +140,8 @@ static int bi_repr(jc_ctx *ctx, value *out, const jc_args *a)
 {
     sb s = { 0 };
     show_value(ctx, &s, a->v[0], SHOW_REPR, 0);
+    if (shown_ok(ctx, &s) < 0)
+        return -1;
     *out = v_string(sb_str(&s), s.len);
     sb_free(&s);
     return 0;

@@ -278,7 +278,11 @@ static int type_value_equal(const jc_typeobj *p, const jc_typeobj *q)
 
 /* == : numbers by value, other values structurally; different kinds are unequal.
  * With iseq it is isequal: the same, except that numbers compare as num_isequal does
- * (NaN isequal NaN, -0.0 is not 0.0), in tuples and arrays too. */
+ * (NaN isequal NaN, -0.0 is not 0.0), in tuples and arrays too.
+ *
+ * Self-containing arrays: isequal(A, B) opens with `A === B && return true`
+ * (base/abstractarray.jl), so isequal(a, a) is true; == has no such shortcut and
+ * recurses, as Julia's does, until the stack guard raises StackOverflowError. */
 static int values_equal_k(jc_ctx *ctx, value x, value y, int iseq, int *res)
 {
     if (num_is_number(x) && num_is_number(y))
@@ -286,6 +290,12 @@ static int values_equal_k(jc_ctx *ctx, value x, value y, int iseq, int *res)
     *res = 0;
     if (x.type != y.type)
         return 0;
+    if (x.type == T_ARRAY && iseq && x.u.o == y.u.o) {
+        *res = 1;
+        return 0;
+    }
+    if ((x.type == T_ARRAY || x.type == T_TUPLE) && eval_stack_check(ctx, NULL) < 0)
+        return -1;
     switch (x.type) {
     case T_NOTHING: *res = 1; return 0;
     case T_CHAR: *res = x.u.c == y.u.c; return 0;

@@ -256,6 +256,41 @@ static void output_redirect(void)
     jc_free(ctx);
 }
 
+/* Self-containing collections and closure/scope cycles: the display of
+ * base/show.jl's show_circular, a clean StackOverflowError where Julia's stack overflows
+ * (== and a matrix's show recurse), and the cycle collector freeing only garbage: what
+ * is still reachable keeps working after every collection (jc_eval ends with one), and
+ * the sanitizer build's LeakSanitizer checks that the garbage went. */
+static void cycles(void)
+{
+    jc_ctx *ctx = jc_new();
+    expect(ctx, "a = Any[1]; push!(a, a); repr(a)", "\"Any[1, Any[#= circular reference @-1 =#]]\"");
+    expect(ctx, "isequal(a, a)", "true");
+    expect_error(ctx, "a == a", JC_ERR_STACK, "StackOverflowError");
+    expect_error(ctx, "m = Any[1 2; 3 4]; m[1] = m; repr(m)", JC_ERR_STACK, "StackOverflowError");
+    expect(ctx, "m[2]", "3");
+    /* b still holds the cycle a leaves behind: it must survive the collection */
+    expect(ctx, "b = a; a = nothing; b[2][2][2][1]", "1");
+    expect(ctx, "b = nothing; x = 7", "7");
+    /* a closure whose scope holds it, garbage once the let ends */
+    expect(ctx, "let y = f(e) = 1 end; x", "7");
+    /* a scope kept by a global closure, and a cycle through a scope kept by a global */
+    expect(ctx, "let z = 5; global getz() = z end; getz()", "5");
+    expect(ctx, "getz() + 1", "6");
+    expect(ctx, "keep = let v = Any[]; h() = v; push!(v, h); v end; length(keep[1]())", "1");
+    expect(ctx, "keep[1]()[1]()[1] === keep[1]", "true");
+    expect(ctx, "keep = nothing; g() = (c = Any[]; push!(c, c); Any[c]); w = g(); w = nothing; x", "7");
+    /* the inner array's only references from outside were call arguments */
+    expect(ctx, "xs = Any[Any[]]; push!(xs[1], xs[1]); xs[1] = 0; x", "7");
+    expect(ctx, "t = (Any[1], 2); push!(t[1], t); repr(t)", "\"(Any[1, (#= circular reference @-2 =#)], 2)\"");
+    jc_free(ctx);
+    /* cycles still bound when the context ends are freed by jc_free */
+    ctx = jc_new();
+    expect(ctx, "p = []; q = []; push!(p, q); push!(q, p); length(p)", "1");
+    expect(ctx, "let u = 1; global k() = u end; k()", "1");
+    jc_free(ctx);
+}
+
 int main(void)
 {
     independent_contexts();
@@ -266,5 +301,6 @@ int main(void)
     interrupts();
     limits();
     output_redirect();
+    cycles();
     return check_report();
 }
