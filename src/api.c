@@ -47,8 +47,13 @@ void jc_free(jc_ctx *ctx)
      * candidates that eval_free_state's last collection frees */
     for (size_t i = 0; i < ctx->nglobals; i++)
         if (ctx->globals[i].defined) {
+            value v = ctx->globals[i].v;
             ctx->globals[i].defined = 0;
-            eval_release(ctx, ctx->globals[i].v);
+            /* the thousand builtin bindings hold no value: released directly */
+            if (v.type == T_FUNCTION && !val_func(v)->methods)
+                val_release(v);
+            else
+                eval_release(ctx, v);
         }
     eval_release(ctx, ctx->ans);
     ctx->ans = v_nothing();

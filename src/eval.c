@@ -318,9 +318,17 @@ static void env_drop(jc_ctx *ctx, env *e);
 /* Lets go of the evaluator's reference to v: a node still referenced elsewhere may now
  * be garbage held by a cycle, so the reference goes to the candidate buffer (once per
  * node; a node already there just loses the reference). */
+/* A value that can lie on a cycle: a container, a scope-holding function; a function
+ * made of builtin rows alone holds no value, so dropping one (the context's thousand
+ * builtin bindings at its end) never makes it a candidate. */
+static int gc_may_cycle(value v)
+{
+    return gc_is_node_type(v.type) && !(v.type == T_FUNCTION && !val_func(v)->methods);
+}
+
 static void gc_drop(jc_ctx *ctx, value v)
 {
-    if (!gc_is_node_type(v.type) || !ctx->lib) {
+    if (!gc_may_cycle(v) || !ctx->lib) {
         val_release(v);
         return;
     }
@@ -329,7 +337,7 @@ static void gc_drop(jc_ctx *ctx, value v)
     value *work = NULL;
     size_t n = 0, cap = 0;
     for (;;) {
-        if (!gc_is_node_type(v.type))
+        if (!gc_may_cycle(v))
             val_release(v);
         else if (v.u.o->refs > 1) {
             if (v.u.o->gc & GC_BUFFERED)
