@@ -51,12 +51,15 @@ static void on_sigint(int sig)
         jc_interrupt(interrupt_target);
 }
 
-static void usage_error(const char *fmt, const char *arg)
+/* Reports a usage error and gives the status for it, which real_main returns: the
+ * program runs on a thread (see main), and exit() there would end the process under
+ * the main thread's feet, leaving the thread's resources behind. */
+static int usage_error(const char *fmt, const char *arg)
 {
     fputs("jcalc: ", stderr);
     fprintf(stderr, fmt, arg);
     fputs(" (try 'jcalc --help')\n", stderr);
-    exit(2);
+    return 2;
 }
 
 /* The code exit() asked for, or -1 while the program has not called it. */
@@ -154,6 +157,7 @@ static int real_main(int argc, char **argv)
     int nfiles = 0;
     int quiet = 0, color = -1, history = 1, startup = 1;
     long precision = 0;
+    const char *precision_arg = "";
     unsigned long long max_bits = 0;
 
     for (int i = 1; i < argc; i++) {
@@ -161,13 +165,13 @@ static int real_main(int argc, char **argv)
         const char *val = NULL;
         if (!strcmp(a, "-e") || !strcmp(a, "--eval")) {
             if (++i >= argc)
-                usage_error("option '%s' needs an expression", a);
+                return usage_error("option '%s' needs an expression", a);
             if (nevals == 256)
-                usage_error("%s", "too many -e options");
+                return usage_error("%s", "too many -e options");
             evals[nevals++] = argv[i];
         } else if (!strcmp(a, "--parse")) {
             if (++i >= argc)
-                usage_error("option '%s' needs an expression", a);
+                return usage_error("option '%s' needs an expression", a);
             parse_expr = argv[i];
         } else if (!strcmp(a, "-q") || !strcmp(a, "--quiet")) {
             quiet = 1;
@@ -184,15 +188,16 @@ static int real_main(int argc, char **argv)
             char *end;
             errno = 0;
             precision = val ? strtol(val, &end, 10) : 0;
+            precision_arg = val;
             if (!val || *end || errno || precision < 1)
-                usage_error("--precision needs a positive number of bits, not '%s'", val ? val : "");
+                return usage_error("--precision needs a positive number of bits, not '%s'", val ? val : "");
         } else if (!strncmp(a, "--max-bits", 10) && (a[10] == 0 || a[10] == '=')) {
             val = a[10] ? a + 11 : (++i < argc ? argv[i] : NULL);
             char *end;
             errno = 0;
             max_bits = val ? strtoull(val, &end, 10) : 0;
             if (!val || *end || errno || max_bits < 64)
-                usage_error("--max-bits needs a number of bits (at least 64), not '%s'", val ? val : "");
+                return usage_error("--max-bits needs a number of bits (at least 64), not '%s'", val ? val : "");
         } else if (!strncmp(a, "--color", 7) && (a[7] == 0 || a[7] == '=')) {
             val = a[7] ? a + 8 : "yes";
             if (!strcmp(val, "auto"))
@@ -202,7 +207,7 @@ static int real_main(int argc, char **argv)
             else if (!strcmp(val, "no") || !strcmp(val, "never"))
                 color = 0;
             else
-                usage_error("--color takes auto, yes or no, not '%s'", val);
+                return usage_error("--color takes auto, yes or no, not '%s'", val);
         } else if (!strncmp(a, "--history-file=", 15)) {
             history = strcmp(a + 15, "no") != 0;
         } else if (!strncmp(a, "--startup-file=", 15)) {
@@ -211,10 +216,10 @@ static int real_main(int argc, char **argv)
             for (i++; i < argc && nfiles < 256; i++)
                 files[nfiles++] = argv[i];
         } else if (a[0] == '-' && a[1]) {
-            usage_error("unknown option '%s'", a);
+            return usage_error("unknown option '%s'", a);
         } else {
             if (nfiles == 256)
-                usage_error("%s", "too many files");
+                return usage_error("%s", "too many files");
             files[nfiles++] = a;
         }
     }
@@ -227,8 +232,10 @@ static int real_main(int argc, char **argv)
     jc_set_color(ctx, color);
     jc_set_child_jobs(ctx, 1);   /* so that Ctrl-C stops factorial(big(10)^8) at once */
     repl_display_size(ctx);
-    if (precision && jc_set_precision(ctx, precision) < 0)
-        usage_error("--precision %s is out of range", "");
+    if (precision && jc_set_precision(ctx, precision) < 0) {
+        jc_free(ctx);
+        return usage_error("--precision %s is out of range", precision_arg);
+    }
     if (max_bits)
         jc_set_max_bits(ctx, max_bits);
 
