@@ -5,7 +5,9 @@
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <stdint.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "jcalc.h"
@@ -87,35 +89,93 @@ static int report(jc_ctx *ctx, jc_result *r)
     return 1;
 }
 
+/* The most bytes one expression may take, with every line it spans, before a stream
+ * (or the startup file) is refused.  The text of an expression is held whole until it
+ * parses, so a stream without newlines (/dev/zero) or an expression that never ends
+ * (a FIFO fed `(` forever) would otherwise grow until memory runs out; a stream of
+ * complete expressions is read for ever in bounded memory.  1 GiB, or
+ * JCALC_INPUT_LIMIT bytes (the tests set a small one); meant to follow the memory
+ * budget once there is one. */
+static size_t input_limit(void)
+{
+    const char *s = getenv("JCALC_INPUT_LIMIT");
+    if (s && *s >= '0' && *s <= '9') {
+        char *end;
+        errno = 0;
+        unsigned long long v = strtoull(s, &end, 10);
+        if (!*end && !errno && v > 0)
+            return v > SIZE_MAX ? SIZE_MAX : (size_t)v;
+    }
+    return (size_t)1 << 30;
+}
+
+typedef struct text {
+    char *s;
+    size_t len, cap;
+} text;
+
+enum { LINE_END = 0, LINE_OK = 1, LINE_ERROR = -1, LINE_TOO_LONG = -2, LINE_NO_MEMORY = -3 };
+
+/* Appends the next line of in, its newline included, to t, which never holds more than
+ * limit bytes (plus a terminating NUL).  Returns LINE_OK, LINE_END when nothing is
+ * left, or an error (LINE_ERROR with errno set by the read). */
+static int read_line(FILE *in, text *t, size_t limit)
+{
+    size_t start = t->len;
+    int c;
+    while ((c = getc_unlocked(in)) != EOF) {
+        if (t->len >= limit)
+            return LINE_TOO_LONG;
+        if (t->len + 2 > t->cap) {
+            size_t cap = t->cap < 4096 ? 4096 : t->cap < limit / 2 ? 2 * t->cap : limit + 1;
+            char *s = realloc(t->s, cap);
+            if (!s)
+                return LINE_NO_MEMORY;
+            t->s = s;
+            t->cap = cap;
+        }
+        t->s[t->len++] = (char)c;
+        if (c == '\n')
+            break;
+    }
+    if (t->s)
+        t->s[t->len] = 0;
+    if (ferror(in))
+        return LINE_ERROR;
+    return t->len > start ? LINE_OK : LINE_END;
+}
+
 /* Evaluates a stream the way Julia's non-interactive loop does: read lines until the
- * input is not incomplete, evaluate it, print the value, go on after errors. */
+ * input is not incomplete, evaluate it, print the value, go on after errors.  A read
+ * error or an expression past input_limit() stops the stream as failed. */
 static int run_stream(jc_ctx *ctx, FILE *in, const char *name)
 {
     int failed = 0;
-    char *line = NULL;
-    size_t cap = 0;
-    char *buf = NULL;
-    size_t len = 0, bufcap = 0;
+    text buf = { 0 };
+    size_t limit = input_limit();
     int lineno = 0, start_line = 1;
     for (;;) {
-        ssize_t n = getline(&line, &cap, in);
-        int eof = n < 0;
+        size_t before = buf.len;
+        int rl = read_line(in, &buf, limit);
+        if (rl < 0) {
+            int e = errno;
+            fflush(stdout);
+            if (rl == LINE_TOO_LONG)
+                fprintf(stderr, "jcalc: %s:%d: an expression longer than the input limit "
+                        "(%zu bytes); reading stops\n", name, start_line, limit);
+            else
+                fprintf(stderr, "jcalc: error reading %s: %s\n", name,
+                        strerror(rl == LINE_NO_MEMORY ? ENOMEM : e));
+            failed = 1;
+            break;
+        }
+        int eof = rl == LINE_END;
         if (!eof) {
             lineno++;
-            if (len == 0)
+            if (before == 0)
                 start_line = lineno;
-            if (len + (size_t)n + 1 > bufcap) {
-                bufcap = 2 * (len + (size_t)n + 1);
-                buf = realloc(buf, bufcap);
-                if (!buf) {
-                    perror("jcalc");
-                    exit(1);
-                }
-            }
-            memcpy(buf + len, line, (size_t)n);
-            len += (size_t)n;
-            buf[len] = 0;
         }
+        size_t len = buf.len;
         if (len == 0) {
             if (eof)
                 break;
@@ -123,29 +183,42 @@ static int run_stream(jc_ctx *ctx, FILE *in, const char *name)
         }
         /* blank lines and comments alone produce nothing */
         size_t i = 0;
-        while (i < len && (buf[i] == ' ' || buf[i] == '\t' || buf[i] == '\n' || buf[i] == '\r'))
+        while (i < len && (buf.s[i] == ' ' || buf.s[i] == '\t' || buf.s[i] == '\n' || buf.s[i] == '\r'))
             i++;
         if (i == len) {
-            len = 0;
+            buf.len = 0;
             if (eof)
                 break;
             continue;
         }
         jc_result r;
-        jc_status st = jc_eval(ctx, buf, len, name, start_line, &r);
+        jc_status st = jc_eval(ctx, buf.s, len, name, start_line, &r);
         if (st == JC_INCOMPLETE && !eof) {
             jc_result_clear(&r);
             continue;
         }
         failed |= report(ctx, &r);
         jc_result_clear(&r);
-        len = 0;
+        buf.len = 0;
         if (eof || exit_code >= 0)
             break;
     }
-    free(line);
-    free(buf);
+    free(buf.s);
     return failed;
+}
+
+/* Opens a script named on the command line as Julia does: whatever it is (a FIFO,
+ * /dev/stdin, a device) is read, but a directory is an error. */
+static FILE *open_script(const char *path)
+{
+    FILE *f = fopen(path, "r");
+    struct stat st;
+    if (f && fstat(fileno(f), &st) == 0 && S_ISDIR(st.st_mode)) {
+        fclose(f);
+        f = NULL;
+        errno = EISDIR;
+    }
+    return f;
 }
 
 static int real_main(int argc, char **argv)
@@ -270,7 +343,7 @@ static int real_main(int argc, char **argv)
         jc_result_clear(&r);
     }
     for (int i = 0; i < nfiles && exit_code < 0; i++) {
-        FILE *f = !strcmp(files[i], "-") ? stdin : fopen(files[i], "r");
+        FILE *f = !strcmp(files[i], "-") ? stdin : open_script(files[i]);
         if (!f) {
             fprintf(stderr, "jcalc: cannot open '%s': %s\n", files[i], strerror(errno));
             failed = 1;
