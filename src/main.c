@@ -356,7 +356,7 @@ static int real_main(int argc, char **argv)
     if (!nevals && !parse_expr && !nfiles) {
         if (interactive) {
             repl_options opt = { .quiet = quiet, .color = color, .history = history,
-                                 .startup = startup };
+                                 .startup = startup, .input_limit = input_limit() };
             exit_code = repl_run(ctx, &opt);
         } else
             failed = run_stream(ctx, stdin, "stdin");
