@@ -79,11 +79,43 @@ static const char *unsafe(const struct stat *st, int dir, sb *why)
     return why->len ? why->s : NULL;
 }
 
+/* Why the directory holding path must not be used, or NULL: whoever may write there may
+ * swap the file for another. */
+static const char *dir_unsafe(const char *path, sb *why)
+{
+    char *d = xstrdup(path);
+    char *slash = strrchr(d, '/');
+    if (slash == d)
+        slash[1] = 0;
+    else if (slash)
+        *slash = 0;
+    struct stat ds;
+    const char *bad = stat(slash ? d : ".", &ds) == 0 ? unsafe(&ds, 1, why) : NULL;
+    free(d);
+    return bad;
+}
+
+static int refuse(const char *what, const char *path, const char *why, char **err)
+{
+    sb m = { 0 };
+    sb_printf(&m, "not using %s %s: %s", what, path, why);
+    *err = sb_take(&m);
+    return HIST_REFUSED;
+}
+
 int hist_open_private(const char *path, int flags, const char *what, char **err)
 {
     *err = NULL;
     sb why = { 0 };
     struct stat st;
+    int rc;
+    /* a file about to be created must not appear where others may write; a missing
+     * file in such a place is not worth a warning */
+    if ((flags & O_CREAT) && dir_unsafe(path, &why)) {
+        rc = refuse(what, path, why.s, err);
+        sb_free(&why);
+        return rc;
+    }
     /* O_NONBLOCK: opening a FIFO must not wait for a writer (or a reader), nor a
      * device for its carrier; O_NOFOLLOW refuses a symbolic link as the last part. */
     int fd = open(path, flags | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY | O_CLOEXEC, 0600);
@@ -94,9 +126,10 @@ int hist_open_private(const char *path, int flags, const char *what, char **err)
         /* ELOOP (EMLINK on the BSDs) for a link, ENXIO for a FIFO without a reader,
          * EISDIR for a directory opened for writing: say what is there */
         if (lstat(path, &st) == 0 && !S_ISREG(st.st_mode)) {
-            sb_printf(&why, "not using %s %s: it is %s", what, path, kind_of(st.st_mode));
-            *err = sb_take(&why);
-            return HIST_REFUSED;
+            sb_printf(&why, "it is %s", kind_of(st.st_mode));
+            rc = refuse(what, path, why.s, err);
+            sb_free(&why);
+            return rc;
         }
         sb_printf(&why, "cannot %s %s %s: %s", flags & (O_WRONLY | O_RDWR) ? "write" : "read",
                   what, path, strerror(e));
@@ -111,26 +144,13 @@ int hist_open_private(const char *path, int flags, const char *what, char **err)
         return -1;
     }
     const char *bad = unsafe(&st, 0, &why);
-    if (!bad) {
-        /* the directory holding it: whoever may write there may swap the file */
-        char *d = xstrdup(path);
-        char *slash = strrchr(d, '/');
-        if (slash == d)
-            slash[1] = 0;
-        else if (slash)
-            *slash = 0;
-        struct stat ds;
-        if (stat(slash ? d : ".", &ds) == 0)
-            bad = unsafe(&ds, 1, &why);
-        free(d);
-    }
+    if (!bad && !(flags & O_CREAT))
+        bad = dir_unsafe(path, &why);
     if (bad) {
-        sb m = { 0 };
-        sb_printf(&m, "not using %s %s: %s", what, path, bad);
-        sb_free(&why);
         close(fd);
-        *err = sb_take(&m);
-        return HIST_REFUSED;
+        rc = refuse(what, path, bad, err);
+        sb_free(&why);
+        return rc;
     }
     sb_free(&why);
     int fl = fcntl(fd, F_GETFL);

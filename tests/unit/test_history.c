@@ -403,6 +403,12 @@ static void test_refused(void)
           "a directory writable by others is refused", err);
     free(err);
     hist_close(&h);
+    path_of(p, sizeof p, "open/new_history");
+    err = NULL;
+    check(hist_open(&h, p, &err) == -1 && h.refused && access(p, F_OK) != 0,
+          "no file is created in a directory writable by others", err);
+    free(err);
+    hist_close(&h);
     struct stat st;
     path_of(p, sizeof p, "new/sub/history");
     err = NULL;
