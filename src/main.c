@@ -162,7 +162,8 @@ static int run_stream(jc_ctx *ctx, FILE *in, const char *name)
             fflush(stdout);
             if (rl == LINE_TOO_LONG)
                 fprintf(stderr, "jcalc: %s:%d: an expression longer than the input limit "
-                        "(%zu bytes); reading stops\n", name, start_line, limit);
+                        "(%zu bytes); reading stops\n", name, before ? start_line : lineno + 1,
+                        limit);
             else
                 fprintf(stderr, "jcalc: error reading %s: %s\n", name,
                         strerror(rl == LINE_NO_MEMORY ? ENOMEM : e));

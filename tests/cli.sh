@@ -89,6 +89,7 @@ printf '1 + 1\n' >"$tmp/two.jl"
 expect_err "a directory argument is an error" "jcalc: cannot open '$tmp/adir/': Is a directory" 1 -- "$JCALC" "$tmp/adir/"
 expect_out "the files after a directory still run" "2" 1 -- "$JCALC" "$tmp/adir" "$tmp/two.jl"
 expect_err "/dev/zero stops at the input limit" "jcalc: /dev/zero:1: an expression longer than the input limit (4096 bytes)" 1 -- env JCALC_INPUT_LIMIT=4096 timeout 60 "$JCALC" /dev/zero
+expect_err "the limit error names the expression's first line" "jcalc: stdin:3: an expression longer than the input limit (100 bytes)" 1 -- sh -c "(printf '1\\n2\\n(3 +\\n'; head -c 3000 /dev/zero) | JCALC_INPUT_LIMIT=100 \"$JCALC\" >/dev/null"
 expect_out "a pipe named as a file is read" "1024" 0 -- sh -c "echo '2^10' | \"$JCALC\" /dev/stdin"
 expect_out "the limit bounds one expression, not the stream" "3000" 0 -- sh -c "yes 1 | head -n 3000 | JCALC_INPUT_LIMIT=64 \"$JCALC\" | wc -l | tr -d ' '"
 # a FIFO whose writer never stops, inside a string that never ends: stopped at the
