@@ -5,7 +5,9 @@
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <stdint.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "jcalc.h"
@@ -54,12 +56,15 @@ static void on_sigint(int sig)
         jc_interrupt(interrupt_target);
 }
 
-static void usage_error(const char *fmt, const char *arg)
+/* Reports a usage error and gives the status for it, which real_main returns: the
+ * program runs on a thread (see main), and exit() there would end the process under
+ * the main thread's feet, leaving the thread's resources behind. */
+static int usage_error(const char *fmt, const char *arg)
 {
     fputs("jcalc: ", stderr);
     fprintf(stderr, fmt, arg);
     fputs(" (try 'jcalc --help')\n", stderr);
-    exit(2);
+    return 2;
 }
 
 /* The code exit() asked for, or -1 while the program has not called it. */
@@ -87,35 +92,95 @@ static int report(jc_ctx *ctx, jc_result *r)
     return 1;
 }
 
+/* The most bytes one expression may take, with every line it spans, before a stream
+ * (or the startup file) is refused.  The text of an expression is held whole until it
+ * parses, so a stream without newlines (/dev/zero) or an expression that never ends
+ * (a FIFO fed `(` forever) would otherwise grow until memory runs out; a stream of
+ * complete expressions is read for ever in bounded memory.  1 GiB, or a sixteenth of
+ * the memory budget if less (the text's parse tree takes several times its size), or
+ * JCALC_INPUT_LIMIT bytes (the tests set a small one). */
+static size_t input_limit(const jc_ctx *ctx)
+{
+    const char *s = getenv("JCALC_INPUT_LIMIT");
+    if (s && *s >= '0' && *s <= '9') {
+        char *end;
+        errno = 0;
+        unsigned long long v = strtoull(s, &end, 10);
+        if (!*end && !errno && v > 0)
+            return v > SIZE_MAX ? SIZE_MAX : (size_t)v;
+    }
+    unsigned long long budget = jc_max_memory(ctx) / 16;
+    return budget < ((size_t)1 << 30) ? (size_t)budget : (size_t)1 << 30;
+}
+
+typedef struct text {
+    char *s;
+    size_t len, cap;
+} text;
+
+enum { LINE_END = 0, LINE_OK = 1, LINE_ERROR = -1, LINE_TOO_LONG = -2, LINE_NO_MEMORY = -3 };
+
+/* Appends the next line of in, its newline included, to t, which never holds more than
+ * limit bytes (plus a terminating NUL).  Returns LINE_OK, LINE_END when nothing is
+ * left, or an error (LINE_ERROR with errno set by the read). */
+static int read_line(FILE *in, text *t, size_t limit)
+{
+    size_t start = t->len;
+    int c;
+    while ((c = getc_unlocked(in)) != EOF) {
+        if (t->len >= limit)
+            return LINE_TOO_LONG;
+        if (t->len + 2 > t->cap) {
+            size_t cap = t->cap < 4096 ? 4096 : t->cap < limit / 2 ? 2 * t->cap : limit + 1;
+            char *s = realloc(t->s, cap);
+            if (!s)
+                return LINE_NO_MEMORY;
+            t->s = s;
+            t->cap = cap;
+        }
+        t->s[t->len++] = (char)c;
+        if (c == '\n')
+            break;
+    }
+    if (t->s)
+        t->s[t->len] = 0;
+    if (ferror(in))
+        return LINE_ERROR;
+    return t->len > start ? LINE_OK : LINE_END;
+}
+
 /* Evaluates a stream the way Julia's non-interactive loop does: read lines until the
- * input is not incomplete, evaluate it, print the value, go on after errors. */
+ * input is not incomplete, evaluate it, print the value, go on after errors.  A read
+ * error or an expression past input_limit() stops the stream as failed. */
 static int run_stream(jc_ctx *ctx, FILE *in, const char *name)
 {
     int failed = 0;
-    char *line = NULL;
-    size_t cap = 0;
-    char *buf = NULL;
-    size_t len = 0, bufcap = 0;
+    text buf = { 0 };
+    size_t limit = input_limit(ctx);
     int lineno = 0, start_line = 1;
     for (;;) {
-        ssize_t n = getline(&line, &cap, in);
-        int eof = n < 0;
+        size_t before = buf.len;
+        int rl = read_line(in, &buf, limit);
+        if (rl < 0) {
+            int e = errno;
+            fflush(stdout);
+            if (rl == LINE_TOO_LONG)
+                fprintf(stderr, "jcalc: %s:%d: an expression longer than the input limit "
+                        "(%zu bytes); reading stops\n", name, before ? start_line : lineno + 1,
+                        limit);
+            else
+                fprintf(stderr, "jcalc: error reading %s: %s\n", name,
+                        strerror(rl == LINE_NO_MEMORY ? ENOMEM : e));
+            failed = 1;
+            break;
+        }
+        int eof = rl == LINE_END;
         if (!eof) {
             lineno++;
-            if (len == 0)
+            if (before == 0)
                 start_line = lineno;
-            if (len + (size_t)n + 1 > bufcap) {
-                bufcap = 2 * (len + (size_t)n + 1);
-                buf = realloc(buf, bufcap);
-                if (!buf) {
-                    perror("jcalc");
-                    exit(1);
-                }
-            }
-            memcpy(buf + len, line, (size_t)n);
-            len += (size_t)n;
-            buf[len] = 0;
         }
+        size_t len = buf.len;
         if (len == 0) {
             if (eof)
                 break;
@@ -123,29 +188,42 @@ static int run_stream(jc_ctx *ctx, FILE *in, const char *name)
         }
         /* blank lines and comments alone produce nothing */
         size_t i = 0;
-        while (i < len && (buf[i] == ' ' || buf[i] == '\t' || buf[i] == '\n' || buf[i] == '\r'))
+        while (i < len && (buf.s[i] == ' ' || buf.s[i] == '\t' || buf.s[i] == '\n' || buf.s[i] == '\r'))
             i++;
         if (i == len) {
-            len = 0;
+            buf.len = 0;
             if (eof)
                 break;
             continue;
         }
         jc_result r;
-        jc_status st = jc_eval(ctx, buf, len, name, start_line, &r);
+        jc_status st = jc_eval(ctx, buf.s, len, name, start_line, &r);
         if (st == JC_INCOMPLETE && !eof) {
             jc_result_clear(&r);
             continue;
         }
         failed |= report(ctx, &r);
         jc_result_clear(&r);
-        len = 0;
+        buf.len = 0;
         if (eof || exit_code >= 0)
             break;
     }
-    free(line);
-    free(buf);
+    free(buf.s);
     return failed;
+}
+
+/* Opens a script named on the command line as Julia does: whatever it is (a FIFO,
+ * /dev/stdin, a device) is read, but a directory is an error. */
+static FILE *open_script(const char *path)
+{
+    FILE *f = fopen(path, "r");
+    struct stat st;
+    if (f && fstat(fileno(f), &st) == 0 && S_ISDIR(st.st_mode)) {
+        fclose(f);
+        f = NULL;
+        errno = EISDIR;
+    }
+    return f;
 }
 
 static int real_main(int argc, char **argv)
@@ -157,6 +235,7 @@ static int real_main(int argc, char **argv)
     int nfiles = 0;
     int quiet = 0, color = -1, history = 1, startup = 1;
     long precision = 0;
+    const char *precision_arg = "";
     unsigned long long max_bits = 0, max_memory = 0;
 
     for (int i = 1; i < argc; i++) {
@@ -164,13 +243,13 @@ static int real_main(int argc, char **argv)
         const char *val = NULL;
         if (!strcmp(a, "-e") || !strcmp(a, "--eval")) {
             if (++i >= argc)
-                usage_error("option '%s' needs an expression", a);
+                return usage_error("option '%s' needs an expression", a);
             if (nevals == 256)
-                usage_error("%s", "too many -e options");
+                return usage_error("%s", "too many -e options");
             evals[nevals++] = argv[i];
         } else if (!strcmp(a, "--parse")) {
             if (++i >= argc)
-                usage_error("option '%s' needs an expression", a);
+                return usage_error("option '%s' needs an expression", a);
             parse_expr = argv[i];
         } else if (!strcmp(a, "-q") || !strcmp(a, "--quiet")) {
             quiet = 1;
@@ -187,15 +266,16 @@ static int real_main(int argc, char **argv)
             char *end;
             errno = 0;
             precision = val ? strtol(val, &end, 10) : 0;
+            precision_arg = val;
             if (!val || *end || errno || precision < 1)
-                usage_error("--precision needs a positive number of bits, not '%s'", val ? val : "");
+                return usage_error("--precision needs a positive number of bits, not '%s'", val ? val : "");
         } else if (!strncmp(a, "--max-bits", 10) && (a[10] == 0 || a[10] == '=')) {
             val = a[10] ? a + 11 : (++i < argc ? argv[i] : NULL);
             char *end;
             errno = 0;
             max_bits = val ? strtoull(val, &end, 10) : 0;
             if (!val || *end || errno || max_bits < 64)
-                usage_error("--max-bits needs a number of bits (at least 64), not '%s'", val ? val : "");
+                return usage_error("--max-bits needs a number of bits (at least 64), not '%s'", val ? val : "");
         } else if (!strncmp(a, "--max-memory", 12) && (a[12] == 0 || a[12] == '=')) {
             val = a[12] ? a + 13 : (++i < argc ? argv[i] : NULL);
             char *end;
@@ -209,7 +289,7 @@ static int real_main(int argc, char **argv)
                 end++;
             }
             if (!val || *end || errno || max_memory < (1u << 20))
-                usage_error("--max-memory needs a size of at least 1M (bytes, or with K, M, G, T), not '%s'",
+                return usage_error("--max-memory needs a size of at least 1M (bytes, or with K, M, G, T), not '%s'",
                             val ? val : "");
         } else if (!strncmp(a, "--color", 7) && (a[7] == 0 || a[7] == '=')) {
             val = a[7] ? a + 8 : "yes";
@@ -220,7 +300,7 @@ static int real_main(int argc, char **argv)
             else if (!strcmp(val, "no") || !strcmp(val, "never"))
                 color = 0;
             else
-                usage_error("--color takes auto, yes or no, not '%s'", val);
+                return usage_error("--color takes auto, yes or no, not '%s'", val);
         } else if (!strncmp(a, "--history-file=", 15)) {
             history = strcmp(a + 15, "no") != 0;
         } else if (!strncmp(a, "--startup-file=", 15)) {
@@ -229,10 +309,10 @@ static int real_main(int argc, char **argv)
             for (i++; i < argc && nfiles < 256; i++)
                 files[nfiles++] = argv[i];
         } else if (a[0] == '-' && a[1]) {
-            usage_error("unknown option '%s'", a);
+            return usage_error("unknown option '%s'", a);
         } else {
             if (nfiles == 256)
-                usage_error("%s", "too many files");
+                return usage_error("%s", "too many files");
             files[nfiles++] = a;
         }
     }
@@ -245,8 +325,10 @@ static int real_main(int argc, char **argv)
     jc_set_color(ctx, color);
     jc_set_child_jobs(ctx, 1);   /* so that Ctrl-C stops factorial(big(10)^8) at once */
     repl_display_size(ctx);
-    if (precision && jc_set_precision(ctx, precision) < 0)
-        usage_error("--precision %s is out of range", "");
+    if (precision && jc_set_precision(ctx, precision) < 0) {
+        jc_free(ctx);
+        return usage_error("--precision %s is out of range", precision_arg);
+    }
     if (max_bits)
         jc_set_max_bits(ctx, max_bits);
     if (max_memory)
@@ -283,7 +365,7 @@ static int real_main(int argc, char **argv)
         jc_result_clear(&r);
     }
     for (int i = 0; i < nfiles && exit_code < 0; i++) {
-        FILE *f = !strcmp(files[i], "-") ? stdin : fopen(files[i], "r");
+        FILE *f = !strcmp(files[i], "-") ? stdin : open_script(files[i]);
         if (!f) {
             fprintf(stderr, "jcalc: cannot open '%s': %s\n", files[i], strerror(errno));
             failed = 1;
@@ -296,7 +378,7 @@ static int real_main(int argc, char **argv)
     if (!nevals && !parse_expr && !nfiles) {
         if (interactive) {
             repl_options opt = { .quiet = quiet, .color = color, .history = history,
-                                 .startup = startup };
+                                 .startup = startup, .input_limit = input_limit(ctx) };
             exit_code = repl_run(ctx, &opt);
         } else
             failed = run_stream(ctx, stdin, "stdin");

@@ -83,4 +83,141 @@ expect_out "printstyled default colour" "$want" 0 -- "$JCALC" --color=yes -e 'pr
 want=$(printf '\033[38;5;208mx\033[39m')
 expect_out "printstyled 256 colours" "$want" 0 -- "$JCALC" --color=yes -e 'printstyled("x"; color=208)'
 
+# ---- files: scripts as Julia reads them, within the input limit ----
+mkdir "$tmp/adir"
+printf '1 + 1\n' >"$tmp/two.jl"
+expect_err "a directory argument is an error" "jcalc: cannot open '$tmp/adir/': Is a directory" 1 -- "$JCALC" "$tmp/adir/"
+expect_out "the files after a directory still run" "2" 1 -- "$JCALC" "$tmp/adir" "$tmp/two.jl"
+expect_err "/dev/zero stops at the input limit" "jcalc: /dev/zero:1: an expression longer than the input limit (4096 bytes)" 1 -- env JCALC_INPUT_LIMIT=4096 timeout 60 "$JCALC" /dev/zero
+expect_err "the limit error names the expression's first line" "jcalc: stdin:3: an expression longer than the input limit (100 bytes)" 1 -- sh -c "(printf '1\\n2\\n(3 +\\n'; head -c 3000 /dev/zero) | JCALC_INPUT_LIMIT=100 \"$JCALC\" >/dev/null"
+expect_out "a pipe named as a file is read" "1024" 0 -- sh -c "echo '2^10' | \"$JCALC\" /dev/stdin"
+expect_out "the limit bounds one expression, not the stream" "3000" 0 -- sh -c "yes 1 | head -n 3000 | JCALC_INPUT_LIMIT=64 \"$JCALC\" | wc -l | tr -d ' '"
+# a FIFO whose writer never stops, inside a string that never ends: stopped at the
+# limit, then the writer is killed
+mkfifo "$tmp/fifo"
+(printf 'x = """\n'; exec yes 'more') >"$tmp/fifo" 2>/dev/null &
+writer=$!
+expect_err "a FIFO fed for ever stops at the limit" "an expression longer than the input limit (2000 bytes)" 1 -- env JCALC_INPUT_LIMIT=2000 timeout 60 "$JCALC" "$tmp/fifo"
+kill "$writer" 2>/dev/null
+wait "$writer" 2>/dev/null
+
+# ---- files: history and startup file, refused when another user could control them ----
+# repl_ok NAME PATTERN -- [VAR=VALUE...]: a REPL session in a pseudo-terminal (script(1)
+# of util-linux) with HOME and the XDG directories under $home, typing 1+1; its output
+# (stderr shows on the terminal too) must hold PATTERN and the value 2, and it must end
+# with status 0 within the timeout.
+home=$tmp/home
+repl_ok() {
+    name=$1 pattern=$2
+    shift 3
+    printf '1+1\nexit()\n' | env HOME="$home" XDG_STATE_HOME="$home/state" XDG_CONFIG_HOME="$home/config" \
+        INPUTRC="$tmp/inputrc" TERM=dumb "$@" timeout 20 script -qec "'$JCALC' -q --color=no" /dev/null \
+        >"$tmp/repl" 2>&1
+    status=$?
+    if grep -qF -- "$pattern" "$tmp/repl" && tr -d '\r' <"$tmp/repl" | grep -qx 2 && [ "$status" -eq 0 ]; then
+        ok
+    else
+        bad "$name: output lacks '$pattern' or the value 2, or exit $status != 0"
+        head -n 8 "$tmp/repl"
+    fi
+}
+# fresh_home: empty state and config directories, as jcalc would make them
+fresh_home() {
+    rm -rf "$home"
+    mkdir -p "$home/state/jcalc" "$home/config/jcalc"
+    chmod -R 700 "$home"
+}
+hist=$home/state/jcalc/history
+startup=$home/config/jcalc/startup.jl
+echo 'set enable-bracketed-paste off' >"$tmp/inputrc"
+if ! printf '' | script -qec true /dev/null >/dev/null 2>&1; then
+    echo "skip: the REPL file checks need script(1) from util-linux"
+else
+    rm -rf "$home"
+    repl_ok "history made on first use" "jcalc> " --
+    if [ "$(stat -c %a "$home/state/jcalc")" = 700 ] && [ "$(stat -c %a "$hist")" = 600 ]; then ok; else
+        bad "history directory 0700 and file 0600: $(stat -c %a "$home/state/jcalc" "$hist" | tr '\n' ' ')"
+    fi
+
+    fresh_home
+    printf 'export PATH=/bin\n' >"$tmp/bashrc"
+    chmod 600 "$tmp/bashrc"
+    ln -s "$tmp/bashrc" "$hist"
+    repl_ok "symlinked history refused" "jcalc: not using history file $hist: it is a symbolic link" --
+    if [ "$(cat "$tmp/bashrc")" = "export PATH=/bin" ]; then ok; else bad "the symlink's target was written"; fi
+
+    fresh_home
+    ln "$tmp/bashrc" "$hist"
+    repl_ok "hard-linked history refused" "it has 2 hard links" --
+    if [ "$(cat "$tmp/bashrc")" = "export PATH=/bin" ]; then ok; else bad "the hard link's target was written"; fi
+
+    fresh_home
+    : >"$hist"
+    chmod 666 "$hist"
+    repl_ok "0666 history refused" "jcalc: not using history file $hist: it is writable by others" --
+    if [ ! -s "$hist" ]; then ok; else bad "a refused history file was written"; fi
+
+    fresh_home
+    mkfifo "$hist"
+    repl_ok "a FIFO as history does not hang" "not using history file $hist: it is a FIFO" --
+
+    fresh_home
+    mkfifo "$startup"
+    printf '1+1\nexit()\n' | env HOME="$home" XDG_STATE_HOME="$home/state" XDG_CONFIG_HOME="$home/config" \
+        INPUTRC="$tmp/inputrc" TERM=dumb timeout 5 script -qec "'$JCALC' -q --color=no" /dev/null >"$tmp/repl" 2>&1
+    status=$?
+    if [ "$status" -eq 0 ] && grep -qF "not using startup file $startup: it is a FIFO" "$tmp/repl"; then ok; else
+        bad "a FIFO as startup file: exit $status (124: it hung)"
+        head -n 5 "$tmp/repl"
+    fi
+
+    fresh_home
+    head -c 3000 /dev/zero | tr '\0' ' ' >"$startup"
+    repl_ok "a startup file past the input limit is refused" "it is longer than the input limit (1000 bytes)" -- JCALC_INPUT_LIMIT=1000
+
+    # two users' worth of file permissions: everything another user (uid 65534) owns or
+    # may write is refused, one line each, and jcalc works without it
+    if [ "$(id -u)" -ne 0 ]; then
+        echo "skip: the checks of files owned by another user need root (chown)"
+    else
+        fresh_home
+        printf 'planted = 1\n' >"$startup"
+        chown 65534 "$startup"
+        : >"$hist"
+        chmod 600 "$hist"
+        chown 65534 "$hist"
+        repl_ok "history owned by another user refused" "jcalc: not using history file $hist: it is owned by another user (uid 65534)" --
+        repl_ok "startup file owned by another user refused" "jcalc: not using startup file $startup: it is owned by another user (uid 65534)" --
+
+        fresh_home
+        printf 'planted = 1\n' >"$startup"
+        chmod 620 "$startup"
+        chown 0:65534 "$startup"
+        repl_ok "group-writable startup file refused" "not using startup file $startup: it is writable by its group" --
+
+        fresh_home
+        chown 65534 "$home/state/jcalc"
+        repl_ok "history directory owned by another user refused" "not using history file $hist: its directory is owned by another user (uid 65534)" --
+
+        fresh_home
+        chmod 777 "$home/config/jcalc"
+        printf 'planted = 1\n' >"$startup"
+        chmod 600 "$startup"
+        repl_ok "startup file in a directory others may write refused" "not using startup file $startup: its directory is writable by others" --
+        if grep -q planted "$tmp/repl"; then bad "a refused startup file ran"; else ok; fi
+
+        # and the same files, made safe, are used again
+        fresh_home
+        printf 'from_startup = 2\n' >"$startup"
+        chmod 600 "$startup"
+        printf 'from_startup\nexit()\n' | env HOME="$home" XDG_STATE_HOME="$home/state" XDG_CONFIG_HOME="$home/config" \
+            INPUTRC="$tmp/inputrc" TERM=dumb timeout 20 script -qec "'$JCALC' -q --color=no" /dev/null >"$tmp/repl" 2>&1
+        if tr -d '\r' <"$tmp/repl" | grep -qx 2 && ! grep -q 'not using' "$tmp/repl" &&
+            grep -q from_startup "$hist"; then ok; else
+            bad "safe startup and history files are used"
+            head -n 5 "$tmp/repl"
+        fi
+    fi
+fi
+
 echo "$pass passed, $fail failed"

@@ -48,6 +48,117 @@ static char *errmsg(const char *what, const char *path, int e)
     return sb_take(&m);
 }
 
+/* ---- opening carefully ---- */
+
+static const char *kind_of(mode_t m)
+{
+    return S_ISDIR(m) ? "a directory" : S_ISFIFO(m) ? "a FIFO" : S_ISLNK(m) ? "a symbolic link"
+         : S_ISCHR(m) || S_ISBLK(m) ? "a device" : S_ISSOCK(m) ? "a socket" : "not a regular file";
+}
+
+/* Why a file (or, dir set, its directory) with status st must not be used, or NULL. */
+static const char *unsafe(const struct stat *st, int dir, sb *why)
+{
+    uid_t me = geteuid();
+    if (dir) {
+        if (st->st_uid != me && st->st_uid != 0)
+            sb_printf(why, "its directory is owned by another user (uid %lu)", (unsigned long)st->st_uid);
+        else if (st->st_mode & (S_IWGRP | S_IWOTH))
+            sb_printf(why, "its directory is writable by %s",
+                      st->st_mode & S_IWOTH ? "others" : "its group");
+        return why->len ? why->s : NULL;
+    }
+    if (!S_ISREG(st->st_mode))
+        sb_printf(why, "it is %s", kind_of(st->st_mode));
+    else if (st->st_uid != me)
+        sb_printf(why, "it is owned by another user (uid %lu)", (unsigned long)st->st_uid);
+    else if (st->st_mode & (S_IWGRP | S_IWOTH))
+        sb_printf(why, "it is writable by %s", st->st_mode & S_IWOTH ? "others" : "its group");
+    else if (st->st_nlink > 1)
+        sb_printf(why, "it has %lu hard links", (unsigned long)st->st_nlink);
+    return why->len ? why->s : NULL;
+}
+
+/* Why the directory holding path must not be used, or NULL: whoever may write there may
+ * swap the file for another. */
+static const char *dir_unsafe(const char *path, sb *why)
+{
+    char *d = xstrdup(path);
+    char *slash = strrchr(d, '/');
+    if (slash == d)
+        slash[1] = 0;
+    else if (slash)
+        *slash = 0;
+    struct stat ds;
+    const char *bad = stat(slash ? d : ".", &ds) == 0 ? unsafe(&ds, 1, why) : NULL;
+    free(d);
+    return bad;
+}
+
+static int refuse(const char *what, const char *path, const char *why, char **err)
+{
+    sb m = { 0 };
+    sb_printf(&m, "not using %s %s: %s", what, path, why);
+    *err = sb_take(&m);
+    return HIST_REFUSED;
+}
+
+int hist_open_private(const char *path, int flags, const char *what, char **err)
+{
+    *err = NULL;
+    sb why = { 0 };
+    struct stat st;
+    int rc;
+    /* a file about to be created must not appear where others may write; a missing
+     * file in such a place is not worth a warning */
+    if ((flags & O_CREAT) && dir_unsafe(path, &why)) {
+        rc = refuse(what, path, why.s, err);
+        sb_free(&why);
+        return rc;
+    }
+    /* O_NONBLOCK: opening a FIFO must not wait for a writer (or a reader), nor a
+     * device for its carrier; O_NOFOLLOW refuses a symbolic link as the last part. */
+    int fd = open(path, flags | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY | O_CLOEXEC, 0600);
+    if (fd < 0) {
+        int e = errno;
+        if (e == ENOENT && !(flags & O_CREAT))
+            return -1;
+        /* ELOOP (EMLINK on the BSDs) for a link, ENXIO for a FIFO without a reader,
+         * EISDIR for a directory opened for writing: say what is there */
+        if (lstat(path, &st) == 0 && !S_ISREG(st.st_mode)) {
+            sb_printf(&why, "it is %s", kind_of(st.st_mode));
+            rc = refuse(what, path, why.s, err);
+            sb_free(&why);
+            return rc;
+        }
+        sb_printf(&why, "cannot %s %s %s: %s", flags & (O_WRONLY | O_RDWR) ? "write" : "read",
+                  what, path, strerror(e));
+        *err = sb_take(&why);
+        return -1;
+    }
+    if (fstat(fd, &st) < 0) {
+        int e = errno;
+        close(fd);
+        sb_printf(&why, "cannot read %s %s: %s", what, path, strerror(e));
+        *err = sb_take(&why);
+        return -1;
+    }
+    const char *bad = unsafe(&st, 0, &why);
+    if (!bad && !(flags & O_CREAT))
+        bad = dir_unsafe(path, &why);
+    if (bad) {
+        close(fd);
+        rc = refuse(what, path, bad, err);
+        sb_free(&why);
+        return rc;
+    }
+    sb_free(&why);
+    int fl = fcntl(fd, F_GETFL);
+    if (fl >= 0)
+        fcntl(fd, F_SETFL, fl & ~O_NONBLOCK);
+    return fd;
+}
+
 /* ---- reading ---- */
 
 typedef struct ring {
@@ -77,12 +188,22 @@ static void ring_push(ring *r, sb *text, const char *mode)
 
 int hist_load(const char *path, size_t max, hist_add_fn add, void *ud, char **err)
 {
-    *err = NULL;
-    FILE *f = fopen(path, "r");
+    int fd = hist_open_private(path, O_RDONLY, "history file", err);
+    if (fd < 0)
+        return *err ? -1 : 0;
+    /* only the end of a file that has grown past the limit (written before trimming
+     * existed, or by hand): from the first entry that starts there */
+    struct stat st;
+    int skip = 0;
+    if (fstat(fd, &st) == 0 && (size_t)st.st_size > HIST_MAX_BYTES) {
+        lseek(fd, st.st_size - (off_t)HIST_MAX_BYTES, SEEK_SET);
+        skip = 1;
+    }
+    FILE *f = fdopen(fd, "r");
     if (!f) {
-        if (errno == ENOENT)
-            return 0;
-        *err = errmsg("cannot read history file", path, errno);
+        int e = errno;
+        close(fd);
+        *err = errmsg("cannot read history file", path, e);
         return -1;
     }
     if (max == 0)
@@ -99,6 +220,11 @@ int hist_load(const char *path, size_t max, hist_add_fn add, void *ud, char **er
         lineno++;
         if (len > 0 && line[len - 1] == '\n')
             line[--len] = 0;
+        if (skip) {
+            if (strncmp(line, "# time:", 7))
+                continue;
+            skip = 0;
+        }
         if (line[0] == '#') {
             if (in_text) {
                 ring_push(&r, &text, mode);
@@ -174,16 +300,19 @@ int hist_open(hist *h, const char *path, char **err)
 {
     *err = NULL;
     h->fd = -1;
+    h->refused = 0;
+    h->max_bytes = HIST_MAX_BYTES;
     h->path = xstrdup(path);
     if (make_parent_dirs(path) < 0) {
         *err = errmsg("cannot create the directory of history file", path, errno);
         return -1;
     }
-    h->fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0600);
-    if (h->fd < 0) {
-        *err = errmsg("cannot write history file", path, errno);
+    int fd = hist_open_private(path, O_RDWR | O_APPEND | O_CREAT, "history file", err);
+    if (fd < 0) {
+        h->refused = fd == HIST_REFUSED;
         return -1;
     }
+    h->fd = fd;
     return 0;
 }
 
@@ -201,6 +330,126 @@ static int lock(int fd, int op)
         if (errno != EINTR)
             return -1;
     return 0;
+}
+
+static int write_all(int fd, const char *s, size_t n)
+{
+    while (n > 0) {
+        ssize_t w = write(fd, s, n);
+        if (w < 0) {
+            if (errno == EINTR)
+                continue;
+            return -1;
+        }
+        s += w;
+        n -= (size_t)w;
+    }
+    return 0;
+}
+
+static int read_at(int fd, char *s, size_t n, off_t at)
+{
+    while (n > 0) {
+        ssize_t r = pread(fd, s, n, at);
+        if (r < 0 && errno == EINTR)
+            continue;
+        if (r <= 0)
+            return -1;
+        s += r;
+        n -= (size_t)r;
+        at += r;
+    }
+    return 0;
+}
+
+/* With the lock held on h->fd: makes h->fd the file now at h->path, which another
+ * REPL's trim may have renamed over ours (or a user removed: it is made again), and
+ * holds the lock on that one.  It loops because the new file may be replaced in turn
+ * before it is locked.  Returns 0, or -1 with *err set. */
+static int follow_path(hist *h, char **err)
+{
+    for (;;) {
+        struct stat mine, there;
+        if (fstat(h->fd, &mine) == 0 && lstat(h->path, &there) == 0 &&
+            mine.st_dev == there.st_dev && mine.st_ino == there.st_ino)
+            return 0;
+        int fd = hist_open_private(h->path, O_RDWR | O_APPEND | O_CREAT, "history file", err);
+        if (fd < 0)
+            return -1;
+        close(h->fd);   /* and its lock */
+        h->fd = fd;
+        if (lock(h->fd, LOCK_EX) < 0) {
+            *err = errmsg("cannot lock history file", h->path, errno);
+            return -1;
+        }
+    }
+}
+
+/* The offset in s[0..n) (file offsets from..from+n) where an entry starts: the first
+ * one when first is set, else the last; or -1.  An entry starts at a "# time:" line
+ * (lines of text begin with a TAB, so they never look like one). */
+static long entry_start(const char *s, size_t n, off_t from, int first)
+{
+    long found = -1;
+    for (size_t i = 0; i + 7 <= n; i++) {
+        if ((i > 0 ? s[i - 1] == '\n' : from == 0) && !memcmp(s + i, "# time:", 7)) {
+            found = (long)i;
+            if (first)
+                break;
+        }
+    }
+    return found;
+}
+
+/* With the lock held on h->fd and the file at size bytes, past h->max_bytes: replaces
+ * the file by its newest entries within h->max_bytes / 2 (at least the newest entry,
+ * however long), written to a temporary file in the same directory and renamed over
+ * it, so that a crash leaves either file whole.  The new file is locked before it
+ * appears and becomes h->fd; REPLs still appending to the old one follow the rename
+ * (follow_path) once they hold the old lock.  On any failure the file is left as it
+ * was: it only stays longer. */
+static void trim(hist *h, off_t size)
+{
+    size_t win = h->max_bytes / 2;
+    if (win < 64)
+        win = 64;
+    char *buf = NULL;
+    long cut = -1;
+    off_t from = 0;
+    for (int first = 1;; first = 0) {
+        if ((off_t)win > size)
+            win = (size_t)size;
+        from = size - (off_t)win;
+        buf = xrealloc(buf, win ? win : 1);
+        if (read_at(h->fd, buf, win, from) < 0)
+            goto out;
+        cut = entry_start(buf, win, from, first);
+        if (cut >= 0 || from == 0)
+            break;
+        win *= 2;   /* the newest entry alone is longer: find where it starts */
+    }
+    if (cut < 0 || from + cut == 0)
+        goto out;   /* not our format, or one entry: nothing to drop */
+
+    sb tmp = { 0 };
+    sb_printf(&tmp, "%s.XXXXXX", h->path);
+    int fd = mkstemp(tmp.s);   /* mode 0600, O_EXCL */
+    if (fd < 0) {
+        sb_free(&tmp);
+        goto out;
+    }
+    fcntl(fd, F_SETFD, FD_CLOEXEC);
+    if (write_all(fd, buf + cut, win - (size_t)cut) < 0 || fsync(fd) < 0 ||
+        fcntl(fd, F_SETFL, O_APPEND) < 0 || lock(fd, LOCK_EX) < 0 || rename(tmp.s, h->path) < 0) {
+        unlink(tmp.s);
+        close(fd);
+    } else {
+        close(h->fd);   /* and its lock: the REPLs waiting for it will follow */
+        h->fd = fd;
+    }
+    sb_free(&tmp);
+out:
+    free(buf);
 }
 
 int hist_append(hist *h, const char *text, const char *mode, char **err)
@@ -242,21 +491,18 @@ int hist_append(hist *h, const char *text, const char *mode, char **err)
     if (lock(h->fd, LOCK_EX) < 0) {
         *err = errmsg("cannot lock history file", h->path, errno);
         rc = -1;
+    } else if (follow_path(h, err) < 0) {
+        rc = -1;
     } else {
-        size_t off = 0;
-        while (off < e.len) {
-            ssize_t w = write(h->fd, e.s + off, e.len - off);
-            if (w < 0) {
-                if (errno == EINTR)
-                    continue;
-                *err = errmsg("cannot write history file", h->path, errno);
-                rc = -1;
-                break;
-            }
-            off += (size_t)w;
-        }
-        lock(h->fd, LOCK_UN);
+        struct stat st;
+        if (write_all(h->fd, e.s, e.len) < 0) {
+            *err = errmsg("cannot write history file", h->path, errno);
+            rc = -1;
+        } else if (fstat(h->fd, &st) == 0 && (size_t)st.st_size > h->max_bytes)
+            trim(h, st.st_size);
     }
+    if (h->fd >= 0)
+        lock(h->fd, LOCK_UN);
     sb_free(&e);
     return rc;
 }

@@ -13,9 +13,11 @@
 #include "repl/repl.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <poll.h>
 #include <pthread.h>
 #include <signal.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -391,6 +393,9 @@ static void on_loaded(void *ud, const char *text, const char *mode)
     hist_set_last(&r->hist, text, mode);
 }
 
+/* The history file, or none: a refused file (see hist_open_private) is named once on
+ * stderr and the session goes on without history; one that cannot be written is still
+ * loaded when it can be read. */
 static void history_start(repl *r)
 {
     r->hist.fd = -1;
@@ -399,18 +404,59 @@ static void history_start(repl *r)
     char *path = hist_default_path();
     if (!path)
         return;
-    char *err = NULL;
-    int failed = hist_load(path, hist_max_entries(), on_loaded, r, &err) < 0;
-    if (failed) {
-        fprintf(stderr, "jcalc: %s\n", err);
-        free(err);
+    char *open_err = NULL, *load_err = NULL;
+    int open_failed = hist_open(&r->hist, path, &open_err) < 0;
+    int load_failed = 0;
+    if (!r->hist.refused && hist_load(path, hist_max_entries(), on_loaded, r, &load_err) < 0) {
+        fprintf(stderr, "jcalc: %s\n", load_err);
+        free(load_err);
+        load_failed = 1;   /* one report per problem: an unreadable file says it already */
     }
-    if (hist_open(&r->hist, path, &err) < 0) {
-        if (!failed)   /* one report per problem: an unreadable file says it already */
-            fprintf(stderr, "jcalc: %s; history is not kept\n", err);
-        free(err);
-    }
+    if (open_failed && r->hist.refused)
+        fprintf(stderr, "jcalc: %s\n", open_err);
+    else if (open_failed && !load_failed)
+        fprintf(stderr, "jcalc: %s; history is not kept\n", open_err);
+    free(open_err);
     free(path);
+}
+
+/* Reads the startup file whole: one of jcalc's own files (hist_open_private), no longer
+ * than the input limit.  Returns 0 with text filled, or -1 (nothing to run) after
+ * saying why on stderr unless the file does not exist. */
+static int read_startup(repl *r, const char *path, sb *text)
+{
+    char *err;
+    int fd = hist_open_private(path, O_RDONLY, "startup file", &err);
+    if (fd < 0) {
+        if (err)
+            fprintf(stderr, "jcalc: %s\n", err);
+        free(err);
+        return -1;
+    }
+    size_t limit = r->opt->input_limit ? r->opt->input_limit : SIZE_MAX;
+    char chunk[65536];
+    ssize_t k;
+    int rc = 0;
+    for (;;) {
+        k = read(fd, chunk, sizeof chunk);
+        if (k < 0 && errno == EINTR)
+            continue;
+        if (k <= 0)
+            break;
+        if ((size_t)k > limit - text->len) {
+            fprintf(stderr, "jcalc: not using startup file %s: it is longer than the input "
+                    "limit (%zu bytes)\n", path, limit);
+            rc = -1;
+            break;
+        }
+        sb_put(text, chunk, (size_t)k);
+    }
+    if (k < 0) {
+        fprintf(stderr, "jcalc: cannot read startup file %s: %s\n", path, strerror(errno));
+        rc = -1;
+    }
+    close(fd);
+    return rc;
 }
 
 static void run_startup(repl *r)
@@ -423,17 +469,12 @@ static void run_startup(repl *r)
         sb_printf(&path, "%s/.config/jcalc/startup.jl", getenv("HOME"));
     else
         return;
-    FILE *f = fopen(path.s, "r");
-    if (!f) {
+    sb text = { 0 };
+    if (read_startup(r, path.s, &text) < 0) {
+        sb_free(&text);
         sb_free(&path);
         return;
     }
-    sb text = { 0 };
-    char chunk[4096];
-    size_t k;
-    while ((k = fread(chunk, 1, sizeof chunk, f)) > 0)
-        sb_put(&text, chunk, k);
-    fclose(f);
     jc_result res;
     jc_status st = jc_eval(r->ctx, sb_str(&text), text.len, path.s, 1, &res);
     if (st == JC_EXIT)
@@ -550,6 +591,13 @@ int repl_run(jc_ctx *ctx, const repl_options *opt)
             sb_putc(&input, '\n');
         sb_puts(&input, line);
         free(line);
+        if (opt->input_limit && input.len > opt->input_limit) {
+            fprintf(stderr, "jcalc: an input longer than the input limit (%zu bytes) is "
+                    "dropped\n", opt->input_limit);
+            input.len = 0;
+            input.s[0] = 0;
+            continue;
+        }
         if (jc_check(ctx, input.s, input.len) == JC_INCOMPLETE)
             continue;
         /* the whole input, several lines or one, is one history entry */

@@ -10,6 +10,8 @@ typedef struct repl_options {
     int color;     /* prompt and errors in colour */
     int history;   /* keep the history file */
     int startup;   /* run the startup file */
+    size_t input_limit;   /* the most bytes of one input (the startup file, an unfinished
+                           * multi-line input); 0: no limit */
 } repl_options;
 
 /* Runs until end of input or exit(); returns the code exit() was given, else 0. */
