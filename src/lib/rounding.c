@@ -90,6 +90,12 @@ static int round_value(jc_ctx *ctx, value *out, value x, int rm)
         *out = val_retain(x);
         return 0;
     }
+    if (x.type == T_RATIONAL && mpz_sgn(mpq_denref(val_mpq(x))) == 0) {
+        /* ±1//0 rounds to itself: Julia's round(::Type{Rational}, x, r) returns
+         * copysign(1//0, numerator(x)) for a zero denominator (base/rational.jl) */
+        *out = val_retain(x);
+        return 0;
+    }
     if (x.type == T_RATIONAL) {
         mpz_t z, one;
         mpz_init(z);
@@ -138,7 +144,8 @@ static int64_t hidigit(double x, int64_t base)
     return 1 + (int64_t)floor(log(fabs(x)) / log((double)base));
 }
 
-/* round(x, rm; digits=d, base) as Julia computes it: scaled by base^d, rounded,
+/* round(x, rm; digits=d, base) as Julia computes it (non-finite x, ±1//0 too, gives
+ * float(x): `isfinite(x) || return float(x)` in base/floatfuncs.jl): scaled by base^d, rounded,
  * scaled back, in x's float type; a non-finite intermediate returns x (digits >= 0)
  * or the signed zero / infinity Julia's _round_step gives. */
 static int round_digits(jc_ctx *ctx, value *out, value x, int rm, int64_t digits, int64_t base,
@@ -161,6 +168,10 @@ static int round_digits(jc_ctx *ctx, value *out, value x, int rm, int64_t digits
     if (k == FK_BIG) {
         value xv = fk_as_float(ctx, x, k);
         mpfr_srcptr m = val_mpfr(xv);
+        if (!mpfr_number_p(m)) {
+            *out = xv;
+            return 0;
+        }
         if (sig && !mpfr_zero_p(m) && mpfr_number_p(m)) {
             mpfr_t l;
             mpfr_init2(l, 64);
@@ -192,6 +203,10 @@ static int round_digits(jc_ctx *ctx, value *out, value x, int rm, int64_t digits
     }
     double d;
     fk_real_d(ctx, x, k, &d);
+    if (!isfinite(d)) {
+        *out = fk_value(k, d);
+        return 0;
+    }
     if (sig)
         digits -= hidigit(d, base);
     double y;
@@ -224,6 +239,9 @@ static int round_to_type(jc_ctx *ctx, value *out, const jc_typeobj *t, value x, 
     if (!num_is_real(x) || t->base < T_BOOL || t->base > T_BIGFLOAT || t->nparams > 0 ||
         t->base == T_RATIONAL)
         return LIB_DECLINE;
+    if (t->base < T_FLOAT16 && x.type == T_RATIONAL && mpz_sgn(mpq_denref(val_mpq(x))) == 0)
+        /* round(Int, 1//0) is div(1, 0, r) in base/rational.jl: a DivideError */
+        return num_divide_error(ctx);
     value r;
     int res = round_value(ctx, &r, x, rm);
     if (res != 0)
