@@ -370,7 +370,13 @@ int array_cat(jc_ctx *ctx, int dim, value *parts, int64_t np, const jc_typeobj *
                                 "mismatch in dimension %d (expected %lld got %lld)", k + 1,
                                 (long long)rd[k], (long long)pd[k]);
         }
-        rd[dim - 1] += pd[dim - 1];
+        if (size_add(rd[dim - 1], pd[dim - 1], &rd[dim - 1]) < 0)
+            return err_throw(ctx, ERR_ARGUMENT, site, "invalid Array dimensions");
+    }
+    /* the parts may repeat one array: the sum of their sizes is checked and charged */
+    if (array_check_dims(ctx, nd, rd, NULL) < 0) {
+        err_locate(ctx, site);
+        return -1;
     }
     /* element type: the given one, else the promotion of the parts' types */
     jc_typeobj *t = NULL;
