@@ -164,6 +164,10 @@ static int round_digits(jc_ctx *ctx, value *out, value x, int rm, int64_t digits
     }
     if (!num_is_real(x))
         return LIB_DECLINE;
+    /* base^±2^60 is beyond any float's exponent range, so larger |digits| round alike;
+     * clamping keeps -digits and digits - hidigit defined for typemin(Int) */
+    const int64_t dmax = INT64_C(1) << 60;
+    digits = digits > dmax ? dmax : digits < -dmax ? -dmax : digits;
     int k = fk_final(fk_of_real(x));
     if (k == FK_BIG) {
         value xv = fk_as_float(ctx, x, k);
@@ -183,7 +187,13 @@ static int round_digits(jc_ctx *ctx, value *out, value x, int rm, int64_t digits
         }
         mpfr_t sc, t;
         mpfr_inits2(ctx->precision, sc, t, (mpfr_ptr)0);
-        mpfr_ui_pow_ui(sc, (unsigned long)base, (unsigned long)(digits >= 0 ? digits : -digits), fk_rnd(ctx));
+        /* base^|digits| through an MPFR exponent: mpfr_ui_pow_ui would square its way to an
+         * exact power first (hours for digits = 2^62) */
+        mpfr_t e;
+        mpfr_init2(e, 64);
+        mpfr_set_si(e, digits >= 0 ? digits : -digits, MPFR_RNDN);
+        mpfr_ui_pow(sc, (unsigned long)base, e, fk_rnd(ctx));
+        mpfr_clear(e);
         value r = num_bigfloat(ctx);
         if (digits >= 0)
             mpfr_mul(t, m, sc, fk_rnd(ctx));
@@ -194,8 +204,19 @@ static int round_digits(jc_ctx *ctx, value *out, value x, int rm, int64_t digits
             mpfr_div(val_mpfr(r), t, sc, fk_rnd(ctx));
         else
             mpfr_mul(val_mpfr(r), t, sc, fk_rnd(ctx));
-        if (!mpfr_number_p(val_mpfr(r)))
-            mpfr_set(val_mpfr(r), m, MPFR_RNDN);
+        if (!mpfr_number_p(val_mpfr(r))) {
+            /* as the Float64 path below: _round_invstep returns x, _round_step the
+             * signed zero or infinity (base/floatfuncs.jl) */
+            int sg = mpfr_sgn(m);
+            if (digits >= 0 || sg == 0)
+                mpfr_set(val_mpfr(r), m, MPFR_RNDN);
+            else if (sg > 0 && rm == RM_UP)
+                mpfr_set_inf(val_mpfr(r), 1);
+            else if (sg < 0 && rm == RM_DOWN)
+                mpfr_set_inf(val_mpfr(r), -1);
+            else
+                mpfr_set_zero(val_mpfr(r), sg);
+        }
         mpfr_clears(sc, t, (mpfr_ptr)0);
         val_release(xv);
         *out = r;
