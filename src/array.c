@@ -9,9 +9,11 @@
  * display size are elided with ⋮, … and ⋱. */
 #include "array.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "size.h"
 #include "range.h"
 #include "types.h"
 
@@ -82,16 +84,45 @@ void array_free(obj *o)
     free(a);
 }
 
+int array_check_dims(jc_ctx *ctx, int nd, const int64_t *dims, int64_t *len)
+{
+    int64_t n;
+    size_t bytes;
+    /* Julia's array constructor (src/array.c, _new_array_): a negative dimension or a
+     * product that does not fit is "invalid Array dimensions" */
+    if (nd < 0 || nd > ARR_MAXDIMS || size_dims(nd, dims, &n) < 0 ||
+        size_bytes((size_t)n, sizeof(value), &bytes) < 0)
+        return err_throw(ctx, ERR_ARGUMENT, NULL, "invalid Array dimensions");
+    if (array_check_len(ctx, (double)n) < 0)
+        return -1;
+    if (len)
+        *len = n;
+    return 0;
+}
+
+int array_make(jc_ctx *ctx, value *out, const jc_typeobj *et, int nd, const int64_t *dims)
+{
+    if (array_check_dims(ctx, nd, dims, NULL) < 0)
+        return -1;
+    *out = array_new(ctx, et, nd, dims);
+    return 0;
+}
+
 value array_alloc(const jc_typeobj *et, int nd, const int64_t *dims)
 {
+    int64_t len;
+    if (size_dims(nd, dims, &len) < 0) {
+        /* the caller's array_check_dims was skipped: stop rather than index past a
+         * buffer sized by a wrapped product */
+        fprintf(stderr, "jcalc: internal error: array_alloc with invalid dimensions\n");
+        abort();
+    }
     jc_array *a = obj_new(T_ARRAY, sizeof *a);
     a->kind = ARR_DENSE;
     a->nd = nd;
-    a->len = 1;
-    for (int k = 0; k < nd; k++) {
+    a->len = len;
+    for (int k = 0; k < nd; k++)
         a->dims[k] = dims[k];
-        a->len *= dims[k];
-    }
     a->et = et ? type_retain(et) : type_new(TA_ANY);
     a->v = xcalloc(nz(a->len), sizeof *a->v);
     return v_obj(T_ARRAY, 0, &a->h);
@@ -339,7 +370,13 @@ int array_cat(jc_ctx *ctx, int dim, value *parts, int64_t np, const jc_typeobj *
                                 "mismatch in dimension %d (expected %lld got %lld)", k + 1,
                                 (long long)rd[k], (long long)pd[k]);
         }
-        rd[dim - 1] += pd[dim - 1];
+        if (size_add(rd[dim - 1], pd[dim - 1], &rd[dim - 1]) < 0)
+            return err_throw(ctx, ERR_ARGUMENT, site, "invalid Array dimensions");
+    }
+    /* the parts may repeat one array: the sum of their sizes is checked and charged */
+    if (array_check_dims(ctx, nd, rd, NULL) < 0) {
+        err_locate(ctx, site);
+        return -1;
     }
     /* element type: the given one, else the promotion of the parts' types */
     jc_typeobj *t = NULL;

@@ -68,8 +68,16 @@ void array_free(obj *o);
 /* Refuses (OverflowError, as for any result above ctx->max_bits) an array of nelems
  * elements before it is allocated. */
 int array_check_len(jc_ctx *ctx, double nelems);
+/* Checks dims for a new array before anything is allocated: a negative dimension or a
+ * product that overflows is Julia's ArgumentError: invalid Array dimensions; a length
+ * above the --max-bits budget is array_check_len's OverflowError.  *len (may be NULL)
+ * receives the product. */
+int array_check_dims(jc_ctx *ctx, int nd, const int64_t *dims, int64_t *len);
+/* array_new after array_check_dims: the constructor for dims that come from the user. */
+int array_make(jc_ctx *ctx, value *out, const jc_typeobj *et, int nd, const int64_t *dims);
 /* A new array of element type et (borrowed) and the given dims: zero-filled for bits
- * number types, ARR_UNDEF otherwise. */
+ * number types, ARR_UNDEF otherwise.  The dims must be valid (array_check_dims, or
+ * those of an existing array); array_alloc aborts on a product that overflows. */
 value array_new(jc_ctx *ctx, const jc_typeobj *et, int nd, const int64_t *dims);
 /* The same without the size check and with no element set: every element is nothing,
  * for the caller to fill (n = product of dims). */

@@ -12,6 +12,7 @@
 
 #include "ast.h"
 #include "range.h"
+#include "size.h"
 #include "types.h"
 
 typedef struct litctx {
@@ -19,6 +20,21 @@ typedef struct litctx {
     array_eval_fn eval;
     struct env *e;
 } litctx;
+
+/* Doubles the capacity of a list of values that grows with what it is given ([r...],
+ * a filtered comprehension): each size is charged to the --max-bits budget first, so
+ * [(1:2^62)...] ends in an OverflowError, not out of memory. */
+static int grow(jc_ctx *ctx, value **v, int64_t *cap)
+{
+    int64_t c;
+    if (size_mul(*cap ? *cap : 8, 2, &c) < 0)
+        return err_throw(ctx, ERR_ARGUMENT, NULL, "invalid Array dimensions");
+    if (array_check_len(ctx, (double)*cap + 1) < 0) /* the elements held, not the capacity */
+        return -1;
+    *v = xrealloc(*v, (size_t)c * sizeof **v);
+    *cap = c;
+    return 0;
+}
 
 /* Evaluates the elements of a list, expanding x... splats. */
 static int eval_list(litctx *L, const ast *const *kids, int n, value **vals, int64_t *nv)
@@ -47,15 +63,18 @@ static int eval_list(litctx *L, const ast *const *kids, int n, value **vals, int
                 }
                 if (r == 0)
                     break;
-                if (cnt == cap)
-                    v = xrealloc(v, (size_t)(cap *= 2) * sizeof *v);
+                if (cnt == cap && grow(L->ctx, &v, &cap) < 0) {
+                    val_release(x);
+                    val_release(coll);
+                    goto fail;
+                }
                 v[cnt++] = x;
             }
             val_release(coll);
             continue;
         }
-        if (cnt == cap)
-            v = xrealloc(v, (size_t)(cap *= 2) * sizeof *v);
+        if (cnt == cap && grow(L->ctx, &v, &cap) < 0)
+            goto fail;
         if (L->eval(L->ctx, L->e, k, &v[cnt]) != 0)
             goto fail;
         cnt++;
@@ -165,9 +184,9 @@ typedef struct genstate {
 
 static int gen_push(genstate *g, value v)
 {
-    if (g->n == g->cap) {
-        g->cap = g->cap ? 2 * g->cap : 16;
-        g->vals = xrealloc(g->vals, (size_t)g->cap * sizeof *g->vals);
+    if (g->n == g->cap && grow(g->L->ctx, &g->vals, &g->cap) < 0) {
+        val_release(v);
+        return -1;
     }
     g->vals[g->n++] = v;
     return 0;

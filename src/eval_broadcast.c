@@ -8,6 +8,7 @@
 
 #include "ast.h"
 #include "range.h"
+#include "size.h"
 #include "types.h"
 
 /* The element type of an empty broadcast: the promotion of the arguments' types. */
@@ -68,14 +69,11 @@ int array_broadcast(jc_ctx *ctx, value f, const jc_args *a, value *out)
         if (k > nd)
             nd = k;
     }
-    int64_t len = 1;
-    double total = 1;
-    for (int j = 0; j < nd; j++) {
-        len *= rd[j];
-        total *= (double)rd[j];
-    }
-    if (array_check_len(ctx, total) < 0)
+    int64_t len;
+    if (array_check_dims(ctx, nd, rd, &len) < 0) {
+        err_locate(ctx, a->site);
         return -1;
+    }
     value *res = xmalloc(nz(len) * sizeof *res);
     value *args = xmalloc(nz(a->n) * sizeof *args);
     int64_t (*adims)[ARR_MAXDIMS] = xmalloc(nz(a->n) * sizeof *adims);

@@ -111,6 +111,13 @@ static int pi_real(jc_ctx *ctx, int w, value x, value *out)
         mpz_clear(z);
         return 0;
     }
+    if (x.type == T_RATIONAL && mpz_sgn(mpq_denref(val_mpq(x))) == 0) {
+        /* ±1//0: Julia's sinpi(x::Real) = sinpi(float(x)), so ±Inf's DomainError */
+        value f = fk_as_float(ctx, x, k);
+        int r = pi_real(ctx, w, f, out);
+        val_release(f);
+        return r;
+    }
     if (x.type == T_RATIONAL) {
         *out = pi_rational(ctx, w, k, val_mpq(x));
         return 0;

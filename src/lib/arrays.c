@@ -12,6 +12,7 @@
 #include "num/num.h"
 #include "range.h"
 #include "show.h"
+#include "size.h"
 #include "types.h"
 #include "lib/lib.h"
 
@@ -36,10 +37,7 @@ static int get_dims(jc_ctx *ctx, const value *v, int n, int64_t *dims, int *nd, 
             return err_throw(ctx, ERR_ARGUMENT, site,
                             "invalid Array dimensions");
     }
-    double total = 1;
-    for (int k = 0; k < n; k++)
-        total *= (double)dims[k];
-    if (array_check_len(ctx, total) < 0)
+    if (array_check_dims(ctx, n, dims, NULL) < 0)
         return -1;
     *nd = n;
     return 0;
@@ -156,6 +154,7 @@ typedef struct ixsel {
     int64_t *ix;       /* 0-based positions along the dimension */
     int64_t n;
     int scalar;        /* an integer index: the dimension is dropped */
+    int oob;           /* out of bounds, found before anything was allocated */
     int nd;            /* dims the index contributes to the result's shape */
     int64_t dims[ARR_MAXDIMS];
 } ixsel;
@@ -166,8 +165,61 @@ static void sels_free(ixsel *s, int n)
         free(s[i].ix);
 }
 
-/* Resolves one index against a dimension of `extent` elements.  Bounds are checked by
- * the caller (it knows the whole index for the message). */
+static int invalid_index(jc_ctx *ctx, value x, const ast *site)
+{
+    sb t = { 0 }, xs = { 0 };
+    type_name_of(ctx, &t, x);
+    show_value(ctx, &xs, x, SHOW_REPR, 0);
+    err_throw(ctx, ERR_ARGUMENT, site, "invalid index: %s of type %s", sb_str(&xs), sb_str(&t));
+    sb_free(&t);
+    sb_free(&xs);
+    return -1;
+}
+
+/* The 1-based integer index x as a 0-based position in [0, extent), or -1 when it is
+ * out of bounds (a BigInt beyond Int64 included).  x is an integer type. */
+static int64_t index_position(jc_ctx *ctx, value x, int64_t extent)
+{
+    int64_t i;
+    if (num_to_int64(ctx, x, &i) < 0) {
+        err_clear(ctx);
+        return -1;
+    }
+    return i >= 1 && i <= extent ? i - 1 : -1;
+}
+
+/* Whether the range idx, an index along a dimension of `extent` elements, lies inside
+ * it: its ends are its extremes, so checking them bounds every element (and its length:
+ * a range of integers in [1, extent] has at most extent of them) before the positions
+ * are allocated.  -1 with an error for a range of non-integers. */
+static int range_in_bounds(jc_ctx *ctx, value idx, int64_t extent, const ast *site, int *inside)
+{
+    int64_t n = range_length(idx);
+    *inside = 1;
+    if (n <= 0)
+        return 0;
+    value ends[2];
+    if (range_get(ctx, idx, 0, &ends[0]) < 0)
+        return -1;
+    if (range_get(ctx, idx, n - 1, &ends[1]) < 0) {
+        val_release(ends[0]);
+        return -1;
+    }
+    int r = 0;
+    for (int k = 0; k < 2 && r == 0; k++) {
+        if (!num_is_integer_type(ends[k]) || ends[k].type == T_BOOL)
+            r = invalid_index(ctx, ends[k], site);
+        else if (index_position(ctx, ends[k], extent) < 0)
+            *inside = 0;
+    }
+    val_release_n(ends, 2);
+    return r;
+}
+
+/* Resolves one index against a dimension of `extent` elements.  An index found out of
+ * bounds sets s->oob: the caller raises the BoundsError (it knows the whole index for
+ * the message).  Nothing is allocated for the positions of a range before its bounds
+ * are checked; on an error s holds nothing. */
 static int resolve_index(jc_ctx *ctx, value idx, int64_t extent, ixsel *s, const ast *site)
 {
     memset(s, 0, sizeof *s);
@@ -181,16 +233,27 @@ static int resolve_index(jc_ctx *ctx, value idx, int64_t extent, ixsel *s, const
         return 0;
     }
     if (idx.type == T_INT64 || idx.type == T_BIGINT || (idx.type >= T_UINT8 && idx.type <= T_UINT64)) {
-        int64_t i;
-        if (num_to_int64(ctx, idx, &i) < 0)
-            return -1;
+        int64_t i = index_position(ctx, idx, extent);
+        if (i < 0) {
+            s->oob = 1;
+            return 0;
+        }
         s->ix = xmalloc(sizeof *s->ix);
-        s->ix[0] = i - 1;
+        s->ix[0] = i;
         s->n = 1;
         s->scalar = 1;
         return 0;
     }
     if (idx.type == T_RANGE || (array_has_elements(idx) && val_array(idx)->et->base != T_BOOL) || idx.type == T_TUPLE) {
+        if (idx.type == T_RANGE) {
+            int inside;
+            if (range_in_bounds(ctx, idx, extent, site, &inside) < 0)
+                return -1;
+            if (!inside) {
+                s->oob = 1;
+                return 0;
+            }
+        }
         jc_iter it;
         if (eval_iter_init(ctx, &it, idx, site) < 0)
             return -1;
@@ -199,25 +262,17 @@ static int resolve_index(jc_ctx *ctx, value idx, int64_t extent, ixsel *s, const
         for (int64_t k = 0; k < it.n; k++) {
             value x;
             if (eval_iter_next(ctx, &it, &x) < 0)
-                return -1;
-            int64_t i;
+                goto fail;
             if (!num_is_integer_type(x) || x.type == T_BOOL) {
-                sb t = { 0 };
-                type_name_of(ctx, &t, x);
-                sb xs = { 0 };
-                show_value(ctx, &xs, x, SHOW_REPR, 0);
-                err_throw(ctx, ERR_ARGUMENT, site, "invalid index: %s of type %s",
-                         sb_str(&xs), sb_str(&t));
-                sb_free(&t);
-                sb_free(&xs);
+                invalid_index(ctx, x, site);
                 val_release(x);
-                return -1;
+                goto fail;
             }
-            int r = num_to_int64(ctx, x, &i);
+            int64_t i = index_position(ctx, x, extent);
             val_release(x);
-            if (r < 0)
-                return -1;
-            s->ix[k] = i - 1;
+            if (i < 0) /* out of bounds; the rest must still be valid indices */
+                s->oob = 1;
+            s->ix[k] = i < 0 ? 0 : i;
         }
         if (array_has_elements(idx)) {
             s->nd = val_array(idx)->nd;
@@ -243,12 +298,10 @@ static int resolve_index(jc_ctx *ctx, value idx, int64_t extent, ixsel *s, const
         s->dims[0] = s->n;
         return 0;
     }
-    sb t = { 0 }, xs = { 0 };
-    type_name_of(ctx, &t, idx);
-    show_value(ctx, &xs, idx, SHOW_REPR, 0);
-    err_throw(ctx, ERR_ARGUMENT, site, "invalid index: %s of type %s", sb_str(&xs), sb_str(&t));
-    sb_free(&t);
-    sb_free(&xs);
+    return invalid_index(ctx, idx, site);
+fail:
+    free(s->ix);
+    s->ix = NULL;
     return -1;
 }
 
@@ -295,11 +348,10 @@ static int resolve_all(jc_ctx *ctx, value x, const value *idx, int n, ixsel *sel
             sels_free(sel, k);
             return -1;
         }
-        for (int64_t i = 0; i < sel[k].n; i++)
-            if (sel[k].ix[i] < 0 || sel[k].ix[i] >= extents[k]) {
-                sels_free(sel, k + 1);
-                return bounds_error(ctx, x, idx, n, site);
-            }
+        if (sel[k].oob) {
+            sels_free(sel, k + 1);
+            return bounds_error(ctx, x, idx, n, site);
+        }
     }
     return 0;
 }
@@ -354,9 +406,9 @@ static int bi_getindex(jc_ctx *ctx, value *out, const jc_args *a)
             if (n > 1 && k == n - 1)
                 for (int j = n; j < A->nd; j++)
                     ext *= A->dims[j];
-            int64_t i = idx[k].u.i - 1;
-            if (i < 0 || i >= ext)
+            if (idx[k].u.i < 1 || idx[k].u.i > ext) /* before subtracting: typemin(Int) */
                 return bounds_error(ctx, x, idx, n, a->site);
+            int64_t i = idx[k].u.i - 1;
             pos += i * stride;
             stride *= ext;
         }
@@ -372,7 +424,8 @@ static int bi_getindex(jc_ctx *ctx, value *out, const jc_args *a)
     int nd = 0;
     int64_t dims[ARR_MAXDIMS], total = 1;
     for (int k = 0; k < n; k++) {
-        total *= sel[k].n;
+        if (size_mul(total, sel[k].n, &total) < 0)
+            total = -1; /* array_check_dims refuses it below */
         for (int j = 0; j < sel[k].nd && nd < ARR_MAXDIMS; j++)
             dims[nd++] = sel[k].dims[j];
     }
@@ -380,7 +433,12 @@ static int bi_getindex(jc_ctx *ctx, value *out, const jc_args *a)
         nd = 1;
         dims[0] = sel[0].n;
     }
-    value r = array_new(ctx, A->et, nd ? nd : 1, nd ? dims : &total);
+    value r;
+    if (array_make(ctx, &r, A->et, nd ? nd : 1, nd ? dims : &total) < 0) {
+        sels_free(sel, n);
+        err_locate(ctx, a->site);
+        return -1;
+    }
     jc_array *R = val_array(r);
     R->bits = A->bits; /* indexing a BitArray with ranges or masks gives a BitArray */
     for (int64_t li = 0; li < total; li++) {
@@ -412,11 +470,14 @@ static int bi_setindex(jc_ctx *ctx, value *out, const jc_args *a)
     int64_t total = 1;
     int allscalar = 1;
     for (int k = 0; k < n; k++) {
-        total *= sel[k].n;
+        if (size_mul(total, sel[k].n, &total) < 0)
+            total = -1;
         allscalar &= sel[k].scalar;
     }
     int r = 0;
-    if (!allscalar && !array_has_elements(v) && v.type != T_RANGE && v.type != T_TUPLE)
+    if (total < 0)
+        r = err_throw(ctx, ERR_ARGUMENT, a->site, "invalid Array dimensions");
+    else if (!allscalar && !array_has_elements(v) && v.type != T_RANGE && v.type != T_TUPLE)
         r = err_throw(ctx, ERR_ARGUMENT, a->site,
                      "indexed assignment with a single value to possibly many locations is not supported; perhaps use broadcasting `.=` instead?");
     else if (!allscalar) {
@@ -670,6 +731,27 @@ static value reshaped(value x, int nd, const int64_t *dims)
     return r;
 }
 
+/* Julia's message for reshape's dims: the tuple as shown, Colon() for a `:`. */
+static void dims_text(jc_ctx *ctx, sb *s, const value *dv, int n)
+{
+    sb_putc(s, '(');
+    for (int k = 0; k < n; k++) {
+        if (k)
+            sb_puts(s, ", ");
+        if (array_is_colon(ctx, dv[k]))
+            sb_puts(s, "Colon()");
+        else
+            show_value(ctx, s, dv[k], SHOW_REPR, 0);
+    }
+    sb_puts(s, n == 1 ? ",)" : ")");
+}
+
+/* reshape(A, dims...) in Julia's order (base/reshapedarray.jl, base/array.jl): a `:` is
+ * solved with divrem(length(A), prod(others)) (DivideError for a zero product,
+ * DimensionMismatch for a remainder, at most one `:`); then prod(dims), wrapping as
+ * Julia's Int arithmetic does, must equal length(A) (DimensionMismatch); dims that pass
+ * that test but are negative or overflow (-1, -6 for 6 elements; 2^32, 2^32 for none)
+ * are the array constructor's ArgumentError: invalid Array dimensions. */
 static int bi_reshape(jc_ctx *ctx, value *out, const jc_args *a)
 {
     value x = a->v[0];
@@ -687,45 +769,69 @@ static int bi_reshape(jc_ctx *ctx, value *out, const jc_args *a)
         val_release(tmp);
         return err_throw(ctx, ERR_ARGUMENT, a->site, "invalid reshape dimensions");
     }
-    int64_t dims[ARR_MAXDIMS], prod = 1;
+    int64_t dims[ARR_MAXDIMS];
+    uint64_t prod = 1; /* Julia's prod(dims) on Int wraps */
     int colon = -1;
+    sb s = { 0 };
     for (int k = 0; k < n; k++) {
         if (array_is_colon(ctx, dv[k])) {
+            if (colon >= 0) {
+                dims_text(ctx, &s, dv, n);
+                err_throw(ctx, ERR_DIMENSION, a->site,
+                          "new dimensions %s may have at most one omitted dimension specified by `Colon()`",
+                          sb_str(&s));
+                goto fail;
+            }
             colon = k;
             dims[k] = 1;
             continue;
         }
-        if (num_to_int64(ctx, dv[k], &dims[k]) < 0) {
+        if (!num_is_integer_type(dv[k])) {
             val_release(tmp);
-            return -1;
+            return lib_no_method(ctx, "reshape", a);
         }
-        prod *= dims[k];
+        if (num_to_int64(ctx, dv[k], &dims[k]) < 0)
+            goto fail;
+        prod *= (uint64_t)dims[k];
     }
     int64_t len = val_array(x)->len;
     if (colon >= 0) {
-        if (prod == 0 || len % prod) {
-            val_release(tmp);
-            return err_throw(ctx, ERR_DIMENSION, a->site,
-                            "array size %lld must be divisible by the product of the new dimensions",
-                            (long long)len);
+        if (prod == 0) {
+            num_divide_error(ctx);
+            goto fail;
         }
-        dims[colon] = len / prod;
-        prod = len;
-    }
-    if (prod != len) {
-        sb s = { 0 };
+        int64_t p = (int64_t)prod; /* len >= 0, so len % p and len / p are defined */
+        if (len % p) {
+            dims_text(ctx, &s, dv, n);
+            err_throw(ctx, ERR_DIMENSION, a->site,
+                      "array size %lld must be divisible by the product of the new dimensions %s",
+                      (long long)len, sb_str(&s));
+            goto fail;
+        }
+        dims[colon] = len / p;
+        prod = 1;
         for (int k = 0; k < n; k++)
-            sb_printf(&s, k ? ", %lld" : "%lld", (long long)dims[k]);
+            prod *= (uint64_t)dims[k];
+    }
+    if ((int64_t)prod != len) {
+        for (int k = 0; k < n; k++)
+            sb_printf(&s, k ? ", %lld" : "(%lld", (long long)dims[k]);
         err_throw(ctx, ERR_DIMENSION, a->site,
-                 "new dimensions (%s%s) must be consistent with array size %lld",
-                 sb_str(&s), n == 1 ? "," : "", (long long)len);
-        sb_free(&s);
-        val_release(tmp);
-        return -1;
+                  "new dimensions %s%s) must be consistent with array size %lld",
+                  sb_str(&s), n == 1 ? "," : "", (long long)len);
+        goto fail;
+    }
+    if (array_check_dims(ctx, n, dims, NULL) < 0) {
+        err_locate(ctx, a->site);
+        goto fail;
     }
     *out = reshaped(x, n, dims);
     val_release(tmp);
     return 0;
+fail:
+    sb_free(&s);
+    val_release(tmp);
+    return -1;
 }
 
 static int bi_vec(jc_ctx *ctx, value *out, const jc_args *a)

@@ -14,6 +14,7 @@
 #include "show.h"
 #include "lib/lib.h"
 #include "lib/linalg_impl.h"
+#include "size.h"
 
 static int is_uniform(value v) { return v.type == T_ARRAY && val_array(v)->kind == ARR_UNIFORM; }
 
@@ -196,7 +197,11 @@ static int matmul(jc_ctx *ctx, value a, value b, const ast *site, value *out)
     }
     if (la_check_defined(ctx, A, site) < 0 || la_check_defined(ctx, B, site) < 0)
         return -1;
-    int64_t len = m * n;
+    int64_t len;
+    if (array_check_dims(ctx, 2, (int64_t[]){ m, n }, &len) < 0) {
+        err_locate(ctx, site);
+        return -1;
+    }
     value *res = xmalloc(nz(len) * sizeof *res);
     num_type ta, tb;
     int fast = la_number_type(A, &ta) && la_number_type(B, &tb) && ta.t == T_FLOAT64 && tb.t == T_FLOAT64 &&
@@ -865,7 +870,14 @@ static int bi_kron(jc_ctx *ctx, value *out, const jc_args *a)
     if (r)
         return r;
     int64_t ma = la_nrows(A), na = la_ncols(A), mb = la_nrows(B), nb = la_ncols(B);
-    int64_t m = ma * mb, n = na * nb, len = m * n;
+    /* the result's size is checked, and charged to the budget, before any product */
+    int64_t m, n, len;
+    if (size_mul(ma, mb, &m) < 0 || size_mul(na, nb, &n) < 0)
+        return err_throw(ctx, ERR_ARGUMENT, a->site, "invalid Array dimensions");
+    if (array_check_dims(ctx, 2, (int64_t[]){ m, n }, &len) < 0) {
+        err_locate(ctx, a->site);
+        return -1;
+    }
     value *res = xmalloc(nz(len) * sizeof *res);
     for (int64_t j = 0; j < n; j++)
         for (int64_t i = 0; i < m; i++) {

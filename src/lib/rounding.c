@@ -90,6 +90,12 @@ static int round_value(jc_ctx *ctx, value *out, value x, int rm)
         *out = val_retain(x);
         return 0;
     }
+    if (x.type == T_RATIONAL && mpz_sgn(mpq_denref(val_mpq(x))) == 0) {
+        /* ±1//0 rounds to itself: Julia's round(::Type{Rational}, x, r) returns
+         * copysign(1//0, numerator(x)) for a zero denominator (base/rational.jl) */
+        *out = val_retain(x);
+        return 0;
+    }
     if (x.type == T_RATIONAL) {
         mpz_t z, one;
         mpz_init(z);
@@ -138,7 +144,8 @@ static int64_t hidigit(double x, int64_t base)
     return 1 + (int64_t)floor(log(fabs(x)) / log((double)base));
 }
 
-/* round(x, rm; digits=d, base) as Julia computes it: scaled by base^d, rounded,
+/* round(x, rm; digits=d, base) as Julia computes it (non-finite x, ±1//0 too, gives
+ * float(x): `isfinite(x) || return float(x)` in base/floatfuncs.jl): scaled by base^d, rounded,
  * scaled back, in x's float type; a non-finite intermediate returns x (digits >= 0)
  * or the signed zero / infinity Julia's _round_step gives. */
 static int round_digits(jc_ctx *ctx, value *out, value x, int rm, int64_t digits, int64_t base,
@@ -157,10 +164,18 @@ static int round_digits(jc_ctx *ctx, value *out, value x, int rm, int64_t digits
     }
     if (!num_is_real(x))
         return LIB_DECLINE;
+    /* base^±2^60 is beyond any float's exponent range, so larger |digits| round alike;
+     * clamping keeps -digits and digits - hidigit defined for typemin(Int) */
+    const int64_t dmax = INT64_C(1) << 60;
+    digits = digits > dmax ? dmax : digits < -dmax ? -dmax : digits;
     int k = fk_final(fk_of_real(x));
     if (k == FK_BIG) {
         value xv = fk_as_float(ctx, x, k);
         mpfr_srcptr m = val_mpfr(xv);
+        if (!mpfr_number_p(m)) {
+            *out = xv;
+            return 0;
+        }
         if (sig && !mpfr_zero_p(m) && mpfr_number_p(m)) {
             mpfr_t l;
             mpfr_init2(l, 64);
@@ -172,7 +187,13 @@ static int round_digits(jc_ctx *ctx, value *out, value x, int rm, int64_t digits
         }
         mpfr_t sc, t;
         mpfr_inits2(ctx->precision, sc, t, (mpfr_ptr)0);
-        mpfr_ui_pow_ui(sc, (unsigned long)base, (unsigned long)(digits >= 0 ? digits : -digits), fk_rnd(ctx));
+        /* base^|digits| through an MPFR exponent: mpfr_ui_pow_ui would square its way to an
+         * exact power first (hours for digits = 2^62) */
+        mpfr_t e;
+        mpfr_init2(e, 64);
+        mpfr_set_si(e, digits >= 0 ? digits : -digits, MPFR_RNDN);
+        mpfr_ui_pow(sc, (unsigned long)base, e, fk_rnd(ctx));
+        mpfr_clear(e);
         value r = num_bigfloat(ctx);
         if (digits >= 0)
             mpfr_mul(t, m, sc, fk_rnd(ctx));
@@ -183,8 +204,19 @@ static int round_digits(jc_ctx *ctx, value *out, value x, int rm, int64_t digits
             mpfr_div(val_mpfr(r), t, sc, fk_rnd(ctx));
         else
             mpfr_mul(val_mpfr(r), t, sc, fk_rnd(ctx));
-        if (!mpfr_number_p(val_mpfr(r)))
-            mpfr_set(val_mpfr(r), m, MPFR_RNDN);
+        if (!mpfr_number_p(val_mpfr(r))) {
+            /* as the Float64 path below: _round_invstep returns x, _round_step the
+             * signed zero or infinity (base/floatfuncs.jl) */
+            int sg = mpfr_sgn(m);
+            if (digits >= 0 || sg == 0)
+                mpfr_set(val_mpfr(r), m, MPFR_RNDN);
+            else if (sg > 0 && rm == RM_UP)
+                mpfr_set_inf(val_mpfr(r), 1);
+            else if (sg < 0 && rm == RM_DOWN)
+                mpfr_set_inf(val_mpfr(r), -1);
+            else
+                mpfr_set_zero(val_mpfr(r), sg);
+        }
         mpfr_clears(sc, t, (mpfr_ptr)0);
         val_release(xv);
         *out = r;
@@ -192,6 +224,10 @@ static int round_digits(jc_ctx *ctx, value *out, value x, int rm, int64_t digits
     }
     double d;
     fk_real_d(ctx, x, k, &d);
+    if (!isfinite(d)) {
+        *out = fk_value(k, d);
+        return 0;
+    }
     if (sig)
         digits -= hidigit(d, base);
     double y;
@@ -224,6 +260,9 @@ static int round_to_type(jc_ctx *ctx, value *out, const jc_typeobj *t, value x, 
     if (!num_is_real(x) || t->base < T_BOOL || t->base > T_BIGFLOAT || t->nparams > 0 ||
         t->base == T_RATIONAL)
         return LIB_DECLINE;
+    if (t->base < T_FLOAT16 && x.type == T_RATIONAL && mpz_sgn(mpq_denref(val_mpq(x))) == 0)
+        /* round(Int, 1//0) is div(1, 0, r) in base/rational.jl: a DivideError */
+        return num_divide_error(ctx);
     value r;
     int res = round_value(ctx, &r, x, rm);
     if (res != 0)

@@ -6,6 +6,7 @@
  * and `^` fall through to the number tower. */
 #include <stdlib.h>
 #include <string.h>
+#include <stdint.h>
 #include <utf8proc.h>
 
 #include "eval.h"
@@ -13,6 +14,7 @@
 #include "num/num.h"
 #include "range.h"
 #include "show.h"
+#include "size.h"
 #include "lib/lib.h"
 
 static int is_text(value v) { return v.type == T_STRING || v.type == T_CHAR; }
@@ -33,15 +35,32 @@ static int give_string(sb *s, value *out)
     return 0;
 }
 
+/* A string of `bytes` bytes is a result like any other: above --max-bits it is refused
+ * (OverflowError) before it is built. */
+static int text_fits(jc_ctx *ctx, size_t bytes)
+{
+    return num_check_bits(ctx, 8.0 * (double)bytes);
+}
+
+static size_t text_len(value v)
+{
+    return v.type == T_STRING ? val_string(v)->len : 4;
+}
+
 static int bi_concat(jc_ctx *ctx, value *out, const jc_args *a)
 {
-    for (int i = 0; i < a->n; i++)
+    size_t total = 0;
+    for (int i = 0; i < a->n; i++) {
         if (!is_text(a->v[i]))
             return LIB_DECLINE;
+        if (size_bytes_add(total, text_len(a->v[i]), &total) < 0)
+            total = SIZE_MAX;
+    }
+    if (text_fits(ctx, total) < 0)
+        return -1;
     sb s = { 0 };
     for (int i = 0; i < a->n; i++)
         put_text(&s, a->v[i]);
-    (void)ctx;
     return give_string(&s, out);
 }
 
@@ -57,10 +76,15 @@ static int bi_repeat(jc_ctx *ctx, value *out, const jc_args *a)
                         (long long)n);
     sb one = { 0 };
     put_text(&one, a->v[0]);
-    if (num_check_bits(ctx, 8.0 * (double)one.len * (double)n) < 0) {
+    size_t total;
+    if (size_bytes(one.len, (size_t)n, &total) < 0)
+        total = SIZE_MAX;
+    if (text_fits(ctx, total) < 0) {
         sb_free(&one);
         return -1;
     }
+    if (one.len == 0) /* "" ^ 2^62 is "" without 2^62 steps */
+        n = 0;
     sb s = { 0 };
     for (int64_t i = 0; i < n; i++)
         sb_put(&s, sb_str(&one), one.len);
@@ -207,6 +231,10 @@ static int bi_join(jc_ctx *ctx, value *out, const jc_args *a)
             show_value(ctx, &s, a->v[1], SHOW_PRINT, 0);
         show_value(ctx, &s, x, SHOW_PRINT, 0);
         val_release(x);
+        if (text_fits(ctx, s.len) < 0) { /* join(1:2^62) stops at the budget */
+            sb_free(&s);
+            return -1;
+        }
     }
     return give_string(&s, out);
 }

@@ -7,6 +7,7 @@
 
 #include "jcalc.h"
 #include "check.h"
+#include "size.h"
 
 
 static char *eval(jc_ctx *ctx, const char *src)
@@ -30,9 +31,67 @@ static void check(jc_ctx *ctx, const char *src, const char *want)
     free(got);
 }
 
+/* size.h: checked products and sums, exact by integer arithmetic */
+static void check_sizes(void)
+{
+    static const struct { int64_t a, b; int mul_ok; int64_t mul; int add_ok; int64_t add; } t[] = {
+        { 0, 0, 1, 0, 1, 0 },
+        { 3, 4, 1, 12, 1, 7 },
+        { INT64_C(1) << 31, INT64_C(1) << 31, 1, INT64_C(1) << 62, 1, INT64_C(1) << 32 },
+        { INT64_C(1) << 32, INT64_C(1) << 32, 0, 0, 1, INT64_C(1) << 33 },
+        { INT64_C(1) << 62, 2, 0, 0, 1, (INT64_C(1) << 62) + 2 },
+        { INT64_MAX, 1, 1, INT64_MAX, 0, 0 },
+        { INT64_MAX, 0, 1, 0, 1, INT64_MAX },
+        { -1, 6, 0, 0, 0, 0 },
+        { -1, -6, 0, 0, 0, 0 },
+        { INT64_MIN, -1, 0, 0, 0, 0 },
+        { (INT64_C(1) << 62) - 1, 2, 1, INT64_MAX - 1, 1, (INT64_C(1) << 62) + 1 },
+    };
+    for (size_t i = 0; i < sizeof t / sizeof t[0]; i++) {
+        int64_t r = -7;
+        int ok = size_mul(t[i].a, t[i].b, &r) == 0;
+        check_ok(ok == t[i].mul_ok && (!ok || r == t[i].mul), "size_mul(%lld, %lld)",
+                 (long long)t[i].a, (long long)t[i].b);
+        r = -7;
+        ok = size_add(t[i].a, t[i].b, &r) == 0;
+        check_ok(ok == t[i].add_ok && (!ok || r == t[i].add), "size_add(%lld, %lld)",
+                 (long long)t[i].a, (long long)t[i].b);
+    }
+    int64_t d3[3] = { INT64_C(1) << 21, INT64_C(1) << 21, INT64_C(1) << 21 }, n = 0;
+    check_ok(size_dims(3, d3, &n) < 0, "size_dims(2^21, 2^21, 2^21) overflows");
+    int64_t dz[2] = { 0, -1 };
+    check_ok(size_dims(2, dz, &n) < 0, "size_dims(0, -1) is negative");
+    check_ok(size_dims(0, dz, &n) == 0 && n == 1, "size_dims of no dims is 1");
+    size_t b;
+    check_ok(size_bytes(SIZE_MAX / 16 + 1, 16, &b) < 0, "size_bytes overflow");
+    check_ok(size_bytes(1000, 16, &b) == 0 && b == 16000, "size_bytes 1000·16");
+    check_ok(size_bytes_add(SIZE_MAX, 1, &b) < 0, "size_bytes_add overflow");
+}
+
 int main(void)
 {
     jc_ctx *ctx = jc_new();
+    check_sizes();
+    {
+        /* a small --max-bits budget: strings and products are refused before they are
+         * built, and what fits is still computed */
+        jc_ctx *small = jc_new();
+        jc_set_max_bits(small, 4096);
+        check(small, "length(\"ab\"^100)", "200");
+        check(small, "\"ab\"^1000", "<error>");
+        check(small, "s = \"a\"^200; length(s * s)", "400");
+        check(small, "s = \"a\"^200; s * s * s", "<error>");
+        check(small, "join(1:10000)", "<error>");
+        check(small, "length(kron(ones(4), ones(8)))", "32");
+        check(small, "kron(ones(10), ones(10))", "<error>");
+        check(small, "ones(10) * ones(10)'", "<error>");
+        check(small, "ones(10) .+ ones(10)'", "<error>");
+        check(small, "x = ones(20); hcat(x, x)", "<error>");
+        check(small, "[(1:100)...]", "<error>");
+        check(small, "[i for i in 1:100 if true]", "<error>");
+        check(small, "length([i for i in 1:30 if true])", "30");
+        jc_free(small);
+    }
     /* Julia 1.10 test/rational.jl and the reference's display rules */
     check(ctx, "repr([-2//2])", "\"Rational{Int64}[-1]\"");
     check(ctx, "Union{Int, Rational{Int}}[7 3//6; 6//3 2]",
