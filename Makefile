@@ -6,7 +6,7 @@
 #   make check     every test; the last line is "N passed, N failed"
 #   make docs      regenerate the function list of docs/language.md from the builtin tables
 #   make bench     benchmarks against the peers present on the machine
-#   make fuzz      a bounded libFuzzer run (./configure --enable-fuzzing, needs clang)
+#   make fuzz      bounded libFuzzer runs of tests/fuzz/ (./configure --enable-fuzzing)
 #   make accuracy  the long math-core accuracy run
 #   make install / uninstall   PREFIX=/usr/local DESTDIR=
 
@@ -142,15 +142,58 @@ bench: build/jcalc $(BENCH_BINS)
 FUZZ_FLAGS = -std=c11 -D_GNU_SOURCE -g -O1 -fsanitize=fuzzer,address,undefined $(CFLAGS_CONF) \
              -Iinclude -Isrc -Ibuild/gen -DJC_HAVE_READLINE=0
 FUZZ_SECONDS ?= 60
-fuzz: $(GEN_HEADERS) | build/gen/.dir
+FUZZ_TARGETS ?= fuzz_eval fuzz_builtins
+# libFuzzer options of every run; FUZZ_ARGS adds more (e.g. -jobs=2 -workers=2)
+FUZZ_RUN_FLAGS = -max_total_time=$(FUZZ_SECONDS) -timeout=10 -rss_limit_mb=2048 \
+                 -artifact_prefix=build/fuzz/ $(FUZZ_ARGS)
+FUZZ_MAXLEN_fuzz_eval = 512
+FUZZ_MAXLEN_fuzz_builtins = 128
+
+# The fuzzers' inputs generated from the sources of truth: the dictionary from the
+# operator table and the builtin list, the seed corpus from the test cases, and the
+# builtin names that fuzz_builtins.c calls.
+build/gen/fuzz_builtins.inc: build/jcalc tools/gen_fuzz_builtins.sh | build/gen/.dir
+	./build/jcalc --list-builtins > $@.list.tmp && sh tools/gen_fuzz_builtins.sh $@.list.tmp > $@.tmp && \
+	    rm -f $@.list.tmp && mv $@.tmp $@
+build/fuzz/jcalc.dict: build/jcalc data/operators.tsv tools/gen_fuzz_dict.sh
+	@mkdir -p build/fuzz
+	./build/jcalc --list-builtins > $@.list.tmp && sh tools/gen_fuzz_dict.sh data/operators.tsv $@.list.tmp > $@.tmp && \
+	    rm -f $@.list.tmp && mv $@.tmp $@
+build/fuzz/seeds/.stamp: $(wildcard tests/cases/*.jl tests/errors/*.txt) tools/gen_fuzz_corpus.sh
+	sh tools/gen_fuzz_corpus.sh build/fuzz/seeds && touch $@
+
+build/fuzz/fuzz_eval: tests/fuzz/fuzz_eval.c $(LIB_SRCS) $(GEN_HEADERS) config.mk
 	@if [ -z "$(FUZZ_CC)" ]; then echo "make fuzz: run ./configure --enable-fuzzing (needs clang)"; exit 2; fi
-	@mkdir -p build/fuzz/corpus-run tests/fuzz/corpus
-	$(FUZZ_CC) $(FUZZ_FLAGS) -o build/fuzz/fuzz_eval tests/fuzz/fuzz_eval.c $(LIB_SRCS) $(LIBS_CONF) -lm
-	@echo "fuzzing for $(FUZZ_SECONDS) s (log: build/fuzz/fuzz.log)"
-	@./build/fuzz/fuzz_eval -max_total_time=$(FUZZ_SECONDS) -max_len=512 -timeout=10 \
-	    -rss_limit_mb=2048 build/fuzz/corpus-run tests/fuzz/corpus >build/fuzz/fuzz.log 2>&1; \
-	    status=$$?; tail -n 3 build/fuzz/fuzz.log; \
-	    if [ $$status -ne 0 ]; then grep -A40 -m1 -E 'ERROR|SUMMARY' build/fuzz/fuzz.log; exit $$status; fi
+	@mkdir -p build/fuzz
+	$(FUZZ_CC) $(FUZZ_FLAGS) -o $@.tmp tests/fuzz/fuzz_eval.c $(LIB_SRCS) $(LIBS_CONF) -lm && mv $@.tmp $@
+build/fuzz/fuzz_builtins: tests/fuzz/fuzz_builtins.c build/gen/fuzz_builtins.inc $(LIB_SRCS) $(GEN_HEADERS) config.mk
+	@if [ -z "$(FUZZ_CC)" ]; then echo "make fuzz: run ./configure --enable-fuzzing (needs clang)"; exit 2; fi
+	@mkdir -p build/fuzz
+	$(FUZZ_CC) $(FUZZ_FLAGS) -o $@.tmp tests/fuzz/fuzz_builtins.c $(LIB_SRCS) $(LIBS_CONF) -lm && mv $@.tmp $@
+
+# each target runs FUZZ_SECONDS over its own growing corpus, the checked-in corpus and the
+# generated seeds; a crash stops `make fuzz` with the report and the input's file name
+fuzz: $(FUZZ_TARGETS:%=build/fuzz/%) build/fuzz/jcalc.dict build/fuzz/seeds/.stamp
+	@mkdir -p tests/fuzz/corpus
+	@for t in $(FUZZ_TARGETS); do \
+	    mkdir -p build/fuzz/corpus-$$t; \
+	    case $$t in fuzz_eval) maxlen=$(FUZZ_MAXLEN_fuzz_eval); seeds="tests/fuzz/corpus build/fuzz/seeds"; \
+	                          dict=-dict=build/fuzz/jcalc.dict;; \
+	                *) maxlen=$(FUZZ_MAXLEN_fuzz_builtins); seeds=""; dict="";; esac; \
+	    echo "fuzzing $$t for $(FUZZ_SECONDS) s (log: build/fuzz/$$t.log)"; \
+	    ./build/fuzz/$$t $(FUZZ_RUN_FLAGS) $$dict -max_len=$$maxlen build/fuzz/corpus-$$t $$seeds \
+	        >build/fuzz/$$t.log 2>&1; \
+	    status=$$?; grep -E '^Done [0-9]+ runs' build/fuzz/$$t.log || tail -n 3 build/fuzz/$$t.log; \
+	    if [ $$status -ne 0 ]; then grep -A40 -m1 -E 'ERROR|SUMMARY|deadly signal' build/fuzz/$$t.log; \
+	        grep -E 'Test unit written|artifact' build/fuzz/$$t.log; exit $$status; fi; \
+	done
+
+# the deterministic mode of fuzz_builtins.c that `make check` runs (tests/run.sh)
+build/fuzz/replay_builtins: tests/fuzz/fuzz_builtins.c build/gen/fuzz_builtins.inc build/libjcalc.a config.mk
+	@mkdir -p build/fuzz
+	@$(if $(Q),echo "  LINK    $@")
+	$(Q)$(CC) $(CFLAGS_ALL) -DFUZZ_BUILTINS_MAIN -o $@.$$$$.tmp $< build/libjcalc.a $(LDFLAGS_ALL) $(LIBS_ALL) && mv -f $@.$$$$.tmp $@
+check: build/fuzz/replay_builtins
 
 install: build/jcalc
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/man/man1
