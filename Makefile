@@ -13,8 +13,8 @@
 .DEFAULT_GOAL := all
 PREFIX ?= /usr/local
 DEB_PACKAGES = build-essential autoconf automake pkg-config libgmp-dev libmpfr-dev libmpc-dev \
-               libreadline-dev libutf8proc-dev expect bc
-DEB_OPTIONAL = clang libclang-rt-dev hyperfine pari-gp
+               libreadline-dev libutf8proc-dev expect bc clang libclang-rt-14-dev
+DEB_OPTIONAL = hyperfine pari-gp
 
 BUILD_TARGETS = all run check bench fuzz accuracy install lib unit tests-build jcalc docs
 
