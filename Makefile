@@ -7,16 +7,17 @@
 #   make docs      regenerate the function list of docs/language.md from the builtin tables
 #   make bench     benchmarks against the peers present on the machine
 #   make fuzz      bounded libFuzzer runs of tests/fuzz/ (./configure --enable-fuzzing)
+#   make diff      the long differential run of the number tower (tests/diff/)
 #   make accuracy  the long math-core accuracy run
 #   make install / uninstall   PREFIX=/usr/local DESTDIR=
 
 .DEFAULT_GOAL := all
 PREFIX ?= /usr/local
 DEB_PACKAGES = build-essential autoconf automake pkg-config libgmp-dev libmpfr-dev libmpc-dev \
-               libreadline-dev libutf8proc-dev expect bc clang libclang-rt-14-dev
+               libreadline-dev libutf8proc-dev expect bc clang libclang-rt-14-dev python3
 DEB_OPTIONAL = hyperfine pari-gp
 
-BUILD_TARGETS = all run check bench fuzz accuracy install lib unit tests-build jcalc docs
+BUILD_TARGETS = all run check bench fuzz diff accuracy install lib unit tests-build jcalc docs
 
 .PHONY: deps clean distclean uninstall configure-now $(BUILD_TARGETS)
 
@@ -194,6 +195,20 @@ build/fuzz/replay_builtins: tests/fuzz/fuzz_builtins.c build/gen/fuzz_builtins.i
 	@$(if $(Q),echo "  LINK    $@")
 	$(Q)$(CC) $(CFLAGS_ALL) -DFUZZ_BUILTINS_MAIN -o $@.$$$$.tmp $< build/libjcalc.a $(LDFLAGS_ALL) $(LIBS_ALL) && mv -f $@.$$$$.tmp $@
 check: build/fuzz/replay_builtins
+
+# differential tests of the number tower against exact oracles (tests/diff/): Python's
+# int and fractions for integers and rationals, MPFR for Float64.  make check runs 2000
+# cases of each with a fixed seed; `make diff` runs DIFF_N cases with seed DIFF_SEED.
+DIFF_N ?= 200000
+DIFF_SEED ?= 2
+build/diff/fltdiff: tests/diff/fltdiff.c config.mk
+	@mkdir -p build/diff
+	@$(if $(Q),echo "  LINK    $@")
+	$(Q)$(CC) $(CFLAGS_BASE) -O2 $(CFLAGS_CONF) $(SAN_FLAGS) -o $@.$$$$.tmp $< $(LDFLAGS_ALL) $(LIBS_CONF) -lm && mv -f $@.$$$$.tmp $@
+check: build/diff/fltdiff
+diff: build/jcalc build/diff/fltdiff
+	python3 tests/diff/intdiff.py -n $(DIFF_N) -s $(DIFF_SEED)
+	./build/diff/fltdiff -n $(DIFF_N) -s $(DIFF_SEED)
 
 install: build/jcalc
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/man/man1
