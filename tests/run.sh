@@ -12,6 +12,14 @@
 #   terminal       tests/pty/*.exp          REPL sessions in a pseudo-terminal (expect)
 #   layers         tools/check_layers.sh    no dependency cycle among the library's objects
 #                                           but the evaluator's with the builtin rows
+#   fuzz replay    build/fuzz/replay_builtins  the structure-aware fuzz generator over fixed
+#                                           seeds and a sweep of every builtin: no crash, no
+#                                           sanitizer report, no hang (errors are fine); the
+#                                           programs of tests/fuzz/known_crashes.txt skipped;
+#                                           one pass for the run, one failure per program
+#   differential  tests/diff/intdiff.py      2000 integer/rational expressions against
+#                 build/diff/fltdiff         Python's exact arithmetic, 2000 Float64
+#                                           operations against MPFR; one assertion each
 # Set TESTS=pattern to run only the groups or files whose path contains pattern.
 cd "$(dirname "$0")/.." || exit 2
 JCALC=${JCALC:-./build/jcalc}
@@ -65,6 +73,49 @@ if selected tools/check_layers.sh; then
         say_fail "tools/check_layers.sh"
         cat "$tmp/out"
     fi
+fi
+
+# ---- fuzz replay: the deterministic mode of tests/fuzz/fuzz_builtins.c ----
+if selected tests/fuzz && [ -x build/fuzz/replay_builtins ]; then
+    build/fuzz/replay_builtins -n 0:5000 -s 2 -t 10 -k tests/fuzz/known_crashes.txt \
+        >"$tmp/out" 2>"$tmp/err"
+    status=$?
+    last=$(tail -n 1 "$tmp/out")
+    f=$(printf '%s\n' "$last" | sed -n 's/^[0-9][0-9]* passed, \([0-9][0-9]*\) failed$/\1/p')
+    [ -n "$f" ] || f=1
+    if [ "$status" -eq 0 ] && [ "$f" -eq 0 ] && ! grep -qE 'Sanitizer|runtime error' "$tmp/err"; then
+        pass=$((pass + 1))
+        printf 'ok   tests/fuzz replay: %s\n' "$(tail -n 2 "$tmp/out" | head -n 1)"
+    else
+        [ "$f" -eq 0 ] && f=1
+        fail=$((fail + f))
+        say_fail "tests/fuzz replay (exit $status): $last"
+        grep -E '^FAIL' "$tmp/out" | head -n 20
+        grep -E 'Sanitizer|runtime error' "$tmp/err" | head -n 10
+    fi
+fi
+
+# ---- differential: the number tower against exact oracles ----
+if selected tests/diff; then
+    for d in "python3 tests/diff/intdiff.py -n 2000 -s 1 -j $JCALC" \
+             "build/diff/fltdiff -n 2000 -s 1 -j $JCALC"; do
+        $d >"$tmp/out" 2>"$tmp/err"
+        status=$?
+        last=$(tail -n 1 "$tmp/out")
+        p=$(printf '%s\n' "$last" | sed -n 's/^\([0-9][0-9]*\) passed, \([0-9][0-9]*\) failed$/\1/p')
+        f=$(printf '%s\n' "$last" | sed -n 's/^\([0-9][0-9]*\) passed, \([0-9][0-9]*\) failed$/\2/p')
+        if [ -z "$p" ]; then p=0; f=1; fi
+        if [ "$status" -ne 0 ] && [ "$f" -eq 0 ]; then f=1; fi
+        pass=$((pass + p))
+        fail=$((fail + f))
+        if [ "$f" -ne 0 ]; then
+            say_fail "${d%% -n*}: $last (exit $status)"
+            grep -A2 '^FAIL' "$tmp/out" | head -n 30
+            tail -n 5 "$tmp/err"
+        else
+            printf 'ok   %s: %s\n' "${d%% -n*}" "$last"
+        fi
+    done
 fi
 
 # ---- case files ----

@@ -1,11 +1,13 @@
 #!/bin/sh
 # deps.sh "REQUIRED" "OPTIONAL" — installs jcalc's build and test dependencies on
 # Debian/Ubuntu with apt-get (through sudo when not root); elsewhere prints what to install.
+# A required package that cannot be installed fails; optional ones only print a line.
 required=$1
 optional=$2
 if ! command -v apt-get >/dev/null 2>&1 || ! command -v dpkg >/dev/null 2>&1; then
     echo "make deps: not a Debian/Ubuntu system. Install: a C11 compiler, make, autoconf,"
-    echo "  pkg-config, GMP, MPFR, MPC, GNU Readline, utf8proc (development packages), expect, bc."
+    echo "  pkg-config, GMP, MPFR, MPC, GNU Readline, utf8proc (development packages), expect, bc,"
+    echo "  and for make fuzz clang with its compiler-rt (libFuzzer and the sanitizer runtimes)."
     exit 0
 fi
 missing=""
