@@ -585,37 +585,31 @@ static int bi_eq(jc_ctx *ctx, value *out, const jc_args *a)
         *out = v_bool(eq);
         return 0;
     }
-    /* ranges compare with vectors elementwise */
-    value tmp[2] = { v_nothing(), v_nothing() };
-    for (int s = 0; s < 2; s++) {
-        value v = s ? y : x;
-        if (v.type == T_RANGE) {
-            jc_iter it;
-            eval_iter_init(ctx, &it, v, a->site);
-            int64_t n = it.n;
-            value *vals = xmalloc(nz(n) * sizeof *vals);
-            for (int64_t i = 0; i < n; i++)
-                eval_iter_next(ctx, &it, &vals[i]);
-            tmp[s] = array_from_values(ctx, vals, n, 1, &n, NULL);
-            free(vals);
-            if (s)
-                y = tmp[s];
-            else
-                x = tmp[s];
-        }
-    }
+    /* arrays and ranges compare by shape, then element by element; a range is read in
+     * place (1:2^62 has more elements than memory) */
     int res = 1, r = 0;
-    if (!array_has_elements(x) || !array_has_elements(y))
+    if (!(array_has_elements(x) || x.type == T_RANGE) || !(array_has_elements(y) || y.type == T_RANGE))
         res = 0;
     else {
-        const jc_array *A = val_array(x), *B = val_array(y);
-        if (A->nd != B->nd || memcmp(A->dims, B->dims, (size_t)A->nd * sizeof *A->dims))
+        int64_t dx[ARR_MAXDIMS], dy[ARR_MAXDIMS], len = 1;
+        int nx = array_coll_shape(x, dx), ny = array_coll_shape(y, dy);
+        if (nx != ny || memcmp(dx, dy, (size_t)nx * sizeof *dx))
             res = 0;
-        for (int64_t i = 0; i < A->len && res && r == 0; i++)
-            r = elem_eq(ctx, A->v[i], B->v[i], a->site, &res);
+        for (int k = 0; k < nx; k++)
+            len *= dx[k];
+        for (int64_t i = 0; i < len && res && r == 0; i++) {
+            value ex, ey;
+            if ((r = ctx_poll(ctx)) < 0 || (r = array_coll_elem(ctx, x, i, &ex)) < 0)
+                break;
+            if ((r = array_coll_elem(ctx, y, i, &ey)) < 0) {
+                val_release(ex);
+                break;
+            }
+            r = elem_eq(ctx, ex, ey, a->site, &res);
+            val_release(ex);
+            val_release(ey);
+        }
     }
-    val_release(tmp[0]);
-    val_release(tmp[1]);
     if (r < 0)
         return -1;
     *out = v_bool(res);
