@@ -68,9 +68,11 @@ static int char_arith(jc_ctx *ctx, value *out, const jc_args *a, int sign)
         return lib_no_method(ctx, sign > 0 ? "+" : "-", a);
     if (num_to_int64(ctx, o, &n) < 0)
         return -1;
-    int64_t r = (int64_t)c.u.c + sign * n;
-    if (r < 0 || r > 0x7fffffff)
-        return err_throw(ctx, ERR_INEXACT, NULL, "trunc(UInt32, %lld)", (long long)r);
+    /* in 128 bits: c + typemax(Int) must not overflow on the way to the range check */
+    __int128 r = (__int128)c.u.c + (__int128)sign * n;
+    if (r < 0 || r > 0x7fffffff) /* |r| < 2^64: its magnitude fits an unsigned 64 */
+        return err_throw(ctx, ERR_INEXACT, NULL, "trunc(UInt32, %s%llu)", r < 0 ? "-" : "",
+                         (unsigned long long)(r < 0 ? -r : r));
     *out = v_char((uint32_t)r);
     return 0;
 }
