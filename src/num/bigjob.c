@@ -104,6 +104,32 @@ static int run_child(jc_ctx *ctx, job_fn job, const void *arg, char **buf, size_
     return 0;
 }
 
+/* Reads a child's result (buf, which it frees) into dst with import, which returns
+ * whether it read exactly what was sent. */
+static int read_back(jc_ctx *ctx, char *buf, size_t len, int (*import)(FILE *, size_t, void *),
+                     void *dst)
+{
+    FILE *in = fmemopen(buf, len ? len : 1, "r");
+    int ok = in && import(in, len, dst);
+    if (in)
+        fclose(in);
+    free(buf);
+    return ok ? 0 : err_throw(ctx, ERR_ERROR, NULL, "the computation's result could not be read back");
+}
+
+static int read_mpz(FILE *in, size_t len, void *dst)
+{
+    size_t got = mpz_inp_raw(dst, in);
+    return got != 0 && got == len;
+}
+
+static int read_mpfr(FILE *in, size_t len, void *dst)
+{
+    mpfr_prec_t prec = mpfr_get_prec(dst);
+    (void)len;
+    return mpfr_fpif_import(dst, in) == 0 && mpfr_get_prec(dst) == prec;
+}
+
 typedef struct mpz_job {
     bigjob_op op;
     mpz_srcptr a, b;
@@ -135,16 +161,7 @@ int bigjob_mpz(jc_ctx *ctx, mpz_ptr r, bigjob_op op, mpz_srcptr a, mpz_srcptr b,
         compute(r, op, a, b, n);
         return 0;
     }
-    if (rc < 0)
-        return -1;
-    FILE *in = fmemopen(buf, len ? len : 1, "r");
-    size_t got = in ? mpz_inp_raw(r, in) : 0;
-    if (in)
-        fclose(in);
-    free(buf);
-    if (got == 0 || got != len)
-        return err_throw(ctx, ERR_ERROR, NULL, "the computation's result could not be read back");
-    return 0;
+    return rc < 0 ? -1 : read_back(ctx, buf, len, read_mpz, r);
 }
 
 static void str_job_run(FILE *out, const void *arg)
@@ -205,14 +222,5 @@ int bigjob_mpfr(jc_ctx *ctx, mpfr_ptr r, bigjob_mpfr_fn fn, mpfr_srcptr a, mpfr_
         fn(r, a, rnd);
         return 0;
     }
-    if (rc < 0)
-        return -1;
-    FILE *in = fmemopen(buf, len ? len : 1, "r");
-    int bad = !in || mpfr_fpif_import(r, in) != 0 || mpfr_get_prec(r) != prec;
-    if (in)
-        fclose(in);
-    free(buf);
-    if (bad)
-        return err_throw(ctx, ERR_ERROR, NULL, "the computation's result could not be read back");
-    return 0;
+    return rc < 0 ? -1 : read_back(ctx, buf, len, read_mpfr, r);
 }
