@@ -116,18 +116,16 @@ static int array_construct(jc_ctx *ctx, value *out, const jc_typeobj *t, const j
         }
         if (nd < 1 || nd > ARR_MAXDIMS || (t->ndims >= 0 && t->ndims != nd))
             return lib_no_method(ctx, t->ndims == 1 ? "Vector" : t->ndims == 2 ? "Matrix" : "Array", a);
-        for (int k = 0; k < nd; k++) {
+        for (int k = 0; k < nd; k++)
             if (num_to_int64(ctx, dv[k], &dims[k]) < 0)
                 return -1;
-            if (dims[k] < 0)
-                return err_throw(ctx, ERR_ARGUMENT, a->site,
-                                "invalid Array dimensions");
-        }
-        double total = 1;
-        for (int k = 0; k < nd; k++)
-            total *= (double)dims[k];
-        if (array_check_len(ctx, total) < 0)
+        /* negative or overflowing dims are Julia's invalid Array dimensions; then the
+         * size budget, before anything is allocated */
+        int64_t len;
+        if (array_check_dims(ctx, nd, dims, &len) < 0) {
+            err_locate(ctx, a->site);
             return -1;
+        }
         jc_typeobj *et = t->param ? type_retain(t->param) : type_new(TA_ANY);
         *out = array_new(ctx, et, nd, dims);
         type_release(et);

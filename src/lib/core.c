@@ -129,8 +129,11 @@ static int bi_string(jc_ctx *ctx, value *out, const jc_args *a)
         return string_int_base(ctx, out, a, basev, padv);
     sb s = { 0 };
     print_args(ctx, &s, a, SHOW_PRINT);
-    if (shown_ok(ctx, &s) < 0)
+    /* a string is a result like any other: within --max-bits and the memory budget */
+    if (shown_ok(ctx, &s) < 0 || num_check_bits(ctx, (double)s.len * 8) < 0) {
+        sb_free(&s);
         return -1;
+    }
     *out = v_string(sb_str(&s), s.len);
     sb_free(&s);
     return 0;
