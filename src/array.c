@@ -487,7 +487,9 @@ void array_summary(jc_ctx *ctx, sb *out, value v)
         type_name(ctx, out, a->et);
         return;
     }
-    if (a->nd == 1)
+    if (a->nd == 0)
+        sb_puts(out, "0-dimensional ");
+    else if (a->nd == 1)
         sb_printf(out, "%lld-element ", (long long)a->dims[0]);
     else {
         for (int k = 0; k < a->nd; k++)

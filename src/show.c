@@ -737,6 +737,10 @@ static void show_array_in(jc_ctx *ctx, sb *out, value v, show_mode mode, unsigne
             return;
         }
         sb_putc(out, '\n');
+        if (a->nd == 0) { /* print_array of a 0-dimensional array: the element alone */
+            elem_text(ctx, a, 0, 0, out, &here);
+            return;
+        }
         int64_t m = a->dims[0], n = a->nd >= 2 ? a->dims[1] : 1;
         unsigned ef = n > 1 ? SHOWF_COMPACT : 0;
         if (a->nd <= 2) {
@@ -759,7 +763,20 @@ static void show_array_in(jc_ctx *ctx, sb *out, value v, show_mode mode, unsigne
         }
         return;
     }
-    /* show: [1, 2, 3], [1 2; 3 4] */
+    /* show: [1, 2, 3], [1 2; 3 4]; a 0-dimensional array as Julia's show_zero_dim:
+     * fill(x), its element shown without the array's type information */
+    if (a->nd == 0) {
+        if (arr_is_undef(a->v[0])) {
+            sb_puts(out, "Array{");
+            type_name(ctx, out, a->et);
+            sb_puts(out, ", 0}(undef)");
+            return;
+        }
+        sb_puts(out, "fill(");
+        show_value(ctx, out, a->v[0], SHOW_REPR, flags & SHOWF_COMPACT);
+        sb_putc(out, ')');
+        return;
+    }
     if (a->len == 0 && a->nd != 1) {
         sb_puts(out, "Array{");
         type_name(ctx, out, a->et);
@@ -786,7 +803,7 @@ static void show_array_in(jc_ctx *ctx, sb *out, value v, show_mode mode, unsigne
         return;
     }
     /* a matrix: _show_nonempty neither checks nor pushes */
-    int64_t m = a->dims[0], n = a->len / m;
+    int64_t m = a->dims[0], n = m ? a->len / m : 0;
     sb_putc(out, '[');
     for (int64_t i = 0; i < m; i++) {
         for (int64_t j = 0; j < n && !ctx->err_set; j++) {
