@@ -218,9 +218,10 @@ int eval_stack_check(jc_ctx *ctx, const ast *site) { return stack_check(ctx, sit
  * subtracts every reference a node of the subgraph holds to another (mark gray); a node
  * left with a count above zero is referenced from outside (a global, the C stack of a
  * running builtin, a holder the walk does not know) and it and all it reaches are live
- * again (scan black); the rest (white) is garbage: first every reference between white
- * nodes is cut, then each white node is released normally, which releases what it holds
- * outside the cycle.  References the walk does not enumerate only keep nodes alive, so
+ * again (scan black); the rest (white) is garbage: first every reference the walk
+ * enumerated from a white node is cut (marking gray has already paid for it, whether it
+ * leads to garbage or to a live node), then each white node is released normally, which
+ * releases only what the walk does not see (numbers, strings, types).  References the walk does not enumerate only keep nodes alive, so
  * the collector can fail to free, never free too much.  Cycles that became garbage
  * without the evaluator dropping a reference to them (an element overwritten inside a
  * builtin) are not found. */
@@ -434,17 +435,17 @@ static void gc_white_edge(gcref c, void *data)
     }
 }
 
-/* Cuts r's references to other garbage (they are freed one by one afterwards). */
+/* Cuts every reference the walk enumerates from the white node r.  Marking gray already
+ * subtracted each of them and nothing restored them (a white node is never scanned
+ * black), so they are paid: the ones to other garbage must not be released twice, and
+ * the ones to live (black) nodes must not be released again either. */
 static void gc_cut(gcref r)
 {
     if (!r.o) {
-        for (int i = 0; i < r.e->n; i++) {
-            value v = r.e->vals[i];
-            if (gc_is_node_type(v.type) && (v.u.o->gc & GC_CUT))
+        for (int i = 0; i < r.e->n; i++)
+            if (gc_is_node_type(r.e->vals[i].type))
                 r.e->vals[i] = v_nothing();
-        }
-        if (r.e->parent && (r.e->parent->gc & GC_CUT))
-            r.e->parent = NULL;
+        r.e->parent = NULL;
         return;
     }
     value *v = NULL;
@@ -455,14 +456,13 @@ static void gc_cut(gcref r)
     case T_NAMEDTUPLE: v = ((jc_namedtuple *)r.o)->v; n = ((jc_namedtuple *)r.o)->n; break;
     case T_FUNCTION:
         for (jc_method *m = ((jc_func *)r.o)->methods; m; m = m->next)
-            if (m->closure && (m->closure->gc & GC_CUT))
-                m->closure = NULL;
+            m->closure = NULL;
         break;
     default:
         break;
     }
     for (size_t i = 0; i < n; i++)
-        if (gc_is_node_type(v[i].type) && (v[i].u.o->gc & GC_CUT))
+        if (gc_is_node_type(v[i].type))
             v[i] = v_nothing();
 }
 
