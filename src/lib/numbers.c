@@ -743,26 +743,105 @@ static int f_eps(jc_ctx *ctx, value *out, const jc_args *a)
     return 0;
 }
 
-/* One step of nextfloat (dir 1) / prevfloat (dir -1) in x's type. */
-static value step_float(value x, int dir)
+/* nextfloat(x, d) for Float16/32/64 in O(1): the bit patterns of a binary format, read
+ * as sign and magnitude, are ordered as the values are, so d steps are d added to the
+ * signed magnitude, saturating at the infinities.  NaN stays NaN. */
+static value step_float(value x, int neg_d, uint64_t d)
 {
-    switch (x.type) {
-    case T_FLOAT64: return v_f64(nextafter(x.u.f, dir > 0 ? INFINITY : -INFINITY));
-    case T_FLOAT32: return num_from_double_typed(T_FLOAT32, nextafterf((float)x.u.f, dir > 0 ? INFINITY : -INFINITY));
-    default: {   /* Float16: step the bit pattern */
-        double d = x.u.f;
-        if (isnan(d) || (isinf(d) && (d > 0) == (dir > 0)))
-            return x;
-        uint16_t h = f16_from_double(d);
-        if (d == 0)
-            h = dir > 0 ? 0x0001 : 0x8001;
-        else if ((d > 0) == (dir > 0))
-            h++;
+    if (isnan(x.u.f))
+        return x;
+    int bits = x.type == T_FLOAT64 ? 64 : x.type == T_FLOAT32 ? 32 : 16;
+    uint64_t sign = (uint64_t)1 << (bits - 1), inf, u;
+    if (x.type == T_FLOAT64) {
+        memcpy(&u, &x.u.f, sizeof u);
+        inf = 0x7ff0000000000000u;
+    } else if (x.type == T_FLOAT32) {
+        float f = (float)x.u.f;
+        uint32_t w;
+        memcpy(&w, &f, sizeof w);
+        u = w;
+        inf = 0x7f800000u;
+    } else {
+        u = f16_from_double(x.u.f);
+        inf = 0x7c00u;
+    }
+    int neg = (u & sign) != 0;
+    u &= sign - 1;
+    if (neg != neg_d) {
+        if (d > u) {
+            u = d - u < inf ? d - u : inf;
+            neg = !neg;
+        } else
+            u -= d;
+    } else
+        u = inf - u < d ? inf : u + d;
+    if (neg)
+        u |= sign;
+    if (x.type == T_FLOAT64) {
+        double r;
+        memcpy(&r, &u, sizeof r);
+        return v_f64(r);
+    }
+    if (x.type == T_FLOAT32) {
+        uint32_t w = (uint32_t)u;
+        float f;
+        memcpy(&f, &w, sizeof f);
+        return num_from_double_typed(T_FLOAT32, f);
+    }
+    return num_from_double_typed(T_FLOAT16, f16_to_double((uint16_t)u));
+}
+
+/* mag steps of nextfloat (dir 1) or prevfloat (dir -1) on a BigFloat, a binade at a
+ * time: inside one, x = M 2^e with M of prec bits, and k steps add or subtract k 2^e
+ * exactly until M reaches the binade's end. */
+static int bigfloat_steps(jc_ctx *ctx, mpfr_ptr x, int dir, uint64_t mag)
+{
+    mpz_t m, room;
+    mpz_inits(m, room, NULL);
+    mpfr_prec_t p = mpfr_get_prec(x);
+    int rc = 0;
+    while (mag > 0) {
+        if (ctx_poll(ctx) < 0) {
+            rc = -1;
+            break;
+        }
+        if (!mpfr_regular_p(x)) {   /* zero, infinity, NaN: one step as MPFR takes it */
+            if (mpfr_nan_p(x) || (mpfr_inf_p(x) && (mpfr_sgn(x) > 0) == (dir > 0)))
+                break;
+            if (dir > 0) mpfr_nextabove(x); else mpfr_nextbelow(x);
+            mag--;
+            continue;
+        }
+        mpfr_exp_t e = mpfr_get_z_2exp(m, x);
+        int neg = mpz_sgn(m) < 0, away = !neg == (dir > 0);
+        mpz_abs(m, m);
+        /* steps left in the binade: to 2^p (away from zero), or to 2^(p-1) (towards it;
+         * the step after that enters the binade below, with half the spacing) */
+        mpz_set_ui(room, 0);
+        mpz_setbit(room, away ? (mp_bitcnt_t)p : (mp_bitcnt_t)p - 1);
+        if (away)
+            mpz_sub(room, room, m);
         else
-            h--;
-        return num_from_double_typed(T_FLOAT16, f16_to_double(h));
+            mpz_sub(room, m, room);
+        if (mpz_sgn(room) == 0) {   /* on the edge: one step across */
+            if (dir > 0) mpfr_nextabove(x); else mpfr_nextbelow(x);
+            mag--;
+            continue;
+        }
+        uint64_t k = mag;
+        if (mpz_sizeinbase(room, 2) <= 63 && (uint64_t)mpz_get_ui(room) < k)
+            k = mpz_get_ui(room);
+        mpz_set_ui(room, (unsigned long)(k >> 32));
+        mpz_mul_2exp(room, room, 32);
+        mpz_add_ui(room, room, (unsigned long)(k & 0xffffffffu));
+        if (away) mpz_add(m, m, room); else mpz_sub(m, m, room);
+        if (neg)
+            mpz_neg(m, m);
+        mpfr_set_z_2exp(x, m, e, MPFR_RNDN);   /* exact: inside the binade or on its edge */
+        mag -= k;
     }
-    }
+    mpz_clears(m, room, NULL);
+    return rc;
 }
 
 static int nextprev(jc_ctx *ctx, value *out, const jc_args *a, int dir, const char *name)
@@ -771,25 +850,23 @@ static int nextprev(jc_ctx *ctx, value *out, const jc_args *a, int dir, const ch
     int64_t n = 1;
     if (a->n == 2 && num_to_int64(ctx, a->v[1], &n) < 0)
         return -1;
-    if (n < 0) { n = -n; dir = -dir; }
+    /* the magnitude as unsigned: -typemin(Int) is not an Int64 */
+    uint64_t mag = n < 0 ? (uint64_t)0 - (uint64_t)n : (uint64_t)n;
+    if (n < 0)
+        dir = -dir;
     if (x.type == T_BIGFLOAT) {
         value r = v_bigfloat_new(mpfr_get_prec(val_mpfr(x)));
         mpfr_set(val_mpfr(r), val_mpfr(x), MPFR_RNDN);
-        for (int64_t i = 0; i < n && i < 100000000; i++) {
-            if (dir > 0) mpfr_nextabove(val_mpfr(r)); else mpfr_nextbelow(val_mpfr(r));
+        if (bigfloat_steps(ctx, val_mpfr(r), dir, mag) < 0) {
+            val_release(r);
+            return -1;
         }
         *out = r;
         return 0;
     }
     if (x.type < T_FLOAT16 || x.type > T_FLOAT64)
         return lib_no_method(ctx, name, a);
-    for (int64_t i = 0; i < n; i++) {
-        if ((i & 0xfffff) == 0 && ctx_poll(ctx) < 0) return -1;
-        value y = step_float(x, dir);
-        if (y.u.f == x.u.f && !(x.u.f == 0)) { x = y; break; }
-        x = y;
-    }
-    *out = x;
+    *out = step_float(x, dir < 0, mag);
     return 0;
 }
 
