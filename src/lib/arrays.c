@@ -1462,7 +1462,16 @@ static int bi_push(jc_ctx *ctx, value *out, const jc_args *a)
         value y;
         if (array_convert_elt(ctx, A->et, a->v[i], &y) < 0)
             return -1;
-        A->v = xrealloc(A->v, (size_t)(A->len + 1) * sizeof *A->v);
+        if (A->len >= A->cap) { /* geometric growth: n push!es cost O(n) */
+            int64_t cap = A->len < 4 ? 4 : A->len + A->len / 2;
+            size_t bytes;
+            if (size_bytes((size_t)cap, sizeof *A->v, &bytes) < 0) {
+                val_release(y);
+                return err_throw(ctx, ERR_OUTOFMEMORY, a->site, "()");
+            }
+            A->v = xrealloc(A->v, bytes);
+            A->cap = cap;
+        }
         A->v[A->len++] = y;
         A->dims[0] = A->len;
     }
