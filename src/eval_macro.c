@@ -374,18 +374,61 @@ static int format_arg(const ast *a, const char **s, size_t *len)
     return 0;
 }
 
-static int format_args(mcall *m, int from, const char *fmt, size_t flen, sb *s)
+/* The values of args[from..], a splatted x... contributing its elements. */
+static int eval_args(mcall *m, int from, value **vals, int *nv)
 {
     jc_ctx *ctx = m->ctx;
-    int k = m->nargs - from;
-    value *v = xcalloc(k > 0 ? (size_t)k : 1, sizeof *v);
-    int have = 0, r = -1;
-    for (; have < k; have++)
-        if (m->ev(ctx, m->e, m->arg[from + have], &v[have]) != 0)
-            goto done;
-    r = printf_format(ctx, s, fmt, flen, k, v, m->n);
-done:
-    for (int i = 0; i < have; i++)
+    int cap = m->nargs - from + 4, n = 0;
+    value *v = xcalloc((size_t)cap, sizeof *v);
+    for (int i = from; i < m->nargs; i++) {
+        const ast *a = m->arg[i];
+        value x;
+        if (m->ev(ctx, m->e, a->kind == A_SPLAT ? a->kids[0] : a, &x) != 0)
+            goto fail;
+        if (a->kind != A_SPLAT) {
+            if (n == cap)
+                v = xrealloc(v, (size_t)(cap *= 2) * sizeof *v);
+            v[n++] = x;
+            continue;
+        }
+        jc_iter it;
+        if (eval_iter_init(ctx, &it, x, a) < 0) {
+            val_release(x);
+            goto fail;
+        }
+        for (;;) {
+            value el;
+            int r = eval_iter_step(ctx, &it, &el);
+            if (r < 0) {
+                val_release(x);
+                goto fail;
+            }
+            if (r == 0)
+                break;
+            if (n == cap)
+                v = xrealloc(v, (size_t)(cap *= 2) * sizeof *v);
+            v[n++] = el;
+        }
+        val_release(x);
+    }
+    *vals = v;
+    *nv = n;
+    return 0;
+fail:
+    for (int i = 0; i < n; i++)
+        val_release(v[i]);
+    free(v);
+    return -1;
+}
+
+static int format_args(mcall *m, int from, const char *fmt, size_t flen, sb *s)
+{
+    value *v;
+    int n;
+    if (eval_args(m, from, &v, &n) < 0)
+        return -1;
+    int r = printf_format(m->ctx, s, fmt, flen, n, v, m->n);
+    for (int i = 0; i < n; i++)
         val_release(v[i]);
     free(v);
     return r;

@@ -79,8 +79,6 @@ static int64_t digits_at(const char *f, size_t len, size_t *i)
 static int parse_format(jc_ctx *ctx, const ast *site, const char *f, size_t len, fmt_item **out,
                         int *nitems, int *nargs)
 {
-    if (len == 0)
-        return bad_format(ctx, site, f, len, 0, 0, "Format string must not be empty");
     int cap = 8, n = 0;
     fmt_item *items = xmalloc((size_t)cap * sizeof *items);
     *nargs = 0;
@@ -339,8 +337,8 @@ static int fmt_double(jc_ctx *ctx, sb *out, const spec *s, double x)
         else
             sign_of(&b, neg && !isnan(x), s);
         sb_puts(&b, isnan(x) ? "NaN" : "Inf");
-        size_t lead = b.len - 3;
-        put_padded(out, s, sb_str(&b), b.len, lead, 1);
+        /* Ryu writes Inf and NaN whole: a 0 flag pads them with spaces */
+        put_padded(out, s, sb_str(&b), b.len, 0, 0);
         sb_free(&b);
         return 0;
     }
