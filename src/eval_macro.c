@@ -18,6 +18,7 @@
 #include "array.h"
 #include "eval.h"
 #include "lib/printf.h"
+#include "lib/regex.h"
 #include "macro.h"
 #include "num/num.h"
 #include "show.h"
@@ -339,6 +340,9 @@ static int dotfuse(mcall *m, const ast *n, value *out)
         val_release(f);
         return r;
     }
+    case A_ASSIGN: case A_OPASSIGN:
+        return err_throw(ctx, ERR_ERROR, n,
+                         "jcalc: @. does not assign yet; write the dotted assignment x .= …");
     case A_JUXT: {
         value f;
         if (eval_get_global(ctx, "*", &f) != 0)
@@ -606,6 +610,38 @@ static int m_bytes(mcall *m, value *out)
     return 0;
 }
 
+/* r"pattern"flags: a Regex compiled when the macro is expanded, as Julia does (a bad
+ * pattern or flag is a LoadError). */
+static int m_regex(mcall *m, value *out)
+{
+    jc_ctx *ctx = m->ctx;
+    const char *s, *f = "";
+    size_t n, fn = 0;
+    if (str_text(m, &s, &n) < 0)
+        return -1;
+    if (m->n->nkids > 2) {
+        value suf = m->n->kids[2]->lit;
+        if (suf.type != T_STRING)
+            return err_throw(ctx, ERR_ERROR, m->n,
+                             "LoadError: MethodError: no method matching @r_str with a numeric flag");
+        f = val_string(suf)->s;
+        fn = val_string(suf)->len;
+    }
+    unsigned flags;
+    if (regex_flags(ctx, f, fn, &flags, m->n) < 0 || regex_new(ctx, s, n, flags, m->n, out) < 0) {
+        /* an expansion error: Julia's REPL shows it as a LoadError */
+        if (ctx->err_set && strncmp(ctx->err.message ? ctx->err.message : "", "LoadError", 9) != 0) {
+            sb t = { 0 };
+            sb_puts(&t, ctx->err.message ? ctx->err.message : "");
+            err_clear(ctx);
+            err_throw(ctx, ERR_ERROR, m->n, "LoadError: %s", sb_str(&t));
+            sb_free(&t);
+        }
+        return -1;
+    }
+    return 0;
+}
+
 /* ---- the table ---- */
 
 typedef struct macro_row {
@@ -626,7 +662,7 @@ static const macro_row macros[] = {
     { "@big_str", m_big },
     { "@raw_str", m_raw },
     { "@b_str", m_bytes },
-    /* r"" is added with lib/regex.c */
+    { "@r_str", m_regex },
     { "@inbounds", m_last },
     { "@inline", m_last },
     { "@noinline", m_last },

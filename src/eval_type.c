@@ -5,6 +5,7 @@
  * modes, Base.MathConstants.γ). */
 #include "array.h"
 #include "eval.h"
+#include "lib/regex.h"
 #include "lib/lib.h"
 
 #include <math.h>
@@ -285,6 +286,8 @@ int eval_getfield(jc_ctx *ctx, value *out, value x, const char *name, const ast 
         *out = x.sub == T_BIGINT ? v_bigint_from_mpz(z) : v_int_from_mpz(z);
         return 0;
     }
+    if ((x.type == T_REGEX || x.type == T_REGEXMATCH) && regex_getfield(ctx, out, x, name, site) == 0)
+        return 0;
     sb tn = { 0 };
     type_name_of(ctx, &tn, x);
     err_throw(ctx, ERR_ERROR, site, "type %s has no field %s", sb_str(&tn), name);
