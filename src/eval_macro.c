@@ -21,6 +21,7 @@
 #include "lib/regex.h"
 #include "macro.h"
 #include "num/num.h"
+#include "parse.h"
 #include "show.h"
 #include "types.h"
 #include "unparse.h"
@@ -293,6 +294,7 @@ done:
 /* ---- @. ---- */
 
 static int dotfuse(mcall *m, const ast *n, value *out);
+static int dot_assign(mcall *m, const ast *n, value *out);
 
 /* Broadcasts function f over the values of nodes kids[from..] (each dot-fused). */
 static int dot_apply(mcall *m, value f, const ast *n, uint32_t from, value *out)
@@ -320,6 +322,38 @@ done:
     return r;
 }
 
+/* x = rhs under @. is x .= rhs (and x += rhs is x .+= rhs): the right side is computed
+ * fused, and the in-place assignment is the evaluator's own, run on a node made for it
+ * in a scratch arena (the target node is borrowed; nothing keeps the scratch nodes). */
+static int dot_assign(mcall *m, const ast *n, value *out)
+{
+    jc_ctx *ctx = m->ctx;
+    int op = n->kind == A_OPASSIGN;
+    const ast *rhs = n->kids[op ? 2 : 1];
+    value v;
+    if (dotfuse(m, rhs, &v) != 0)
+        return -1;
+    arena *a = arena_new();
+    ast *lit = ast_new(a, A_LIT, rhs->off, rhs->len, 0);
+    lit->lit = v;
+    arena_own(a, v);
+    ast *as;
+    if (op) {
+        as = ast_new(a, A_DOTOPASSIGN, n->off, n->len, 3);
+        as->kids[0] = n->kids[0];
+        as->kids[1] = n->kids[1];
+        as->kids[2] = lit;
+    } else {
+        as = ast_new(a, A_ASSIGN, n->off, n->len, 2);
+        as->flags = AF_DOTTED;
+        as->kids[0] = n->kids[0];
+        as->kids[1] = lit;
+    }
+    int r = m->ev(ctx, m->e, as, out);
+    arena_release(a);
+    return r;
+}
+
 /* The expression with every call and operator dotted (Base.@__dot__): f(x) + 1 is
  * broadcast as f.(x) .+ 1, fused into one pass over the elements in Julia and computed
  * call by call here, with the same result. */
@@ -341,8 +375,7 @@ static int dotfuse(mcall *m, const ast *n, value *out)
         return r;
     }
     case A_ASSIGN: case A_OPASSIGN:
-        return err_throw(ctx, ERR_ERROR, n,
-                         "jcalc: @. does not assign yet; write the dotted assignment x .= …");
+        return dot_assign(m, n, out);
     case A_JUXT: {
         value f;
         if (eval_get_global(ctx, "*", &f) != 0)

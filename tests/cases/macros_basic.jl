@@ -48,3 +48,13 @@ typeof(@elapsed sum(1:10))
 (@elapsed 1+1) >= 0
 # qualified names
 @Base.show 7
+# @show writes its expression as Julia's show_unquoted (test/show.jl's rules)
+y = 2
+@show -y^2 (-y)^2 2y + 1 2(y + 1) y - 1 - 1 y - (1 - 1) y^y^1 (y^y)^1
+@show [1 2; 3 4] (y,) y > 0 && y < 3 y > 0 ? "pos" : "neg" 1:2:9 π
+@show abs.(-y) y .+ 1 √y
+# @. assigns in place
+x = [1.0, 4.0]; @. x = sqrt(x) + 1
+x
+z = [1, 2]; @. z += z * 2
+z
