@@ -384,6 +384,11 @@ static ast *call_chain(parser *p, ast *x)
                     x = node2(p, A_DOT, x->off, x, expr_id_token(p, &n));
                     continue;
                 }
+                if (n.kind == TK_AT && !(n.flags & TF_WS)) {  /* Base.@show x */
+                    bump(p);
+                    x = parse_dot_macrocall(p, x);
+                    continue;
+                }
                 if (n.kind == TK_OP && is_op(&n, OP_COLON)) {
                     bump(p);
                     ast *q = parse_atom(p);

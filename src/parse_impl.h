@@ -253,6 +253,7 @@ ast *parse_cat(parser *p, ast *typ, size_t off);
 
 /* parse_macro.c: @m a b, @m(a), name"str" (shapes in macro.h) */
 ast *parse_macrocall(parser *p);            /* the current token is @ */
+ast *parse_dot_macrocall(parser *p, ast *mod); /* A.@m: the current token is the @ */
 ast *parse_strmacro(parser *p, ast *name);  /* the current token is the quote after name */
 
 /* parse_block.c */

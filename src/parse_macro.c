@@ -56,18 +56,29 @@ static ast *macro_name(parser *p)
     return name;
 }
 
-ast *parse_macrocall(parser *p)
+/* The arguments after a macro's name (name built, the current token after it). */
+static ast *macro_args(parser *p, ast *name, size_t off)
 {
-    size_t off = cur(p)->off;
-    ast *name = macro_name(p);
-    if (p->err)
-        return name;
     token *t = cur(p);
     if (adjacent(p) && t->kind == TK_LPAREN) {
         ast *n = parse_call_args(p, name, A_MACROCALL);
         if (!p->err)
             n->flags |= AF_PARENS;
         return n;
+    }
+    if (adjacent(p) && t->kind == TK_LBRACE) {  /* @S{a, b}: one braces argument */
+        size_t bo = t->off, base = p->nstk;
+        bump(p);
+        int nc, ns;
+        int tr = parse_args(p, TK_RBRACE, 0, &nc, &ns);
+        if (tr < 0) {
+            p->nstk = base;
+            return error_node(p);
+        }
+        ast *b = finish(p, A_BRACES, base, bo);
+        if (tr)
+            b->flags |= AF_TRAILCOMMA;
+        return node2(p, A_MACROCALL, off, name, b);
     }
     if (adjacent(p) && t->kind == TK_LBRACK) {
         ast *v = parse_cat(p, NULL, t->off);
@@ -94,6 +105,26 @@ ast *parse_macrocall(parser *p)
     }
     restore_modes(p, m);
     return finish(p, A_MACROCALL, base, off);
+}
+
+ast *parse_macrocall(parser *p)
+{
+    size_t off = cur(p)->off;
+    ast *name = macro_name(p);
+    if (p->err)
+        return name;
+    return macro_args(p, name, off);
+}
+
+/* A.@m args: the current token is the @ after `A.` */
+ast *parse_dot_macrocall(parser *p, ast *mod)
+{
+    ast *name = macro_name(p);
+    if (p->err)
+        return name;
+    if (name->kind == A_DOT)
+        return parse_fail_at(p, name->off, name->len, "invalid macro name");
+    return macro_args(p, node2(p, A_DOT, mod->off, mod, name), mod->off);
 }
 
 /* name"text"suffix; the current token is the opening quote, glued to the name. */

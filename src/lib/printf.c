@@ -26,6 +26,7 @@
 #include <utf8proc.h>
 
 #include "num/num.h"
+#include "lib/lib.h"
 #include "show.h"
 
 typedef struct spec {
@@ -426,8 +427,11 @@ static int no_method(jc_ctx *ctx, const ast *site, const spec *s, value v)
 
 static int fmt_float(jc_ctx *ctx, sb *out, const spec *s, value v, const ast *site)
 {
-    if (!is_real_number(v))
-        return no_method(ctx, site, s, v);
+    if (!is_real_number(v)) {   /* Printf.tofloat(x) = Float64(x) */
+        lib_no_method_func(ctx, "Float64", 1, &v);
+        err_locate(ctx, site);
+        return -1;
+    }
     if (v.type == T_BIGFLOAT && mpfr_number_p(val_mpfr(v)))
         return fmt_bigfloat(ctx, out, s, val_mpfr(v), site);
     double d;
@@ -446,8 +450,12 @@ static int fmt_int(jc_ctx *ctx, sb *out, const spec *s, value v, const ast *site
         f.prec = 0;
         return fmt_float(ctx, out, &f, v, site);
     }
-    if (!is_real_number(v))
-        return no_method(ctx, site, s, v);
+    if (!is_real_number(v)) {   /* ndigits(x, base = b, pad = 1) */
+        value nd[2] = { v, v_int(10) };
+        lib_no_method_func(ctx, "ndigits0z", 2, nd);
+        err_locate(ctx, site);
+        return -1;
+    }
     mpz_t z;
     mpz_init(z);
     if (v.type == T_RATIONAL) {

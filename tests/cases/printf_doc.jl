@@ -26,3 +26,6 @@ x === nothing
 @sprintf("%.30f", big(1)/3)
 @sprintf("%.3e", big(2)^1000)
 @sprintf("%d %5.2f %g", 6//2, 1//3, 3//4)
+# the macros by their module's name
+Printf.@printf("%d|%5.1f\n", 3, 2.25)
+Printf.@sprintf "%x" 255
