@@ -52,11 +52,28 @@ static const ast *bare(const ast *a)
     return a;
 }
 
+/* Julia's MethodError for a macro called with arguments it has no method for:
+ * var"@name"(::LineNumberNode, ::Module, ::Expr, ::Symbol, ::Int64 ...) */
 static int nargs_error(mcall *m, const char *name)
 {
-    return err_throw(m->ctx, ERR_ERROR, m->n,
-                     "LoadError: MethodError: no method matching %s with %d argument%s", name,
-                     m->nargs, m->nargs == 1 ? "" : "s");
+    sb s = { 0 };
+    sb_printf(&s, "LoadError: MethodError: no method matching var\"%s\"(::LineNumberNode, ::Module",
+              name);
+    for (int i = 0; i < m->nargs; i++) {
+        const ast *a = bare(m->arg[i]);
+        const char *t = "Expr";
+        if (a->kind == A_ID)
+            t = "Symbol";
+        else if (a->kind == A_STRING && a->nkids == 1 && a->kids[0]->kind == A_LIT)
+            t = "String";
+        else if (a->kind == A_LIT)
+            t = val_kinds[a->lit.type].name;
+        sb_printf(&s, ", ::%s", t);
+    }
+    sb_putc(&s, ')');
+    int r = err_throw(m->ctx, ERR_ERROR, m->n, "%s", sb_str(&s));
+    sb_free(&s);
+    return r;
 }
 
 /* ---- evaluating ---- */
@@ -206,9 +223,10 @@ static int muladd3(mcall *m, value a, value b, value c, value *out)
 static int m_evalpoly(mcall *m, value *out)
 {
     jc_ctx *ctx = m->ctx;
-    if (m->nargs < 2)
-        return err_throw(ctx, ERR_ERROR, m->n,
-                         "LoadError: AssertionError: length(p) > 0");
+    if (m->nargs < 1)
+        return nargs_error(m, "@evalpoly");
+    if (m->nargs < 2)   /* evalpoly(z, ()) reads p[end] */
+        return err_throw(ctx, ERR_BOUNDS, m->n, "attempt to access Tuple{} at index [0]");
     int nc = m->nargs - 1;
     value *c = xcalloc((size_t)nc + 1, sizeof *c);
     value z;
@@ -499,8 +517,7 @@ static int m_printf(mcall *m, value *out)
     int from = 1;
     FILE *io = ctx->out;
     if (m->nargs < 1)
-        return err_throw(ctx, ERR_ERROR, m->n,
-                         "LoadError: MethodError: no method matching @printf with 0 arguments");
+        return nargs_error(m, "@printf");
     if (format_arg(m->arg[0], &fmt, &flen) < 0) {
         /* @printf io "fmt" args: stdout and stderr are the streams jcalc has */
         const ast *io_n = bare(m->arg[0]);

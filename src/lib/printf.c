@@ -637,12 +637,7 @@ int printf_format(jc_ctx *ctx, sb *out, const char *fmt, size_t len, int n, cons
                 r = -1;
                 break;
             }
-            if (w < 0) {   /* C's rule, kept by Printf's plain Int width: left-justify */
-                s.left = 1;
-                s.zero = 0;
-                w = w == INT64_MIN ? INT64_MAX : -w;
-            }
-            s.width = w;
+            s.width = w;   /* a negative width pads nothing (Printf has no C rule here) */
         }
         if (s.dyn_prec) {
             int64_t p;
