@@ -1,6 +1,7 @@
 /* regex.c — regular expressions through PCRE2, the library Julia's Regex uses
  * (base/regex.jl, base/pcre.jl): r"..."flags, Regex(pattern[, flags]), occursin, match,
- * eachmatch, startswith, endswith, split, the fields of a Regex and a RegexMatch, m[i].
+ * eachmatch, startswith, endswith, split, findfirst, findnext, the fields of a Regex and a
+ * RegexMatch, m[i].
  *
  * Patterns are compiled with Julia's default options (UTF, MATCH_INVALID_UTF, ALT_BSUX,
  * UCP) plus the flags i m s x (a: ASCII classes, without UCP).  Offsets are byte
@@ -19,6 +20,7 @@
 
 #include "array.h"
 #include "eval.h"
+#include "range.h"
 #include "regex_obj.h"
 #include "types.h"
 
@@ -406,6 +408,33 @@ static int bi_split(jc_ctx *ctx, value *out, const jc_args *a)
     return 0;
 }
 
+/* findfirst(r, s) / findnext(r, s, i): the byte range of the first match (from i), an
+ * empty match at j being j:j-1; nothing when there is none. */
+static int bi_findnext(jc_ctx *ctx, value *out, const jc_args *a)
+{
+    if (!is_regex(a->v[0]) || a->v[1].type != T_STRING)
+        return LIB_DECLINE;
+    const jc_string *s = val_string(a->v[1]);
+    int64_t i = 1;
+    if (a->n > 2 && num_to_int64(ctx, a->v[2], &i) < 0)
+        return -1;
+    if (i < 1 || i > (int64_t)s->len + 1)
+        return err_throw(ctx, ERR_BOUNDS, a->site, "attempt to access %zu-codeunit String at index [%lld]",
+                         s->len, (long long)i);
+    const jc_regex *r = val_regex(a->v[0]);
+    pcre2_match_data *md = pcre2_match_data_create_from_pattern(r->code, NULL);
+    int rc = run(ctx, r, s, (size_t)i - 1, 0, md, a->site);
+    if (rc > 0) {
+        PCRE2_SIZE *o = pcre2_get_ovector_pointer(md);
+        value ends[2] = { v_int((int64_t)o[0] + 1), v_int((int64_t)o[1]) };
+        rc = range_colon(ctx, out, 2, ends, a->site) < 0 ? -1 : 1;
+    } else if (rc == 0) {
+        *out = v_nothing();
+    }
+    pcre2_match_data_free(md);
+    return rc < 0 ? -1 : 0;
+}
+
 /* m[i], m[:name], m["name"]: a capture */
 static int bi_getindex(jc_ctx *ctx, value *out, const jc_args *a)
 {
@@ -469,6 +498,8 @@ const builtin lib_regex[] = {
     { "startswith", 2, 2, bi_anchored, LIB_HELP("startswith(s, r::Regex)", "Whether r matches at the start of s."), NULL },
     { "endswith", 2, 2, bi_anchored, LIB_HELP("endswith(s, r::Regex)", "Whether r matches at the end of s."), NULL, "end" },
     { "split", 2, 2, bi_split, LIB_HELP("split(s, r::Regex; limit = 0, keepempty = true)", "The pieces of s between the matches of r."), "limit keepempty" },
+    { "findfirst", 2, 2, bi_findnext, LIB_HELP("findfirst(r::Regex, s)", "The byte range of the first match of r in s, or nothing."), NULL },
+    { "findnext", 3, 3, bi_findnext, LIB_HELP("findnext(r::Regex, s, i)", "The byte range of the first match of r in s at or after byte index i, or nothing."), NULL },
     { "getindex", 2, 2, bi_getindex, NULL, NULL },
     { NULL, 0, 0, NULL, NULL, NULL },
 };

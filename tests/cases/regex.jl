@@ -42,3 +42,8 @@ r"\"quoted\""
 Regex("x+", "i")
 r"é+".pattern
 match(r"(é)(ö)?", "aéz")
+# findfirst/findnext give the byte range of a match (base/regex.jl)
+findfirst(r"b+", "abbbc")
+findfirst(r"z", "abc") === nothing
+findnext(r"\d", "a1b2", 3)
+findfirst(r"", "abc")
