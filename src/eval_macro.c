@@ -186,6 +186,22 @@ static int m_time(mcall *m, value *out)
     return emit(ctx, &s);
 }
 
+/* @showtime ex: @time with the expression's text as the message */
+static int m_showtime(mcall *m, value *out)
+{
+    jc_ctx *ctx = m->ctx;
+    if (m->nargs != 1)
+        return nargs_error(m, "@showtime");
+    double t0 = now_seconds();
+    if (m->ev(ctx, m->e, m->arg[0], out) != 0)
+        return -1;
+    double dt = now_seconds() - t0;
+    sb s = { 0 };
+    unparse(ctx, ctx->src, ctx->srclen, m->arg[0], &s);
+    sb_printf(&s, ": %.6f seconds\n", dt);
+    return emit(ctx, &s);
+}
+
 static int m_elapsed(mcall *m, value *out)
 {
     if (m->nargs != 1)
@@ -552,6 +568,127 @@ static int m_printf(mcall *m, value *out)
     return 0;
 }
 
+/* ---- logging: @info, @warn, @error, @debug ---- */
+
+/* Julia's global ConsoleLogger (stdlib/Logging): on stderr, the message and then each
+ * key = value (a bare name x is x = x) in a box; Warn and Error add a last line
+ * `@ Main file:line`; Debug is below the default level and prints nothing.  Colours
+ * (bold cyan / yellow / light red, the location grey) only when the context has them. */
+static int m_log(mcall *m, value *out)
+{
+    jc_ctx *ctx = m->ctx;
+    const char *nm = sym_name(ctx, (m->n->kids[0]->kind == A_DOT ? m->n->kids[0]->kids[1]
+                                                                 : m->n->kids[0])->sym);
+    *out = v_nothing();
+    if (strcmp(nm, "@debug") == 0)
+        return 0;
+    if (m->nargs < 1)
+        return nargs_error(m, nm);
+    int level = strcmp(nm, "@info") == 0 ? 0 : strcmp(nm, "@warn") == 0 ? 1 : 2;
+    static const char *const prefix[] = { "Info:", "Warning:", "Error:" };
+    static const char *const color[] = { "\033[36m", "\033[33m", "\033[91m" };
+    /* the lines: (indent, text) */
+    sb text = { 0 };            /* all line texts, NUL-separated */
+    int nl = 0, cap = 8;
+    int *indent = xmalloc((size_t)cap * sizeof *indent);
+    size_t *start = xmalloc((size_t)cap * sizeof *start);
+#define LINE(ind_, str_, len_) do { \
+        if (nl == cap) { \
+            cap *= 2; \
+            indent = xrealloc(indent, (size_t)cap * sizeof *indent); \
+            start = xrealloc(start, (size_t)cap * sizeof *start); \
+        } \
+        indent[nl] = (ind_); \
+        start[nl++] = text.len; \
+        sb_put(&text, (str_), (len_)); \
+        sb_putc(&text, 0); \
+    } while (0)
+    int r = 0;
+    value msg;
+    if (m->ev(ctx, m->e, m->arg[0], &msg) != 0) {
+        r = -1;
+        goto done;
+    }
+    sb ms = { 0 };
+    show_value(ctx, &ms, msg, SHOW_PRINT, 0);
+    val_release(msg);
+    while (ms.len && sb_str(&ms)[ms.len - 1] == '\n')   /* chomp */
+        ms.len--;
+    for (size_t i = 0, j = 0; i <= ms.len; i++)
+        if (i == ms.len || sb_str(&ms)[i] == '\n') {
+            LINE(0, sb_str(&ms) + j, i - j);
+            j = i + 1;
+        }
+    sb_free(&ms);
+    for (int i = 1; i < m->nargs; i++) {
+        const ast *k = m->arg[i];
+        const ast *key = k, *val = k;
+        if ((k->kind == A_ASSIGN || k->kind == A_KW) && k->nkids == 2) {
+            key = k->kids[0];
+            val = k->kids[1];
+            if (key->kind == A_ID && strcmp(sym_name(ctx, key->sym), "maxlog") == 0)
+                continue;   /* a logging option, not a value to show */
+        }
+        value v;
+        if (m->ev(ctx, m->e, val, &v) != 0) {
+            r = -1;
+            goto done;
+        }
+        sb ks = { 0 }, vs = { 0 };
+        unparse(ctx, ctx->src, ctx->srclen, key, &ks);
+        show_value(ctx, &vs, v, SHOW_PLAIN, 0);
+        val_release(v);
+        if (!memchr(sb_str(&vs), '\n', vs.len)) {
+            sb_puts(&ks, " = ");
+            sb_put(&ks, sb_str(&vs), vs.len);
+            LINE(2, sb_str(&ks), ks.len);
+        } else {
+            sb_puts(&ks, " =");
+            LINE(2, sb_str(&ks), ks.len);
+            for (size_t a = 0, b = 0; a <= vs.len; a++)
+                if (a == vs.len || sb_str(&vs)[a] == '\n') {
+                    LINE(3, sb_str(&vs) + b, a - b);
+                    b = a + 1;
+                }
+        }
+        sb_free(&ks);
+        sb_free(&vs);
+    }
+    sb suffix = { 0 };
+    if (level > 0) {
+        int line = 0, col = 0;
+        err_position(ctx, m->n->off, &line, &col);
+        sb_printf(&suffix, "@ Main %s:%d", ctx->srcname ? ctx->srcname : "none", line);
+        LINE(0, "", 0);   /* right_justify is 0: the location goes on a line of its own */
+    }
+    sb o = { 0 };
+    const char *on = ctx->color ? color[level] : "", *bold = ctx->color ? "\033[1m" : "",
+               *off = ctx->color ? "\033[22m\033[39m" : "";
+    for (int i = 0; i < nl; i++) {
+        const char *box = nl == 1 ? "[ " : i == 0 ? "┌ " : i < nl - 1 ? "│ " : "└ ";
+        sb_printf(&o, "%s%s%s%s", on, bold, box, off);
+        if (i == 0)
+            sb_printf(&o, "%s%s%s %s", on, bold, prefix[level], off);
+        for (int k = 0; k < indent[i]; k++)
+            sb_putc(&o, ' ');
+        sb_puts(&o, sb_str(&text) + start[i]);
+        if (i == nl - 1 && suffix.len)
+            sb_printf(&o, "%s%s%s", ctx->color ? "\033[90m" : "", sb_str(&suffix),
+                      ctx->color ? "\033[39m" : "");
+        sb_putc(&o, '\n');
+    }
+    fflush(ctx->out);
+    fwrite(sb_str(&o), 1, o.len, stderr);
+    sb_free(&o);
+    sb_free(&suffix);
+#undef LINE
+done:
+    sb_free(&text);
+    free(indent);
+    free(start);
+    return r;
+}
+
 /* ---- string macros ---- */
 
 /* The text of a string macro's literal (read raw by the parser). */
@@ -706,6 +843,7 @@ static const macro_row macros[] = {
     { "@sprintf", m_sprintf },
     { "@time", m_time },
     { "@elapsed", m_elapsed },
+    { "@showtime", m_showtime },
     { "@evalpoly", m_evalpoly },
     { "@.", m_dot },
     { "@__dot__", m_dot },
@@ -713,6 +851,10 @@ static const macro_row macros[] = {
     { "@raw_str", m_raw },
     { "@b_str", m_bytes },
     { "@r_str", m_regex },
+    { "@info", m_log },
+    { "@warn", m_log },
+    { "@error", m_log },
+    { "@debug", m_log },
     { "@inbounds", m_last },
     { "@inline", m_last },
     { "@noinline", m_last },
