@@ -150,10 +150,27 @@ static void node(up *u, const ast *n, int prec)
         show_value(u->ctx, u->out, n->lit, SHOW_REPR, 0);
         break;
     case A_STRING:
-        if (n->nkids == 1 && n->kids[0]->kind == A_LIT)
+        if (n->nkids == 1 && n->kids[0]->kind == A_LIT) {
             show_value(u->ctx, u->out, n->kids[0]->lit, SHOW_REPR, 0);
-        else
-            source(u, n);
+            break;
+        }
+        /* "a$(x)": the pieces by their repr without the quotes, each value as $(...) */
+        sb_putc(u->out, '"');
+        for (uint32_t i = 0; i < n->nkids; i++) {
+            const ast *k = n->kids[i];
+            if (k->kind == A_LIT && k->lit.type == T_STRING) {
+                sb t = { 0 };
+                show_value(u->ctx, &t, k->lit, SHOW_REPR, 0);
+                if (t.len >= 2)
+                    sb_put(u->out, sb_str(&t) + 1, t.len - 2);
+                sb_free(&t);
+            } else {
+                sb_puts(u->out, "$(");
+                node(u, k, 0);
+                sb_putc(u->out, ')');
+            }
+        }
+        sb_putc(u->out, '"');
         break;
     case A_PARENS:
         node(u, n->kids[0], prec);

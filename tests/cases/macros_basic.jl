@@ -58,3 +58,5 @@ x = [1.0, 4.0]; @. x = sqrt(x) + 1
 x
 z = [1, 2]; @. z += z * 2
 z
+# an interpolated string is written with $(...) around each value, as Julia's show does
+@show "a$x b$(x[1]+1)"
