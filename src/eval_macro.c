@@ -18,6 +18,7 @@
 #include "array.h"
 #include "eval.h"
 #include "lib/printf.h"
+#include "lib/lib.h"
 #include "lib/regex.h"
 #include "macro.h"
 #include "num/num.h"
@@ -834,39 +835,50 @@ static int m_regex(mcall *m, value *out)
 typedef struct macro_row {
     const char *name;
     macro_fn fn;
+    const char *help;   /* what `?@name` shows, as lib.h's rows */
 } macro_row;
 
+#define NOOP_HELP(n) LIB_HELP(n " expr", "Evaluates expr: an annotation for Julia's compiler that jcalc has no use for.")
+
 static const macro_row macros[] = {
-    { "@show", m_show },
-    { "@assert", m_assert },
-    { "@printf", m_printf },
-    { "@sprintf", m_sprintf },
-    { "@time", m_time },
-    { "@elapsed", m_elapsed },
-    { "@showtime", m_showtime },
-    { "@evalpoly", m_evalpoly },
-    { "@.", m_dot },
-    { "@__dot__", m_dot },
-    { "@big_str", m_big },
-    { "@raw_str", m_raw },
-    { "@b_str", m_bytes },
-    { "@r_str", m_regex },
-    { "@info", m_log },
-    { "@warn", m_log },
-    { "@error", m_log },
-    { "@debug", m_log },
-    { "@inbounds", m_last },
-    { "@inline", m_last },
-    { "@noinline", m_last },
-    { "@fastmath", m_last },
-    { "@simd", m_last },
-    { "@views", m_last },
-    { "@view", m_last },
-    { "@nospecialize", m_last },
-    { "@propagate_inbounds", m_last },
-    { "@boundscheck", m_last },
-    { NULL, NULL },
+    { "@show", m_show, LIB_HELP("@show exs...", "Print each expression and its value (`x ^ 2 = 9`) to stdout; return the last\n  value.") },
+    { "@assert", m_assert, LIB_HELP("@assert cond [text]", "Throw an AssertionError if cond is false: with the message text, or the\n  condition as written.") },
+    { "@printf", m_printf, LIB_HELP("@printf([io::IO], \"%Fmt\", args...)", "Print args using C printf style format specification string (Julia's Printf:\n  %d %i %u %x %X %o %e %E %f %F %g %G %a %A %s %c %%, flags -+ #0, widths and\n  precisions, also *).\n\n  jcalc> @printf \"Decimal two digits %.2f\" 1.23456\n  Decimal two digits 1.23") },
+    { "@sprintf", m_sprintf, LIB_HELP("@sprintf(\"%Fmt\", args...)", "Return the @printf formatted output as a string.\n\n  jcalc> @sprintf \"this is a %s %15.1f\" \"test\" 34.567\n  \"this is a test            34.6\"") },
+    { "@time", m_time, LIB_HELP("@time [msg] expr", "Evaluate expr, print the time it took (`  0.000012 seconds`, or `msg: ...`)\n  and return its value.") },
+    { "@elapsed", m_elapsed, LIB_HELP("@elapsed expr", "Evaluate expr, discard its value, and return the seconds it took as a Float64.") },
+    { "@showtime", m_showtime, LIB_HELP("@showtime expr", "Like @time, with the expression as the message.") },
+    { "@evalpoly", m_evalpoly, LIB_HELP("@evalpoly(z, c...)", "Evaluate the polynomial sum(c[k] * z^(k-1)) by Horner's method (Goertzel's for a\n  complex z).\n\n  jcalc> @evalpoly(3, 1, 0, 1)\n  10") },
+    { "@.", m_dot, LIB_HELP("@. expr", "Convert every function call, operator and assignment in expr into a dotted\n  (broadcast) one: @. sqrt(v) * 2 + v, @. x = x + 1 (in place).") },
+    { "@__dot__", m_dot, NULL },
+    { "@big_str", m_big, LIB_HELP("big\"str\"", "Parse a string into a BigInt (an integer text) or a BigFloat: big\"1.1\".") },
+    { "@raw_str", m_raw, LIB_HELP("raw\"str\"", "A string taken as written: no escapes, no interpolation (\\\" is a quote).") },
+    { "@b_str", m_bytes, LIB_HELP("b\"str\"", "The bytes of the string (escapes decoded) as a Vector{UInt8}.") },
+    { "@r_str", m_regex, LIB_HELP("r\"pattern\"flags", "A regular expression (PCRE2), flags i m s x a: occursin, match, eachmatch,\n  findfirst, split, startswith and endswith take it.\n\n  jcalc> match(r\"(a|b)(c)?(d)\", \"acd\")\n  RegexMatch(\"acd\", 1=\"a\", 2=\"c\", 3=\"d\")") },
+    { "@info", m_log, LIB_HELP("@info message key=value...", "Log an informational message on stderr as Julia's default logger does.") },
+    { "@warn", m_log, LIB_HELP("@warn message key=value...", "Log a warning on stderr, with the place it came from.") },
+    { "@error", m_log, LIB_HELP("@error message key=value...", "Log an error on stderr, with the place it came from.") },
+    { "@debug", m_log, LIB_HELP("@debug message key=value...", "A debug message: below the default level, so nothing is printed.") },
+    { "@inbounds", m_last, NOOP_HELP("@inbounds") },
+    { "@inline", m_last, NOOP_HELP("@inline") },
+    { "@noinline", m_last, NOOP_HELP("@noinline") },
+    { "@fastmath", m_last, NOOP_HELP("@fastmath") },
+    { "@simd", m_last, NOOP_HELP("@simd") },
+    { "@views", m_last, NOOP_HELP("@views") },
+    { "@view", m_last, NOOP_HELP("@view") },
+    { "@nospecialize", m_last, NOOP_HELP("@nospecialize") },
+    { "@propagate_inbounds", m_last, NOOP_HELP("@propagate_inbounds") },
+    { "@boundscheck", m_last, NOOP_HELP("@boundscheck") },
+    { NULL, NULL, NULL },
 };
+
+const char *eval_macro_help(const char *name)
+{
+    for (const macro_row *r = macros; r->name; r++)
+        if (strcmp(r->name, name) == 0)
+            return r->help;
+    return NULL;
+}
 
 int eval_macrocall(jc_ctx *ctx, const ast *n, macro_eval_fn ev, struct env *e, value *out)
 {

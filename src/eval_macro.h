@@ -15,5 +15,7 @@ struct env;
 typedef int (*macro_eval_fn)(jc_ctx *ctx, struct env *e, const ast *n, value *out);
 
 int eval_macrocall(jc_ctx *ctx, const ast *n, macro_eval_fn ev, struct env *e, value *out);
+/* The help text of a built-in macro ("@show"), as `?@show` shows it; NULL if none. */
+const char *eval_macro_help(const char *name);
 
 #endif
