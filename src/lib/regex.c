@@ -318,6 +318,18 @@ static int bi_eachmatch(jc_ctx *ctx, value *out, const jc_args *a)
     return 0;
 }
 
+/* count(r, s; overlap=false): how many matches eachmatch finds. */
+static int bi_count(jc_ctx *ctx, value *out, const jc_args *a)
+{
+    value v;
+    int r = bi_eachmatch(ctx, &v, a);
+    if (r != 0)
+        return r;
+    *out = v_int(val_array(v)->len);
+    val_release(v);
+    return 0;
+}
+
 /* startswith(s, r) / endswith(s, r): an anchored match at the start or the end. */
 static int bi_anchored(jc_ctx *ctx, value *out, const jc_args *a)
 {
@@ -495,6 +507,7 @@ const builtin lib_regex[] = {
     { "occursin", 2, 2, bi_occursin, LIB_HELP("occursin(r::Regex, s; offset = 0)", "Whether the regular expression r matches somewhere in s."), "offset" },
     { "match", 2, 3, bi_match, LIB_HELP("match(r::Regex, s[, idx])", "The first match of r in s (from byte index idx) as a RegexMatch, or nothing:\n  m.match, m.captures, m.offset, m.offsets, m[i]."), NULL },
     { "eachmatch", 2, 2, bi_eachmatch, LIB_HELP("eachmatch(r::Regex, s; overlap = false)", "Every match of r in s, as a vector of RegexMatch."), "overlap" },
+    { "count", 2, 2, bi_count, LIB_HELP("count(r::Regex, s; overlap = false)", "The number of matches of r in s."), "overlap" },
     { "startswith", 2, 2, bi_anchored, LIB_HELP("startswith(s, r::Regex)", "Whether r matches at the start of s."), NULL },
     { "endswith", 2, 2, bi_anchored, LIB_HELP("endswith(s, r::Regex)", "Whether r matches at the end of s."), NULL, "end" },
     { "split", 2, 2, bi_split, LIB_HELP("split(s, r::Regex; limit = 0, keepempty = true)", "The pieces of s between the matches of r."), "limit keepempty" },

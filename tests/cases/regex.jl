@@ -47,3 +47,6 @@ findfirst(r"b+", "abbbc")
 findfirst(r"z", "abc") === nothing
 findnext(r"\d", "a1b2", 3)
 findfirst(r"", "abc")
+# count's docstring (base/regex.jl)
+count(r"a(.)a", "cabacabac", overlap=true)
+count(r"a(.)a", "cabacabac")
