@@ -674,7 +674,18 @@ int printf_format(jc_ctx *ctx, sb *out, const char *fmt, size_t len, int n, cons
         case 's': case 'S':
             r = fmt_string(ctx, out, &s, v);
             break;
-        default: /* D O U p n: conversions Printf parses but has no method to write */
+        case 'p':   /* a pointer's address: an integer as %#.16x (%#.8x when narrower) */
+            if (val_kind_is(v.type, VK_INTEGER)) {
+                spec px = s;
+                px.conv = 'x';
+                px.hash = 1;
+                px.prec = v.type == T_INT64 || v.type == T_UINT64 ? 16 : 8;
+                r = fmt_int(ctx, out, &px, v, site);
+                break;
+            }
+            r = no_method(ctx, site, &s, v);
+            break;
+        default: /* D O U n: conversions Printf parses but has no method to write */
             r = no_method(ctx, site, &s, v);
             break;
         }

@@ -1,5 +1,11 @@
 # Julia 1.10's stdlib/Printf/test/runtests.jl, case by case (the later #61985 -0.0 cases left out): each line is one of its
 # @test Printf.@sprintf(...) == "..." checks, so each must print true.
+# %p (of an integer: the address as %#.16x)
+@sprintf("%20p", 0) == "  0x0000000000000000"
+@sprintf("%-20p", 0) == "0x0000000000000000  "
+@sprintf("%p", 0xfffffffffffe0000) == "0xfffffffffffe0000"
+@sprintf("%*p", 20, 0) == @sprintf("%20p", 0)
+@sprintf("%-*p", 20, 0) == @sprintf("%-20p", 0)
 # %a
 @sprintf("%a", 0.0) == "0x0p+0"
 @sprintf("%a", -0.0) == "-0x0p+0"
