@@ -444,13 +444,13 @@ static int fmt_float(jc_ctx *ctx, sb *out, const spec *s, value v, const ast *si
 
 static int fmt_int(jc_ctx *ctx, sb *out, const spec *s, value v, const ast *site)
 {
-    if (val_kind_is(v.type, VK_FLOAT) || v.type == T_IRRATIONAL) {
+    if (val_kind_is(v.type, VK_FLOAT)) {
         spec f = *s;   /* floatfmt: %f at precision 0, flags and width kept */
         f.conv = 'f';
         f.prec = 0;
         return fmt_float(ctx, out, &f, v, site);
     }
-    if (!is_real_number(v)) {   /* ndigits(x, base = b, pad = 1) */
+    if (!val_kind_is(v.type, VK_INTEGER) && v.type != T_RATIONAL) {   /* ndigits(x, base = b, pad = 1) */
         value nd[2] = { v, v_int(10) };
         lib_no_method_func(ctx, "ndigits0z", 2, nd);
         err_locate(ctx, site);
