@@ -262,6 +262,39 @@ static void node(up *u, const ast *n, int prec)
         list(u, n, 0, "; ");
         sb_putc(u->out, ']');
         break;
+    case A_COMPREHENSION: case A_TYPED_COMPREHENSION:
+        if (n->kind == A_TYPED_COMPREHENSION)
+            node(u, n->kids[0], OPC_DOT);
+        sb_putc(u->out, '[');
+        node(u, n->kids[n->nkids - 1], 0);
+        sb_putc(u->out, ']');
+        break;
+    case A_GENERATOR: {
+        /* `x ^ 2 for x = 1:3 if p(x)`: Julia writes every iteration with `=` */
+        const ast *it = n->nkids >= 2 ? n->kids[1] : NULL;
+        int ok = it && (it->kind == A_ITER || (it->kind == A_FILTER && n->nkids == 2));
+        for (uint32_t i = 2; ok && i < n->nkids; i++)
+            ok = n->kids[i]->kind == A_ITER;
+        if (!ok) {
+            source(u, n);
+            break;
+        }
+        node(u, n->kids[0], 0);
+        sb_puts(u->out, " for ");
+        if (it->kind == A_ITER) {
+            list(u, n, 1, ", ");
+        } else {
+            list(u, it, 1, ", ");
+            sb_puts(u->out, " if ");
+            node(u, it->kids[0], 0);
+        }
+        break;
+    }
+    case A_ITER:
+        node(u, n->kids[0], 0);
+        sb_puts(u->out, " = ");
+        node(u, n->kids[1], 0);
+        break;
     case A_REF:
         node(u, n->kids[0], OPC_DOT);
         sb_putc(u->out, '[');

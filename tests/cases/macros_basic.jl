@@ -60,3 +60,5 @@ z = [1, 2]; @. z += z * 2
 z
 # an interpolated string is written with $(...) around each value, as Julia's show does
 @show "a$x b$(x[1]+1)"
+# comprehensions and generators: each iteration written with =
+@show [i^2 for i in 1:3] sum(k^2 for k in 1:3) [k for k in 1:6 if iseven(k)]
