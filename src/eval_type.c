@@ -208,6 +208,8 @@ static value t_complex(void) { return num_type_value_base(T_COMPLEX); }
 static value t_string(void) { return num_type_value_base(T_STRING); }
 static value t_char(void) { return num_type_value_base(T_CHAR); }
 static value t_nothing(void) { return num_type_value_base(T_NOTHING); }
+static value t_regex(void) { return num_type_value_base(T_REGEX); }
+static value t_regexmatch(void) { return num_type_value_base(T_REGEXMATCH); }
 #define ROUNDMODE(fn, M) static value fn(void) { value v = { T_ROUNDMODE, 0, { .i = M } }; return v; }
 ROUNDMODE(r_nearest, RM_NEAREST)
 ROUNDMODE(r_tozero, RM_TOZERO)
@@ -232,6 +234,7 @@ static const constant constants[] = {
     { "RoundNearest", r_nearest }, { "RoundToZero", r_tozero }, { "RoundUp", r_up },
     { "RoundDown", r_down }, { "RoundFromZero", r_fromzero },
     { "RoundNearestTiesAway", r_tiesaway }, { "RoundNearestTiesUp", r_tiesup },
+    { "Regex", t_regex }, { "RegexMatch", t_regexmatch },
 };
 
 void eval_install_constants(jc_ctx *ctx)

@@ -187,7 +187,7 @@ static int is_regex(value v) { return v.type == T_REGEX; }
 static int bi_regex(jc_ctx *ctx, value *out, const jc_args *a)
 {
     if (a->v[0].type != T_STRING || (a->n > 1 && a->v[1].type != T_STRING))
-        return LIB_DECLINE;
+        return lib_no_method(ctx, "Regex", a);   /* the type's name, not its rows' */
     unsigned flags = 0;
     if (a->n > 1 && regex_flags(ctx, val_string(a->v[1])->s, val_string(a->v[1])->len, &flags,
                                 a->site) < 0)
@@ -315,6 +315,18 @@ static int bi_eachmatch(jc_ctx *ctx, value *out, const jc_args *a)
         val_release(ms[i]);
     }
     free(ms);
+    return 0;
+}
+
+/* r1 == r2: the same pattern and flags (base/regex.jl) */
+static int bi_equal(jc_ctx *ctx, value *out, const jc_args *a)
+{
+    (void)ctx;
+    if (!is_regex(a->v[0]) || !is_regex(a->v[1]))
+        return LIB_DECLINE;
+    const jc_regex *x = val_regex(a->v[0]), *y = val_regex(a->v[1]);
+    const jc_string *p = val_string(x->pattern), *q = val_string(y->pattern);
+    *out = v_bool(x->flags == y->flags && p->len == q->len && memcmp(p->s, q->s, p->len) == 0);
     return 0;
 }
 
@@ -507,6 +519,8 @@ const builtin lib_regex[] = {
     { "occursin", 2, 2, bi_occursin, LIB_HELP("occursin(r::Regex, s; offset = 0)", "Whether the regular expression r matches somewhere in s."), "offset" },
     { "match", 2, 3, bi_match, LIB_HELP("match(r::Regex, s[, idx])", "The first match of r in s (from byte index idx) as a RegexMatch, or nothing:\n  m.match, m.captures, m.offset, m.offsets, m[i]."), NULL },
     { "eachmatch", 2, 2, bi_eachmatch, LIB_HELP("eachmatch(r::Regex, s; overlap = false)", "Every match of r in s, as a vector of RegexMatch."), "overlap" },
+    { "==", 2, 2, bi_equal, NULL, NULL },
+    { "isequal", 2, 2, bi_equal, NULL, NULL },
     { "count", 2, 2, bi_count, LIB_HELP("count(r::Regex, s; overlap = false)", "The number of matches of r in s."), "overlap" },
     { "startswith", 2, 2, bi_anchored, LIB_HELP("startswith(s, r::Regex)", "Whether r matches at the start of s."), NULL },
     { "endswith", 2, 2, bi_anchored, LIB_HELP("endswith(s, r::Regex)", "Whether r matches at the end of s."), NULL, "end" },

@@ -50,3 +50,8 @@ findfirst(r"", "abc")
 # count's docstring (base/regex.jl)
 count(r"a(.)a", "cabacabac", overlap=true)
 count(r"a(.)a", "cabacabac")
+# Regex and RegexMatch are types; regexes compare by pattern and flags
+isa(r"a", Regex)
+match(r"a", "a") isa RegexMatch
+r"a" == r"a"
+r"a" == r"a"i
