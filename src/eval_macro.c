@@ -216,6 +216,17 @@ static int m_elapsed(mcall *m, value *out)
     return 0;
 }
 
+/* @__LINE__: the line of the macro call in its source */
+static int m_line(mcall *m, value *out)
+{
+    if (m->nargs != 0)
+        return nargs_error(m, "@__LINE__");
+    int line = 0, col = 0;
+    err_position(m->ctx, m->n->off, &line, &col);
+    *out = v_int(line);
+    return 0;
+}
+
 /* ---- @evalpoly ---- */
 
 static int call2(mcall *m, const char *op, value a, value b, value *out)
@@ -848,6 +859,7 @@ static const macro_row macros[] = {
     { "@time", m_time, LIB_HELP("@time [msg] expr", "Evaluate expr, print the time it took (`  0.000012 seconds`, or `msg: ...`)\n  and return its value.") },
     { "@elapsed", m_elapsed, LIB_HELP("@elapsed expr", "Evaluate expr, discard its value, and return the seconds it took as a Float64.") },
     { "@showtime", m_showtime, LIB_HELP("@showtime expr", "Like @time, with the expression as the message.") },
+    { "@__LINE__", m_line, LIB_HELP("@__LINE__", "The line number of the place the macro is called.") },
     { "@evalpoly", m_evalpoly, LIB_HELP("@evalpoly(z, c...)", "Evaluate the polynomial sum(c[k] * z^(k-1)) by Horner's method (Goertzel's for a\n  complex z).\n\n  jcalc> @evalpoly(3, 1, 0, 1)\n  10") },
     { "@.", m_dot, LIB_HELP("@. expr", "Convert every function call, operator and assignment in expr into a dotted\n  (broadcast) one: @. sqrt(v) * 2 + v, @. x = x + 1 (in place).") },
     { "@__dot__", m_dot, NULL },

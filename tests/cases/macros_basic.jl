@@ -62,3 +62,6 @@ z
 @show "a$x b$(x[1]+1)"
 # comprehensions and generators: each iteration written with =
 @show [i^2 for i in 1:3] sum(k^2 for k in 1:3) [k for k in 1:6 if iseven(k)]
+# @__LINE__ is the line of the call, also inside a function called later
+line_of() = @__LINE__
+line_of()
