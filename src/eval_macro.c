@@ -574,6 +574,8 @@ static int m_printf(mcall *m, value *out)
         sb_free(&s);
         return -1;
     }
+    if (io != ctx->out)
+        fflush(ctx->out);   /* what was printed before comes first */
     fwrite(sb_str(&s), 1, s.len, io);
     sb_free(&s);
     *out = v_nothing();
