@@ -63,10 +63,11 @@ static void tp_div(double n, double d, double *h, double *l)
     canon2(hi, lo, h, l);
 }
 
-/* Clears the low nb bits of x's significand. */
+/* Clears the low nb bits of x's representation (all of them from 64 on, as Julia's
+ * shift does: typemin(Int) .* r asks for 64). */
 static double truncbits(double x, int nb)
 {
-    return bits_to_double(bits_from_double(x) & (~(uint64_t)0 << nb));
+    return bits_to_double(nb >= 64 ? 0 : bits_from_double(x) & (~(uint64_t)0 << nb));
 }
 
 static double float_elem(const jc_range *r, int64_t i /* 1-based */)

@@ -440,7 +440,25 @@ static int complex_pow_mpc(jc_ctx *ctx, value *out, value a, value b)
     num_to_mpfr(ctx, mpc_imagref(x), parts[1]);
     num_to_mpfr(ctx, mpc_realref(y), parts[2]);
     num_to_mpfr(ctx, mpc_imagref(y), parts[3]);
-    mpc_pow(x, x, y, MPC_RNDNN);
+    if (mpfr_zero_p(mpc_realref(x)) && mpfr_regular_p(mpc_imagref(x)) && b.type != T_COMPLEX &&
+        is_int_t(b.type)) {
+        /* (b im)^n = b^n im^n: MPC's mpc_pow spends minutes on a purely imaginary base and
+         * a huge integer n ((1//2)im ^ 2^62), mpfr_pow_z does not */
+        mpz_t n;
+        mpz_init(n);
+        to_mpz(n, b);
+        unsigned long k = mpz_fdiv_ui(n, 4);
+        mpfr_t r;
+        mpfr_init2(r, prec);
+        mpfr_pow_z(r, mpc_imagref(x), n, MPFR_RNDN);
+        mpz_clear(n);
+        if (k >= 2)
+            mpfr_neg(r, r, MPFR_RNDN);
+        mpfr_set_zero(k & 1 ? mpc_realref(x) : mpc_imagref(x), 1);
+        mpfr_set(k & 1 ? mpc_imagref(x) : mpc_realref(x), r, MPFR_RNDN);
+        mpfr_clear(r);
+    } else
+        mpc_pow(x, x, y, MPC_RNDNN);
     value re, im;
     if (t.t == T_BIGFLOAT) {
         re = num_bigfloat(ctx);

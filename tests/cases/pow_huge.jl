@@ -1,0 +1,8 @@
+# huge integer powers of a purely imaginary base: b^n im^n, at once (im^n cycles by n mod 4)
+((1//2)im)^(2^62)
+((2//1)im)^(2^62+1)
+(im)^(2^62+3)
+(-im)^(2^62+1)
+((1//2)im)^(-(2^62)-1)
+# a TwicePrecision range times typemin(Int)
+collect(typemin(Int) .* (1.0:0.5:3.0)) == typemin(Int) .* [1.0, 1.5, 2.0, 2.5, 3.0]
