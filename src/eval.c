@@ -21,13 +21,12 @@
 #include <sys/resource.h>
 
 #include "array.h"
+#include "exc.h"
 #include "num/num.h"
 #include "parse.h"
 #include "range.h"
 #include "show.h"
 #include "types.h"
-
-enum { EV_BREAK = 1, EV_CONTINUE = 2, EV_RETURN = 3 };
 
 typedef struct env {
     uint32_t refs;
@@ -1270,6 +1269,7 @@ int eval_scope_bind(jc_ctx *ctx, struct env *scope, const ast *var, value v)
 }
 
 void eval_scope_release(struct env *scope) { env_release(scope); }
+void eval_scope_drop(jc_ctx *ctx, struct env *scope) { env_drop(ctx, scope); }
 
 /* ---- expressions ---- */
 
@@ -2186,6 +2186,8 @@ static int ev(jc_ctx *ctx, env *e, const ast *n, value *out)
     }
     case A_SYNOP:
         return ev_synop(ctx, e, n, out);
+    case A_TRY:
+        return eval_try(ctx, e, n, (array_eval_fn)ev, out);
     case A_NOTHING:
         *out = v_nothing();
         return 0;
@@ -2243,6 +2245,7 @@ void eval_install_builtins(jc_ctx *ctx)
     val_kind_set_free(T_FUNCTION, eval_func_free);
     val_kind_set_free(T_ARRAY, array_free);
     val_kind_set_free(T_RANGE, range_free);
+    val_kind_set_free(T_EXCEPTION, exc_free);
     evstate *st = xcalloc(1, sizeof *st);
     ctx->lib = st;
     st->stack_budget = stack_budget();
@@ -2285,6 +2288,7 @@ void eval_recover(jc_ctx *ctx)
     st->nix = 0;
     st->cur_arena = NULL;
     st->returning = v_nothing();
+    ctx->catching = NULL;
 }
 
 void eval_free_state(jc_ctx *ctx)

@@ -77,6 +77,8 @@ struct jc_ctx {
     err_kind err_kind;
     int err_set;
     int err_traced;            /* the evaluator has put the call stack into err.frames */
+    value err_value;           /* the pending error's exception value, when throw() gave one */
+    struct exc_catch *catching;/* the innermost catch block running (eval_try.c) */
     frame *frames;             /* innermost user-function call, for the stack trace */
     int nframes;
     int depth, max_depth;      /* recursion guard */

@@ -26,6 +26,7 @@ intfuncs	Integers
 floatparts	Float parts
 strings	Strings
 core	Core (types, output, errors, generic collection functions)
+errors	Exceptions (throw, rethrow, the exception types)
 arrays	Arrays and collections
 linalg	Linear algebra
 range	Ranges'
