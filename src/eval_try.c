@@ -435,6 +435,22 @@ int eval_rethrow(jc_ctx *ctx, const ast *site)
 
 /* ---- try ---- */
 
+/* Every error but exit() is caught.  The step limit's once per evaluation: the handler
+ * gets as many steps again, so that it can run, and the work of one evaluation stays
+ * bounded (a loop around a try cannot catch its way past the limit forever). */
+static int catchable(jc_ctx *ctx)
+{
+    if (!ctx->err_set || ctx->err_kind == ERR_EXIT)
+        return 0;
+    if (ctx->err_kind == ERR_LIMIT_STEPS) {
+        if (ctx->steps_caught)
+            return 0;
+        ctx->steps_caught = 1;
+        ctx->steps = 0;
+    }
+    return 1;
+}
+
 static int run_clause(jc_ctx *ctx, struct env *e, const ast *block,
                       int (*ev)(jc_ctx *, struct env *, const ast *, value *), value *out)
 {
@@ -466,7 +482,7 @@ int eval_try(jc_ctx *ctx, struct env *e, const ast *n,
     }
     value v = v_nothing();
     int r = run_clause(ctx, e, n->kids[0], ev, &v);
-    if (r < 0 && catchc && ctx->err_set && ctx->err_kind != ERR_EXIT) {
+    if (r < 0 && catchc && catchable(ctx)) {
         exc_catch c = { ctx->catching, eval_exception_of_pending(ctx), { 0 }, ctx->err_kind,
                         ctx->err_traced };
         /* the catch block owns the error record now (for rethrow) */

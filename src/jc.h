@@ -85,6 +85,7 @@ struct jc_ctx {
     uint64_t max_bits;         /* refuse integers/mantissas above this many bits */
     uint64_t step_limit;       /* loop iterations and calls allowed per evaluation; 0: any */
     uint64_t steps;
+    int steps_caught;          /* a catch has taken the step limit error once (eval_try.c) */
 
     /* the text being evaluated, for error positions */
     const char *src;
