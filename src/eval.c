@@ -1241,6 +1241,7 @@ static int destructure(jc_ctx *ctx, env *e, const ast *target, value v)
                 type_name_of(ctx, &what, v);
             err_throw(ctx, ERR_BOUNDS, target, "attempt to access %s at index [%u]",
                      sb_str(&what), i + 1);
+            exc_attach_index(ctx, EXC_BOUNDS, v, i + 1, 0);
             sb_free(&what);
             return -1;
         }

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "jc.h"
 #include "util.h"
 
 const exc_info exc_table[EXC__COUNT] = {
@@ -117,4 +118,29 @@ void exc_free(obj *o)
         val_release(e->v[i]);
     free(e->text);
     free(e);
+}
+
+void exc_attach(jc_ctx *ctx, exc_id id, int n, const value *fields)
+{
+    if (!ctx->err_set || exc_of_kind(ctx->err_kind) != id || ctx->err_value.type != T_NOTHING ||
+        ctx->err_value.sub)
+        return;
+    value e = exc_new(id, ctx->err.message);
+    jc_exception *x = val_exc(e);
+    for (int i = 0; i < n && (size_t)i < x->n; i++) {
+        x->v[i] = val_retain(fields[i]);
+        x->undef &= ~(1u << i);
+    }
+    ctx->err_value = e;
+}
+
+void exc_attach_index(jc_ctx *ctx, exc_id id, value a, int64_t i, int tuple)
+{
+    value f[2] = { a, v_int(i) };
+    if (tuple) {
+        f[1] = v_tuple_new(1);
+        val_tuple(f[1])->v[0] = v_int(i);
+    }
+    exc_attach(ctx, id, 2, f);
+    val_release(f[1]);
 }

@@ -73,6 +73,15 @@ void exc_field_name(exc_id id, size_t i, char *buf, size_t n);
 value exc_new(exc_id id, const char *text);
 /* Replaces the showerror text. */
 void exc_set_text(value e, char *text /* owned */);
+/* Gives the error a raise site has just recorded (of the kind of type id, with no
+ * exception value yet) its exception value: type id with the n given fields (borrowed)
+ * and the error's message as its text, so that a catch sees Julia's fields
+ * (BoundsError's a and i).  Does nothing when another error was already pending. */
+struct jc_ctx;
+void exc_attach(struct jc_ctx *ctx, exc_id id, int n, const value *fields);
+/* The same with the index as an Int64 (BoundsError(a, i), StringIndexError(s, i)); as
+ * a 1-tuple when tuple is set (an array's indices: BoundsError([1, 2], (3,))). */
+void exc_attach_index(struct jc_ctx *ctx, exc_id id, value a, int64_t i, int tuple);
 /* Releases a T_EXCEPTION object (the kind's free function). */
 void exc_free(obj *o);
 

@@ -70,3 +70,13 @@ try error("same") catch e; e end == ErrorException("same")
 # a value that is not an exception is shown as show(io, x) shows it
 sprint(showerror, 42)
 sprint(showerror, "text")
+# the fields of errors raised by indexing (test/bounds.jl: BoundsError(a, i))
+try [1, 2, 3][5] catch err; err end
+try [1, 2, 3][5] catch err; (err.a, err.i) end
+try (1, 2)[3] catch err; err end
+try (1:3)[5] catch err; err end
+try "abc"[10] catch err; err end
+try "αβ"[2] catch err; err end
+try "αβ"[2] catch err; (err.string, err.index) end
+try [1 2; 3 4][3, 1] catch err; err end
+try a, b, c = (1, 2) catch err; err end
