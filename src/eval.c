@@ -248,7 +248,7 @@ static void gcs_push(gcstack *s, gcref r)
 
 static int gc_is_node_type(int t)
 {
-    return t == T_ARRAY || t == T_TUPLE || t == T_NAMEDTUPLE || t == T_FUNCTION;
+    return t == T_ARRAY || t == T_TUPLE || t == T_NAMEDTUPLE || t == T_FUNCTION || t == T_EXCEPTION;
 }
 
 static uint32_t *gc_refs(gcref r) { return r.o ? &r.o->refs : &r.e->refs; }
@@ -297,6 +297,12 @@ static void gc_children(gcref r, gc_edge_fn fn, void *data)
             if (m->closure)
                 fn((gcref){ NULL, m->closure }, data);
         break;
+    case T_EXCEPTION: { /* BoundsError(a, i) holds its array */
+        jc_exception *x = (jc_exception *)r.o;
+        for (size_t i = 0; i < x->n; i++)
+            gc_value_edge(x->v[i], fn, data);
+        break;
+    }
     default:
         break;
     }
@@ -356,6 +362,9 @@ static void gc_drop(jc_ctx *ctx, value v)
             } else if (v.type == T_NAMEDTUPLE) {
                 el = ((jc_namedtuple *)v.u.o)->v;
                 k = ((jc_namedtuple *)v.u.o)->n;
+            } else if (v.type == T_EXCEPTION) {
+                el = ((jc_exception *)v.u.o)->v;
+                k = ((jc_exception *)v.u.o)->n;
             }
             for (size_t i = 0; i < k; i++)
                 if (gc_is_node_type(el[i].type)) {
@@ -453,6 +462,7 @@ static void gc_cut(gcref r)
     case T_ARRAY: v = ((jc_array *)r.o)->v; n = (size_t)((jc_array *)r.o)->len; break;
     case T_TUPLE: v = ((jc_tuple *)r.o)->v; n = ((jc_tuple *)r.o)->n; break;
     case T_NAMEDTUPLE: v = ((jc_namedtuple *)r.o)->v; n = ((jc_namedtuple *)r.o)->n; break;
+    case T_EXCEPTION: v = ((jc_exception *)r.o)->v; n = ((jc_exception *)r.o)->n; break;
     case T_FUNCTION:
         for (jc_method *m = ((jc_func *)r.o)->methods; m; m = m->next)
             m->closure = NULL;

@@ -114,3 +114,4 @@ try
 catch
 end
 z
+cyc = Any[]; try cyc[5] catch e; push!(cyc, e) end; length(cyc)

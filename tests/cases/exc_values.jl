@@ -80,3 +80,6 @@ try "αβ"[2] catch err; err end
 try "αβ"[2] catch err; (err.string, err.index) end
 try [1 2; 3 4][3, 1] catch err; err end
 try a, b, c = (1, 2) catch err; err end
+# MethodError(f, args): the function and the arguments of the failed call
+try 1 + "a" catch err; (err.f === +, err.args) end
+try sqrt("x") catch err; err.args end
