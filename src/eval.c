@@ -1573,6 +1573,13 @@ int eval_truthy(jc_ctx *ctx, value v, const ast *site, int *truth)
         err_throw(ctx, ERR_TYPE, site, "non-boolean (%s) used in boolean context",
                  sb_str(&tn));
         sb_free(&tn);
+        /* TypeError(:if, "", Bool, v), as Julia's lowered conditions raise it */
+        num_type bt = { T_BOOL, 0, 0 };
+        value f[4] = { { T_SYMBOL, 0, { .i = sym_intern(ctx, "if", 2) } }, v_string("", 0),
+                       num_type_value(bt), v };
+        exc_attach(ctx, EXC_TYPE, 4, f);
+        val_release(f[1]);
+        val_release(f[2]);
         return -1;
     }
     *truth = (int)v.u.i;

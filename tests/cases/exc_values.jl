@@ -83,3 +83,7 @@ try a, b, c = (1, 2) catch err; err end
 # MethodError(f, args): the function and the arguments of the failed call
 try 1 + "a" catch err; (err.f === +, err.args) end
 try sqrt("x") catch err; err.args end
+# TypeError(func, context, expected, got) of a non-Bool condition
+try if 1 end catch err; err end
+sprint(showerror, TypeError(:f, "", Int64, "x"))
+sprint(showerror, TypeError(:f, "arg", Int64, "x"))
