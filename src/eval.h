@@ -95,6 +95,9 @@ value eval_exception_of_pending(jc_ctx *ctx);
 /* Raises x as throw(x) does: an exception value with its own text, any other value
  * shown as Julia's showerror(io, x) = show(io, x). */
 int eval_throw_value(jc_ctx *ctx, value x, const ast *site);
+/* What showerror(io, x) writes: an exception's own text, show's text for other values.
+ * The one place a user's showerror method would be called once there are IO values. */
+void eval_showerror_text(jc_ctx *ctx, sb *out, value x);
 /* rethrow(): the exception of the innermost running catch block, with its original
  * position and stack trace. */
 int eval_rethrow(jc_ctx *ctx, const ast *site);

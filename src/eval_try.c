@@ -20,6 +20,7 @@
 #include <string.h>
 
 #include "eval.h"
+#include "num/num.h"
 #include "exc.h"
 #include "parse.h"
 #include "show.h"
@@ -133,15 +134,16 @@ static int literal_tree(jc_ctx *ctx, const ast *n, int depth)
         if (!n->nkids || n->kids[0]->kind != A_ID)
             return 0;
         const char *op = sym_name(ctx, n->kids[0]->sym);
-        if (strcmp(op, "-") && strcmp(op, "+") && strcmp(op, "//") && strcmp(op, "*") &&
-            strcmp(op, "Float16") && strcmp(op, "Float32"))
+        if (strcmp(op, "-") && strcmp(op, "+") && strcmp(op, "//") && strcmp(op, "*"))
+            return 0;
+        if (n->nkids != 2 && n->nkids != 3)
             return 0;
         for (uint32_t i = 1; i < n->nkids; i++)
             if (!literal_tree(ctx, n->kids[i], depth + 1))
                 return 0;
         return 1;
     }
-    case A_JUXT: case A_TUPLE: case A_PARENS: case A_VECT:
+    case A_JUXT: case A_TUPLE: case A_PARENS:
         for (uint32_t i = 0; i < n->nkids; i++)
             if (!literal_tree(ctx, n->kids[i], depth + 1))
                 return 0;
@@ -199,24 +201,24 @@ static int literal_eval(jc_ctx *ctx, const ast *n, value *out)
         *out = t;
         return 0;
     }
-    case A_CALL: case A_JUXT: case A_VECT: {
+    case A_CALL: case A_JUXT: {
+        /* the number tower itself, never a user's method of an operator */
         uint32_t from = n->kind == A_CALL ? 1 : 0, k = n->nkids - from;
-        value *args = xcalloc(k ? k : 1, sizeof *args);
-        if (literal_args(ctx, n, from, args) < 0) {
-            free(args);
+        if (k < 1 || k > 2)
             return -1;
-        }
+        value args[2];
+        if (literal_args(ctx, n, from, args) < 0)
+            return -1;
+        const char *op = n->kind == A_JUXT ? "*" : sym_name(ctx, n->kids[0]->sym);
         int r;
-        if (n->kind == A_VECT) {
-            r = eval_call_global(ctx, "vcat", (int)k, args, NULL, out);
-        } else if (n->kind == A_JUXT) {
-            r = eval_call_global(ctx, "*", (int)k, args, NULL, out);
-        } else {
-            r = eval_call_global(ctx, sym_name(ctx, n->kids[0]->sym), (int)k, args, NULL, out);
-        }
+        if (k == 1)
+            r = !strcmp(op, "-") ? num_neg(ctx, out, args[0])
+                : !strcmp(op, "+") ? (*out = val_retain(args[0]), 0) : -1;
+        else
+            r = num_binop(ctx, out, !strcmp(op, "+") ? NUM_ADD : !strcmp(op, "-") ? NUM_SUB
+                                    : !strcmp(op, "*") ? NUM_MUL : NUM_RDIV, args[0], args[1]);
         val_release_n(args, k);
-        free(args);
-        return r;
+        return r == 0 ? 0 : -1;
     }
     default:
         return -1;
@@ -388,6 +390,14 @@ value eval_exception_of_pending(jc_ctx *ctx)
 
 /* ---- throw and rethrow ---- */
 
+void eval_showerror_text(jc_ctx *ctx, sb *out, value x)
+{
+    if (x.type == T_EXCEPTION)
+        sb_puts(out, val_exc(x)->text);
+    else
+        show_value(ctx, out, x, SHOW_REPR, 0);   /* showerror(io, ex) = show(io, ex) */
+}
+
 int eval_throw_value(jc_ctx *ctx, value x, const ast *site)
 {
     if (ctx->err_set)
@@ -401,9 +411,8 @@ int eval_throw_value(jc_ctx *ctx, value x, const ast *site)
             kind = ERR_ERROR;   /* a ParseError value has no source block to point into */
         text = xstrdup(e->text);
     } else {
-        /* showerror(io, ex) = show(io, ex) */
         sb s = { 0 };
-        show_value(ctx, &s, x, SHOW_REPR, 0);
+        eval_showerror_text(ctx, &s, x);
         text = sb_take(&s);
     }
     err_record(ctx, kind, text, "", site != NULL, site ? site->off : 0, site ? site->len : 0);

@@ -298,15 +298,6 @@ static int bi_rethrow(jc_ctx *ctx, value *out, const jc_args *a)
     return eval_throw_value(ctx, a->v[0], a->site);
 }
 
-/* showerror(io, e) = show(io, e) for a value that is no exception. */
-static void showerror_text(jc_ctx *ctx, sb *out, value x)
-{
-    if (x.type == T_EXCEPTION)
-        sb_puts(out, val_exc(x)->text);
-    else
-        put(ctx, out, x, SHOW_REPR);
-}
-
 static const char *func_name(jc_ctx *ctx, value f)
 {
     if (f.type != T_FUNCTION || val_func(f)->name < 0)
@@ -325,7 +316,7 @@ static int bi_sprint(jc_ctx *ctx, value *out, const jc_args *a)
             sb_free(&s);
             return LIB_DECLINE;
         }
-        showerror_text(ctx, &s, a->v[1]);
+        eval_showerror_text(ctx, &s, a->v[1]);
     } else if (!strcmp(f, "show") || !strcmp(f, "print") || !strcmp(f, "println")) {
         for (int i = 1; i < a->n; i++)
             put(ctx, &s, a->v[i], !strcmp(f, "show") ? SHOW_REPR : SHOW_PRINT);
@@ -344,7 +335,7 @@ static int bi_sprint(jc_ctx *ctx, value *out, const jc_args *a)
 static int bi_showerror(jc_ctx *ctx, value *out, const jc_args *a)
 {
     sb s = { 0 };
-    showerror_text(ctx, &s, a->v[a->n - 1]);
+    eval_showerror_text(ctx, &s, a->v[a->n - 1]);
     fwrite(s.s ? s.s : "", 1, s.len, ctx->out);
     sb_free(&s);
     *out = v_nothing();
