@@ -13,7 +13,7 @@
  * set aside while it runs and restored after), return, break and continue.  An error or
  * a control transfer inside `finally` replaces the one in flight, as in Julia.
  *
- * Only exit() passes through catch.  InterruptException, StackOverflowError,
+ * Only exit() passes through catch (and finally: it ends the program, it does not unwind).  InterruptException, StackOverflowError,
  * OutOfMemoryError (the budget's) and the limit errors are caught like any other: the
  * evaluator has already unwound to the handler, releasing what it held. */
 #include <stdlib.h>
@@ -514,7 +514,8 @@ int eval_try(jc_ctx *ctx, struct env *e, const ast *n,
         v = v_nothing();
         r = run_clause(ctx, e, elsec->kids[0], ev, &v);
     }
-    if (finallyc) {
+    /* exit() ends the program without unwinding: Julia runs no finally block for it */
+    if (finallyc && !(r < 0 && ctx->err_kind == ERR_EXIT)) {
         stash s = { 0 };
         if (r < 0)
             stash_take(ctx, &s);

@@ -89,6 +89,8 @@ static void limits(void)
     /* exit() is not an exception: catch does not stop it */
     char buf[256];
     CHECK(run(ctx, "try exit(3) catch; 1 end", buf, sizeof buf) == JC_EXIT, "exit passes catch");
+    CHECK(run(ctx, "v = 5; try exit(3) finally v = 6 end", buf, sizeof buf) == JC_EXIT,
+          "exit passes finally");
     expect(ctx, "v", "5");
     jc_free(ctx);
 }
