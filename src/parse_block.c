@@ -282,45 +282,32 @@ static ast *parse_try(parser *p)
     int seen_catch = 0, seen_else = 0, seen_finally = 0;
     for (;;) {
         token t = *cur(p);
-        ast *clause;
-        if (is_kw(&t, KW_CATCH) && !seen_catch && !seen_else) {
-            seen_catch = 1;
-            bump(p);
+        ast_kind k;
+        if (is_kw(&t, KW_CATCH) && !seen_catch && !seen_else)
+            k = A_CATCH, seen_catch = 1;
+        else if (is_kw(&t, KW_ELSE) && seen_catch && !seen_else && !seen_finally)
+            k = A_TRYELSE, seen_else = 1;
+        else if (is_kw(&t, KW_FINALLY) && !seen_finally)
+            k = A_FINALLY, seen_finally = 1;
+        else
+            break;
+        bump(p);
+        ast *var = NULL;
+        if (k == A_CATCH) {
             token v = *cur(p);
-            ast *var;
             if (v.kind == TK_ID) {
                 bump(p);
                 var = parse_id_token(p, &v);
             } else {
                 var = ast_new(p->a, A_NOTHING, t.off + t.len, 0, 0);
             }
-            ast *b = parse_block(p, 1);
-            if (p->err) {
-                p->nstk = base;
-                return b;
-            }
-            clause = node2(p, A_CATCH, t.off, var, b);
-        } else if (is_kw(&t, KW_ELSE) && seen_catch && !seen_else && !seen_finally) {
-            seen_else = 1;
-            bump(p);
-            ast *b = parse_block(p, 1);
-            if (p->err) {
-                p->nstk = base;
-                return b;
-            }
-            clause = node1(p, A_TRYELSE, t.off, b);
-        } else if (is_kw(&t, KW_FINALLY) && !seen_finally) {
-            seen_finally = 1;
-            bump(p);
-            ast *b = parse_block(p, 1);
-            if (p->err) {
-                p->nstk = base;
-                return b;
-            }
-            clause = node1(p, A_FINALLY, t.off, b);
-        } else {
-            break;
         }
+        ast *b = parse_block(p, 1);
+        if (p->err) {
+            p->nstk = base;
+            return b;
+        }
+        ast *clause = var ? node2(p, k, t.off, var, b) : node1(p, k, t.off, b);
         clause->len = p->last_end - clause->off;
         push(p, clause);
     }
