@@ -292,7 +292,7 @@ static void fields_from_detail(jc_ctx *ctx, value e, err_kind kind, const char *
     case EXC_PARSE:
         set_field(e, 0, string_of(message, strlen(message)));
         break;
-    case EXC_OVERFLOW: case EXC_ARGUMENT: case EXC_DIMENSION:
+    case EXC_OVERFLOW: case EXC_ARGUMENT: case EXC_DIMENSION: case EXC_ASSERTION:
         set_field(e, 0, string_of(detail, strlen(detail)));
         break;
     case EXC_UNDEFVAR: case EXC_UNDEFKEYWORD:
@@ -377,7 +377,16 @@ value eval_exception_of_pending(jc_ctx *ctx)
     const char *message = ctx->err.message ? ctx->err.message : "";
     char *detail = xstrdup(ctx->err.detail ? ctx->err.detail : "");
     char *msg = xstrdup(message);
-    value e = exc_new(exc_of_kind(kind), message);
+    exc_id id = exc_of_kind(kind);
+    static const char assertion[] = "AssertionError: ";
+    if (kind == ERR_ERROR && !strncmp(message, assertion, sizeof assertion - 1)) {
+        /* a bridge for @assert (wt-macros), which raises its AssertionError as a bare
+         * message: once it attaches the value itself (exc_attach), this goes */
+        id = EXC_ASSERTION;
+        free(detail);
+        detail = xstrdup(message + sizeof assertion - 1);
+    }
+    value e = exc_new(id, message);
     /* reading fields back may parse and evaluate literals: with the error set aside */
     stash s;
     stash_take(ctx, &s);
