@@ -269,7 +269,7 @@ static ast *parse_function(parser *p)
 /* try … [catch [e] …] [else …] [finally …] end, as JuliaSyntax reads it: the clauses
  * are nodes of their own, (try (block x) (catch e (block y)) (else …) (finally …)); a
  * catch without a variable has the placeholder A_NOTHING (printed □).  `finally` may
- * come before `catch`; `else` needs a `catch` before it. */
+ * come before `catch`; `else` needs a `catch` before it (JuliaSyntax's error). */
 static ast *parse_try(parser *p)
 {
     size_t off = cur(p)->off;
@@ -285,7 +285,7 @@ static ast *parse_try(parser *p)
         ast_kind k;
         if (is_kw(&t, KW_CATCH) && !seen_catch && !seen_else)
             k = A_CATCH, seen_catch = 1;
-        else if (is_kw(&t, KW_ELSE) && seen_catch && !seen_else && !seen_finally)
+        else if (is_kw(&t, KW_ELSE) && !seen_else && !seen_finally)
             k = A_TRYELSE, seen_else = 1;
         else if (is_kw(&t, KW_FINALLY) && !seen_finally)
             k = A_FINALLY, seen_finally = 1;
@@ -306,6 +306,10 @@ static ast *parse_try(parser *p)
         if (p->err) {
             p->nstk = base;
             return b;
+        }
+        if (k == A_TRYELSE && !seen_catch) {
+            p->nstk = base;
+            return parse_fail_at(p, t.off, p->last_end - t.off, "Expected `catch` before `else`");
         }
         ast *clause = var ? node2(p, k, t.off, var, b) : node1(p, k, t.off, b);
         clause->len = p->last_end - clause->off;
