@@ -87,3 +87,6 @@ try sqrt("x") catch err; err.args end
 try if 1 end catch err; err end
 sprint(showerror, TypeError(:f, "", Int64, "x"))
 sprint(showerror, TypeError(:f, "arg", Int64, "x"))
+# LinearAlgebra's SingularException(info) and DimensionMismatch(msg)
+try [1 2; 2 4] \ [1, 2] catch err; (err, err.info) end
+try ones(2, 2) * ones(3) catch err; err.msg end
