@@ -192,7 +192,7 @@ static const char *const kind_names[A__COUNT] = {
     [A_TOPLEVEL] = "toplevel", [A_LET] = "let", [A_IF] = "if", [A_ELSEIF] = "elseif",
     [A_FOR] = "for", [A_WHILE] = "while", [A_RETURN] = "return", [A_BREAK] = "break",
     [A_CONTINUE] = "continue", [A_KW] = "kw", [A_PARAMETERS] = "parameters", [A_DOT] = ".",
-    [A_CURLY] = "curly", [A_TYPED] = "::", [A_SPLAT] = "...", [A_MACROCALL_] = "macrocall",
+    [A_CURLY] = "curly", [A_TYPED] = "::", [A_SPLAT] = "...", [A_MACROCALL] = "macrocall",
     [A_LOCAL] = "local", [A_GLOBAL] = "global", [A_CONST] = "const", [A_QUOTE] = "quote",
     [A_BEGIN_END] = "end", [A_NOTHING] = "nothing",
     [A_WHERE] = "where", [A_BRACES] = "braces", [A_TYPED_NCAT] = "typed_ncat", [A_SYNOP] = "synop",

@@ -62,7 +62,7 @@ typedef enum ast_kind {
     A_CURLY,       /* T{P}: kids[0] T, rest parameters */
     A_TYPED,       /* x::T */
     A_SPLAT,       /* x... */
-    A_MACROCALL_,  /* reserved */
+    A_MACROCALL,   /* @m a b, @m(a, b), m"str": kids[0] the name (A_ID "@m"), rest args (macro.h) */
     A_LOCAL,       /* local x */
     A_GLOBAL,      /* global x */
     A_CONST,       /* const x = ... */

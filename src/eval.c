@@ -14,6 +14,7 @@
  * use is measured against a budget so that deep recursion ends in StackOverflowError
  * rather than a crash, whatever the frame sizes of the build. */
 #include "eval.h"
+#include "eval_macro.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -2206,6 +2207,8 @@ static int ev(jc_ctx *ctx, env *e, const ast *n, value *out)
         return ev_synop(ctx, e, n, out);
     case A_TRY:
         return eval_try(ctx, e, n, (array_eval_fn)ev, out);
+    case A_MACROCALL:
+        return eval_macrocall(ctx, n, (macro_eval_fn)ev, e, out);
     case A_NOTHING:
         *out = v_nothing();
         return 0;

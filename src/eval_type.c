@@ -5,6 +5,7 @@
  * modes, Base.MathConstants.γ). */
 #include "array.h"
 #include "eval.h"
+#include "lib/regex.h"
 #include "lib/lib.h"
 
 #include <math.h>
@@ -207,6 +208,8 @@ static value t_complex(void) { return num_type_value_base(T_COMPLEX); }
 static value t_string(void) { return num_type_value_base(T_STRING); }
 static value t_char(void) { return num_type_value_base(T_CHAR); }
 static value t_nothing(void) { return num_type_value_base(T_NOTHING); }
+static value t_regex(void) { return num_type_value_base(T_REGEX); }
+static value t_regexmatch(void) { return num_type_value_base(T_REGEXMATCH); }
 #define ROUNDMODE(fn, M) static value fn(void) { value v = { T_ROUNDMODE, 0, { .i = M } }; return v; }
 ROUNDMODE(r_nearest, RM_NEAREST)
 ROUNDMODE(r_tozero, RM_TOZERO)
@@ -231,6 +234,7 @@ static const constant constants[] = {
     { "RoundNearest", r_nearest }, { "RoundToZero", r_tozero }, { "RoundUp", r_up },
     { "RoundDown", r_down }, { "RoundFromZero", r_fromzero },
     { "RoundNearestTiesAway", r_tiesaway }, { "RoundNearestTiesUp", r_tiesup },
+    { "Regex", t_regex }, { "RegexMatch", t_regexmatch },
 };
 
 void eval_install_constants(jc_ctx *ctx)
@@ -288,6 +292,8 @@ int eval_getfield(jc_ctx *ctx, value *out, value x, const char *name, const ast 
         *out = x.sub == T_BIGINT ? v_bigint_from_mpz(z) : v_int_from_mpz(z);
         return 0;
     }
+    if ((x.type == T_REGEX || x.type == T_REGEXMATCH) && regex_getfield(ctx, out, x, name, site) == 0)
+        return 0;
     sb tn = { 0 };
     type_name_of(ctx, &tn, x);
     err_throw(ctx, ERR_ERROR, site, "type %s has no field %s", sb_str(&tn), name);

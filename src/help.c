@@ -1,5 +1,6 @@
 /* help.c — help-mode text (see help.h) and jc_help. */
 #include "help.h"
+#include "eval_macro.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -237,6 +238,12 @@ char *jc_help(jc_ctx *ctx, const char *text)
         free(latex);
     }
     int found = put_rows_help(key.s, &out);
+    const char *mh = key.s[0] == '@' ? eval_macro_help(key.s) : NULL;
+    if (!found && mh) {   /* ?@show: a built-in macro */
+        sb_puts(&out, mh);
+        sb_putc(&out, '\n');
+        found = 1;
+    }
     if (!found) {
         /* a symbol that has no rows of its own is documented under its LaTeX name
          * when that names a function: ∜ -> fourthroot, √ -> sqrt */

@@ -234,9 +234,14 @@ static ast *parse_atom(parser *p)
 {
     token t = *cur(p);
     switch (t.kind) {
-    case TK_ID:
+    case TK_ID: {
         bump(p);
-        return expr_id_token(p, &t);
+        ast *id = expr_id_token(p, &t);
+        token *q = cur(p);
+        if ((q->kind == TK_DQUOTE || q->kind == TK_TDQUOTE) && !(q->flags & TF_WS))
+            return parse_strmacro(p, id);  /* big"1.5", r"a+"i */
+        return id;
+    }
     case TK_INT: case TK_FLOAT: case TK_FLOAT32: case TK_HEXINT: case TK_BININT:
     case TK_OCTINT: {
         bump(p);
@@ -295,7 +300,7 @@ static ast *parse_atom(parser *p)
         return expr_op_node(p, &t);
     }
     case TK_AT:
-        return parse_fail_at(p, t.off, t.len, "macros are not supported");
+        return parse_macrocall(p);
     case TK_BACKTICK:
         return parse_fail_at(p, t.off, t.len, "command literals are not supported");
     default:
@@ -377,6 +382,11 @@ static ast *call_chain(parser *p, ast *x)
                     bump(p);
                     bump(p);
                     x = node2(p, A_DOT, x->off, x, expr_id_token(p, &n));
+                    continue;
+                }
+                if (n.kind == TK_AT && !(n.flags & TF_WS)) {  /* Base.@show x */
+                    bump(p);
+                    x = parse_dot_macrocall(p, x);
                     continue;
                 }
                 if (n.kind == TK_OP && is_op(&n, OP_COLON)) {
@@ -751,6 +761,9 @@ static ast *parse_operand(parser *p)
     token a = *t;
     bump(p);
     ast *x = a.kind == TK_ID ? expr_id_token(p, &a) : number_literal(p, &a, -1, a.off);
+    if (!p->err && a.kind == TK_ID && (cur(p)->kind == TK_DQUOTE || cur(p)->kind == TK_TDQUOTE) &&
+        !(cur(p)->flags & TF_WS))
+        x = parse_strmacro(p, x);
     if (p->err || operand_ends(cur(p)))
         return x;
     p->depth += 2;

@@ -241,6 +241,7 @@ static inline ast *parse_op_node(parser *p, const token *t) { return p->g->op_no
 /* parse_string.c */
 ast *parse_char(parser *p);
 ast *parse_string(parser *p);
+ast *parse_raw_string(parser *p);   /* the body of a string macro: no escapes, no $ */
 
 /* parse_bracket.c */
 ast *parse_as_kw(ast *e);
@@ -249,6 +250,11 @@ ast *parse_call_args(parser *p, ast *callee, ast_kind k);
 ast *parse_iter_spec(parser *p);
 ast *parse_paren(parser *p);
 ast *parse_cat(parser *p, ast *typ, size_t off);
+
+/* parse_macro.c: @m a b, @m(a), name"str" (shapes in macro.h) */
+ast *parse_macrocall(parser *p);            /* the current token is @ */
+ast *parse_dot_macrocall(parser *p, ast *mod); /* A.@m: the current token is the @ */
+ast *parse_strmacro(parser *p, ast *name);  /* the current token is the quote after name */
 
 /* parse_block.c */
 ast *parse_resword(parser *p);

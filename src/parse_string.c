@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "ident.h"
+#include "macro.h"
 #include "parse_impl.h"
 
 /* Decodes one escape sequence at s[i] (just after the backslash); appends the result to
@@ -209,8 +210,10 @@ static void dedent_chunks(sb *chunks, int *is_text, size_t n, int first_nl_dropp
     }
 }
 
-/* Reads a string literal; the current token is its opening quote(s). */
-ast *parse_string(parser *p)
+/* Reads a string literal; the current token is its opening quote(s).  raw: the body of
+ * a string macro (name"..."), read as Julia reads it: no escapes and no interpolation,
+ * except that backslashes before a quote are halved and an odd one escapes the quote. */
+static ast *read_string(parser *p, int raw)
 {
     token open = *cur(p);
     int triple = open.kind == TK_TDQUOTE;
@@ -256,6 +259,20 @@ ast *parse_string(parser *p)
         if (nch == 0 || !is_text[nch - 1])
             NEW_CHUNK(1, NULL);
         sb *chunk = &text[nch - 1];
+        if (c == '\\' && raw) {
+            size_t k = 0;
+            while (i + k < n && s[i + k] == '\\')
+                k++;
+            int before_quote = i + k < n && s[i + k] == '"';
+            for (size_t j = 0; j < (before_quote ? k / 2 : k); j++)
+                sb_putc(chunk, '\\');
+            i += k;
+            if (before_quote && (k & 1)) {
+                sb_putc(chunk, '"');
+                i++;
+            }
+            continue;
+        }
         if (c == '\\') {
             if (i + 1 < n && (s[i + 1] == '\n' || s[i + 1] == '\r')) {
                 /* line continuation: drop the newline and the next line's indentation */
@@ -282,7 +299,7 @@ ast *parse_string(parser *p)
             i = j;
             continue;
         }
-        if (c == '$') {
+        if (c == '$' && !raw) {
             if (i + 1 < n && s[i + 1] == '(') {
                 lex_resume(&p->lx, i + 2, TK_LPAREN);
                 fetch(p);
@@ -383,3 +400,22 @@ out:
     return result;
 #undef NEW_CHUNK
 }
+
+ast *parse_string(parser *p) { return read_string(p, 0); }
+
+int parse_unescape(const char *s, size_t n, sb *out)
+{
+    for (size_t i = 0; i < n;) {
+        if (s[i] != '\\') {
+            sb_putc(out, s[i++]);
+            continue;
+        }
+        const char *msg = NULL;
+        size_t j = escape(s, n, i + 1, out, &msg);
+        if (!j)
+            return -1;
+        i = j;
+    }
+    return 0;
+}
+ast *parse_raw_string(parser *p) { return read_string(p, 1); }

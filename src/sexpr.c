@@ -9,6 +9,7 @@
 
 #include "num/fmtfloat.h"
 #include "sexpr.h"
+#include "macro.h"
 
 /* A Float64 or Float32 literal as Julia's show writes it (1.5, 1.0e6, 1.5f0, NaN32):
  * the project's shortest round-trip digits (num/fmtfloat.c), so that --parse and the
@@ -270,6 +271,21 @@ static void sexpr_node(jc_ctx *ctx, const ast *n, sb *out)
         else
             sexpr_node(ctx, n->kids[0], out);
         sexpr_kids(ctx, n, 1, out);
+        sb_putc(out, ')');
+        return;
+    case A_MACROCALL:
+        sb_puts(out, (n->flags & AF_PARENS) ? "(macrocall-p" : "(macrocall");
+        for (uint32_t i = 0; i < n->nkids; i++) {
+            const ast *k = n->kids[i];
+            sb_putc(out, ' ');
+            if (i == 1 && (n->flags & AF_STRMACRO) && k->kind == A_STRING) {
+                sb_puts(out, (k->flags & AF_TRIPLE) ? "(string-s-r" : "(string-r");
+                sexpr_kids(ctx, k, 0, out);
+                sb_putc(out, ')');
+            } else {
+                sexpr_node(ctx, k, out);
+            }
+        }
         sb_putc(out, ')');
         return;
     case A_TOPLEVEL:

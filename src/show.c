@@ -5,6 +5,7 @@
  * values inside tuples and complex numbers are shown with `show` (repr) semantics
  * whatever the outer mode, as Julia's show methods do. */
 #include "show.h"
+#include "regex_obj.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -41,6 +42,7 @@ typedef struct shown {
 #define SHOW_STACK_BUDGET ((size_t)512 << 10)
 
 static void show_in(jc_ctx *ctx, sb *out, value v, show_mode mode, unsigned flags, const shown *sh);
+static void show_regex(jc_ctx *ctx, sb *out, value v, const shown *sh);
 static void show_array_in(jc_ctx *ctx, sb *out, value v, show_mode mode, unsigned flags,
                           const shown *sh);
 
@@ -361,10 +363,67 @@ static void show_in(jc_ctx *ctx, sb *out, value v, show_mode mode, unsigned flag
         sb_putc(out, ')');
         break;
     }
+    case T_REGEX: case T_REGEXMATCH:
+        show_regex(ctx, out, v, sh);
+        break;
     default:
         num_show(ctx, out, v, mode, flags);
         break;
     }
+}
+
+/* ---- regular expressions (base/regex.jl's show) ---- */
+
+/* r"pattern"flags, the pattern with escape_raw_string's escapes (a quote, and the
+ * backslashes before a quote or at the end, doubled or escaped). */
+static void show_regex(jc_ctx *ctx, sb *out, value v, const shown *sh)
+{
+    if (v.type == T_REGEX) {
+        const jc_regex *r = val_regex(v);
+        const jc_string *p = val_string(r->pattern);
+        sb_puts(out, "r\"");
+        size_t bs = 0;
+        for (size_t i = 0; i < p->len; i++) {
+            char c = p->s[i];
+            if (c == '\\') {
+                bs++;
+            } else {
+                if (c == '"') {
+                    for (size_t k = 0; k < bs + 1; k++)
+                        sb_putc(out, '\\');
+                }
+                bs = 0;
+            }
+            sb_putc(out, c);
+        }
+        for (size_t k = 0; k < bs; k++)
+            sb_putc(out, '\\');
+        sb_putc(out, '"');
+        static const char letters[] = "imsx";
+        for (int k = 0; k < 4; k++)
+            if (r->flags & (1u << k))
+                sb_putc(out, letters[k]);
+        if (r->flags & RX_A)
+            sb_putc(out, 'a');
+        return;
+    }
+    const jc_regexmatch *m = val_regexmatch(v);
+    const jc_regex *r = val_regex(m->regex);
+    sb_puts(out, "RegexMatch(");
+    show_in(ctx, out, m->match, SHOW_REPR, 0, sh);
+    int64_t n = val_array(m->captures)->len;
+    for (int64_t i = 0; i < n; i++) {
+        sb_puts(out, ", ");
+        value name = r->names.type == T_TUPLE && (size_t)i < val_tuple(r->names)->n
+                         ? val_tuple(r->names)->v[i] : v_nothing();
+        if (name.type == T_STRING)
+            sb_put(out, val_string(name)->s, val_string(name)->len);
+        else
+            sb_printf(out, "%lld", (long long)i + 1);
+        sb_putc(out, '=');
+        show_in(ctx, out, val_array(m->captures)->v[i], SHOW_REPR, 0, sh);
+    }
+    sb_putc(out, ')');
 }
 
 /* ---- arrays ----

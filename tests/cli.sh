@@ -54,6 +54,19 @@ expect_err "file error line" "# Error @ $tmp/prog.jl:3:" 1 -- "$JCALC" "$tmp/pro
 expect_out "file values" "2" 1 -- "$JCALC" "$tmp/prog.jl"
 expect_err "1 +* 2 ParseError" "ERROR: ParseError:" 1 -- "$JCALC" -e '1 +* 2'
 expect_err "1 +* 2 position" "# Error @ none:1:" 1 -- "$JCALC" -e '1 +* 2'
+
+# @time's line has the shape of base/timing.jl's (the digits vary): "%10.6f seconds", and
+# "msg: %.6f seconds"; the value follows as the result of -e
+t_out=$("$JCALC" -e '@time 1 + 1' 2>&1)
+if printf '%s\n' "$t_out" | head -n 1 | grep -qE '^ +[0-9]+\.[0-9]{6} seconds$' &&
+    [ "$(printf '%s\n' "$t_out" | sed -n 2p)" = 2 ] && [ "$(printf '%s\n' "$t_out" | head -n 1 | wc -c)" -eq 19 ]; then ok; else
+    bad "@time line: '$t_out'"
+fi
+t_out=$("$JCALC" -e '@time "sum" 1 + 1;' -e '@showtime 2 + 2;' 2>&1)
+if printf '%s\n' "$t_out" | grep -qE '^sum: [0-9]+\.[0-9]{6} seconds$' &&
+    printf '%s\n' "$t_out" | grep -qE '^2 \+ 2: [0-9]+\.[0-9]{6} seconds$'; then ok; else
+    bad "@time with a message, @showtime: '$t_out'"
+fi
 expect_err "1 ÷ 0" "ERROR: DivideError: integer division error" 1 -- "$JCALC" -e '1 ÷ 0'
 expect_err "undefined name" 'ERROR: UndefVarError: `foo` not defined' 1 -- "$JCALC" -e 'foo'
 expect_err "-e stops at the first error" "DivideError" 1 -- "$JCALC" -e '1 ÷ 0' -e 'exit(0)'

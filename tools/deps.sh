@@ -6,7 +6,7 @@ required=$1
 optional=$2
 if ! command -v apt-get >/dev/null 2>&1 || ! command -v dpkg >/dev/null 2>&1; then
     echo "make deps: not a Debian/Ubuntu system. Install: a C11 compiler, make, autoconf,"
-    echo "  pkg-config, GMP, MPFR, MPC, GNU Readline, utf8proc (development packages), expect, bc,"
+    echo "  pkg-config, GMP, MPFR, MPC, GNU Readline, utf8proc, PCRE2 (development packages), expect, bc,"
     echo "  and for make fuzz clang with its compiler-rt (libFuzzer and the sanitizer runtimes)."
     exit 0
 fi

@@ -25,6 +25,7 @@ special	Special functions (beyond Julia'"'"'s Base)
 intfuncs	Integers
 floatparts	Float parts
 strings	Strings
+regex	Regular expressions (PCRE2)
 core	Core (types, output, errors, generic collection functions)
 errors	Exceptions (throw, rethrow, the exception types)
 arrays	Arrays and collections

@@ -245,7 +245,7 @@ static int resolve_index(jc_ctx *ctx, value idx, int64_t extent, ixsel *s, const
         s->scalar = 1;
         return 0;
     }
-    if (idx.type == T_RANGE || (array_has_elements(idx) && val_array(idx)->et->base != T_BOOL) || idx.type == T_TUPLE) {
+    if (idx.type == T_RANGE || (array_has_elements(idx) && val_array(idx)->et->base != T_BOOL)) {
         if (idx.type == T_RANGE) {
             int inside;
             if (range_in_bounds(ctx, idx, extent, site, &inside) < 0)
@@ -1384,20 +1384,43 @@ static int accumulate(jc_ctx *ctx, value *out, const jc_args *a, int kind)
         val_release(tmp);
         return err_throw(ctx, ERR_UNDEFKEYWORD, a->site, "keyword argument `dims` not assigned");
     }
+    /* along dimension d: element i adds to the one `stride` before it, unless it is the
+     * first along d (a d past the array's dimensions leaves every element first) */
+    int64_t d = 1;
+    const value *dv = lib_kwarg(ctx, a, "dims");
+    if (dv && num_to_int64(ctx, *dv, &d) < 0) {
+        val_release(tmp);
+        return -1;
+    }
+    if (d < 1) {
+        val_release(tmp);
+        return err_throw(ctx, ERR_ARGUMENT, a->site, "dims must be a positive integer");
+    }
+    int64_t stride = 1, ext = 1;
+    for (int k = 0; k < A->nd && k < d - 1; k++)
+        stride *= A->dims[k];
+    if (d <= A->nd)
+        ext = A->dims[d - 1];
     value *res = xmalloc(nz(A->len) * sizeof *res);
     int64_t cnt = 0;
     int r = 0;
     for (int64_t i = 0; i < A->len && r == 0; i++) {
         value e = A->v[i];
-        if (i == 0) {
+        if (ext <= 1 || (i / stride) % ext == 0) {
             res[cnt++] = reduce_first(kind, val_retain(e));
             continue;
         }
-        r = combine(ctx, kind, res[cnt - 1], e, a->site, &res[cnt]);
+        r = combine(ctx, kind, res[i - stride], e, a->site, &res[cnt]);
         if (r == 0)
             cnt++;
     }
-    if (r == 0)
+    if (r == 0 && cnt == 0) { /* empty: the element type of the sums (Bool adds as Int) */
+        num_type nt;
+        jc_typeobj *et = type_number(A->et, &nt) ? num_tobj(nt.t == T_BOOL ? (num_type){ T_INT64, 0, 0 } : nt)
+                                                 : NULL;
+        *out = array_from_values(ctx, res, cnt, A->nd, A->dims, et);
+        type_release(et);
+    } else if (r == 0)
         *out = array_from_values(ctx, res, cnt, A->nd, A->dims, NULL);
     else
         val_release_n(res, cnt);

@@ -545,9 +545,70 @@ static int elem_eq(jc_ctx *ctx, value x, value y, const ast *site, int *eq)
     return 0;
 }
 
+/* Two ranges as Julia's == compares them: of the same type, by first, step and last (or
+ * both empty; so 1:1:1 != 1:2:1); of different types (1:3 and 1:1:3), element by
+ * element. */
+static int range_eq(jc_ctx *ctx, value x, value y, const ast *site, value *out)
+{
+    const jc_range *r = val_range(x), *s = val_range(y);
+    int64_t n = r->len;
+    if (r->kind == s->kind) {
+        if (n == 0 && s->len == 0) {
+            *out = v_bool(1);
+            return 0;
+        }
+        value pr[3] = { r->start, r->step, r->stop }, ps[3] = { s->start, s->step, s->stop };
+        int eq = 1;
+        for (int k = 0; k < 3 && eq; k++)
+            if (elem_eq(ctx, pr[k], ps[k], site, &eq) < 0)
+                return -1;
+        *out = v_bool(eq && n == s->len);
+        return 0;
+    }
+    if (n != s->len) {
+        *out = v_bool(0);
+        return 0;
+    }
+    if (r->kind != RANGE_FLOAT && s->kind != RANGE_FLOAT) {
+        /* exact progressions: the same elements when the first two are */
+        int eq = 1;
+        if (n > 0 && elem_eq(ctx, r->start, s->start, site, &eq) < 0)
+            return -1;
+        if (eq && n > 1 && elem_eq(ctx, r->step, s->step, site, &eq) < 0)
+            return -1;
+        *out = v_bool(eq);
+        return 0;
+    }
+    for (int64_t i = 0; i < n; i++) {
+        value p, q;
+        int eq;
+        if (range_get(ctx, x, i, &p) < 0)
+            return -1;
+        if (range_get(ctx, y, i, &q) < 0) {
+            val_release(p);
+            return -1;
+        }
+        int rc = elem_eq(ctx, p, q, site, &eq);
+        val_release(p);
+        val_release(q);
+        if (rc < 0)
+            return -1;
+        if (!eq) {
+            *out = v_bool(0);
+            return 0;
+        }
+        if ((i & 0xffff) == 0xffff && ctx_poll(ctx) < 0)
+            return -1;
+    }
+    *out = v_bool(1);
+    return 0;
+}
+
 static int bi_eq(jc_ctx *ctx, value *out, const jc_args *a)
 {
     value x = a->v[0], y = a->v[1];
+    if (x.type == T_RANGE && y.type == T_RANGE)
+        return range_eq(ctx, x, y, a->site, out);
     if (x.type != T_ARRAY && y.type != T_ARRAY)
         return LIB_DECLINE;
     if (is_uniform(x) && !is_uniform(y)) {

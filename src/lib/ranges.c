@@ -20,6 +20,8 @@ static int bi_range(jc_ctx *ctx, value *out, const jc_args *a)
             return -1;
     } else if (lenv && num_to_int64(ctx, *lenv, &len) < 0)
         return -1;
+    if ((a->n == 3 || lenv) && len < 0)
+        return err_throw(ctx, ERR_ARGUMENT, a->site, "length cannot be negative, got %lld", (long long)len);
     if (stop.type != T_NOTHING && len >= 0 && !stepv) {
         /* integer endpoints give a Float64 range, as _linspace(float(T), ...) */
         double x, y;

@@ -11,6 +11,7 @@
     X(arrays)      /* first: their rows decline unless an argument is an array */ \
     X(linalg) \
     X(range)       /* before numbers: -(r), x * r and r / x keep ranges */ \
+    X(regex)       /* before strings: its rows decline unless an argument is a Regex */ \
     X(strings) \
     X(numbers) \
     X(elementary) \

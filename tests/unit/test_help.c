@@ -73,6 +73,11 @@ static void run_jc_help(void)
     check(h && h[strlen(h) - 1] == '\n', "help ends with a newline", h);
     free(h);
 
+    h = jc_help(ctx, "@sprintf");   /* a built-in macro */
+    check(starts(h, "  @sprintf(\"%Fmt\", args...)\n\n  Return the @printf formatted output"),
+          "?@sprintf", h);
+    free(h);
+
     h = jc_help(ctx, "no_such_name_here");
     check(h && strstr(h, "No documentation found.") &&
           strstr(h, "Binding `no_such_name_here` does not exist."), "unknown name", h);

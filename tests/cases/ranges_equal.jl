@@ -1,0 +1,18 @@
+# == of ranges (base/range.jl): same type by first, step, last; else element by element
+(1:3) == (1:1:3)
+(1:0) == (5:4)
+(1:2:5) == (1:2:6)
+(1:1:1) == (1:2:1)
+(1:1) == (1:2:1)
+(1:3) == (1:4)
+(0:0.1:1) == (0:0.1:1)
+(1:3) == (1.0:3.0)
+(1:2^62) == (1:1:2^62)
+# cumsum/cumprod along a dimension
+cumsum([1 2; 3 4], dims=1)
+cumsum([1 2; 3 4], dims=2)
+cumprod([1 2; 3 4], dims=1)
+cumsum([1 2; 3 4], dims=3)
+cumsum(reshape(1:8, 2, 2, 2), dims=3)
+cumsum(Int[])
+cumsum(Bool[])
