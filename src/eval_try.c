@@ -378,14 +378,6 @@ value eval_exception_of_pending(jc_ctx *ctx)
     char *detail = xstrdup(ctx->err.detail ? ctx->err.detail : "");
     char *msg = xstrdup(message);
     exc_id id = exc_of_kind(kind);
-    static const char assertion[] = "AssertionError: ";
-    if (kind == ERR_ERROR && !strncmp(message, assertion, sizeof assertion - 1)) {
-        /* a bridge for @assert (wt-macros), which raises its AssertionError as a bare
-         * message: once it attaches the value itself (exc_attach), this goes */
-        id = EXC_ASSERTION;
-        free(detail);
-        detail = xstrdup(message + sizeof assertion - 1);
-    }
     value e = exc_new(id, message);
     /* reading fields back may parse and evaluate literals: with the error set aside */
     stash s;

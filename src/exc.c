@@ -122,8 +122,8 @@ void exc_free(obj *o)
 
 void exc_attach(jc_ctx *ctx, exc_id id, int n, const value *fields)
 {
-    if (!ctx->err_set || exc_of_kind(ctx->err_kind) != id || ctx->err_value.type != T_NOTHING ||
-        ctx->err_value.sub)
+    if (!ctx->err_set || (exc_of_kind(ctx->err_kind) != id && exc_table[id].kind != ctx->err_kind) ||
+        ctx->err_value.type != T_NOTHING || ctx->err_value.sub)
         return;
     value e = exc_new(id, ctx->err.message);
     jc_exception *x = val_exc(e);

@@ -90,3 +90,6 @@ sprint(showerror, TypeError(:f, "arg", Int64, "x"))
 # LinearAlgebra's SingularException(info) and DimensionMismatch(msg)
 try [1 2; 2 4] \ [1, 2] catch err; (err, err.info) end
 try ones(2, 2) * ones(3) catch err; err.msg end
+# @assert throws AssertionError(msg)
+try @assert 1 > 2 catch err; err end
+try @assert false "custom" catch err; (typeof(err), err.msg) end
