@@ -122,6 +122,7 @@ static jc_status eval_input(jc_ctx *ctx, const char *src, size_t len, const char
     err_clear(ctx);
     ctx->interrupted = 0;
     ctx->steps = 0;
+    ctx->steps_caught = 0;
     set_source(ctx, src, len, source, first_line);
     arena *a = ctx->spare ? ctx->spare : arena_new();
     ctx->spare = NULL;

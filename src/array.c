@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "exc.h"
 #include "size.h"
 #include "range.h"
 #include "types.h"
@@ -154,6 +155,7 @@ int array_get_linear(jc_ctx *ctx, value v, int64_t i, value *out)
         array_summary(ctx, &s, v);
         err_throw(ctx, ERR_BOUNDS, NULL, "attempt to access %s at index [%lld]", sb_str(&s),
                  (long long)i + 1);
+        exc_attach_index(ctx, EXC_BOUNDS, v, i + 1, 1);
         sb_free(&s);
         return -1;
     }

@@ -76,6 +76,10 @@ typedef enum ast_kind {
     A_SYNOP,       /* other syntactic operator forms: sym = the operator (":=", "-->",
                       "<:", ">:", "$", "&", ".&&", ".||" ...), kids = operands */
     A_ITERATION,   /* one `for` clause of a generator with several clauses: kids A_ITER */
+    A_TRY,         /* try: kids[0] body A_BLOCK, then A_CATCH / A_TRYELSE / A_FINALLY clauses */
+    A_CATCH,       /* catch [e]: kids[0] the variable (A_ID) or A_NOTHING, kids[1] A_BLOCK */
+    A_TRYELSE,     /* else clause of a try (Julia 1.8): kids[0] A_BLOCK */
+    A_FINALLY,     /* finally: kids[0] A_BLOCK */
     A__COUNT
 } ast_kind;
 

@@ -141,6 +141,8 @@ void err_locate(jc_ctx *ctx, const ast *at)
 void err_clear(jc_ctx *ctx)
 {
     err_record_free(&ctx->err);
+    val_release(ctx->err_value);
+    ctx->err_value = v_nothing();
     ctx->err_traced = 0;
     ctx->err_kind = ERR_NONE;
     ctx->err_set = 0;
@@ -191,6 +193,8 @@ jc_status err_take(jc_ctx *ctx, jc_error *e)
     *e = ctx->err;
     finish_frames(e);
     memset(&ctx->err, 0, sizeof ctx->err);
+    val_release(ctx->err_value);
+    ctx->err_value = v_nothing();
     ctx->err_kind = ERR_NONE;
     ctx->err_set = 0;
     ctx->err_traced = 0;

@@ -22,13 +22,12 @@
 #include <sys/resource.h>
 
 #include "array.h"
+#include "exc.h"
 #include "num/num.h"
 #include "parse.h"
 #include "range.h"
 #include "show.h"
 #include "types.h"
-
-enum { EV_BREAK = 1, EV_CONTINUE = 2, EV_RETURN = 3 };
 
 typedef struct env {
     uint32_t refs;
@@ -250,7 +249,7 @@ static void gcs_push(gcstack *s, gcref r)
 
 static int gc_is_node_type(int t)
 {
-    return t == T_ARRAY || t == T_TUPLE || t == T_NAMEDTUPLE || t == T_FUNCTION;
+    return t == T_ARRAY || t == T_TUPLE || t == T_NAMEDTUPLE || t == T_FUNCTION || t == T_EXCEPTION;
 }
 
 static uint32_t *gc_refs(gcref r) { return r.o ? &r.o->refs : &r.e->refs; }
@@ -299,6 +298,12 @@ static void gc_children(gcref r, gc_edge_fn fn, void *data)
             if (m->closure)
                 fn((gcref){ NULL, m->closure }, data);
         break;
+    case T_EXCEPTION: { /* BoundsError(a, i) holds its array */
+        jc_exception *x = (jc_exception *)r.o;
+        for (size_t i = 0; i < x->n; i++)
+            gc_value_edge(x->v[i], fn, data);
+        break;
+    }
     default:
         break;
     }
@@ -358,6 +363,9 @@ static void gc_drop(jc_ctx *ctx, value v)
             } else if (v.type == T_NAMEDTUPLE) {
                 el = ((jc_namedtuple *)v.u.o)->v;
                 k = ((jc_namedtuple *)v.u.o)->n;
+            } else if (v.type == T_EXCEPTION) {
+                el = ((jc_exception *)v.u.o)->v;
+                k = ((jc_exception *)v.u.o)->n;
             }
             for (size_t i = 0; i < k; i++)
                 if (gc_is_node_type(el[i].type)) {
@@ -455,6 +463,7 @@ static void gc_cut(gcref r)
     case T_ARRAY: v = ((jc_array *)r.o)->v; n = (size_t)((jc_array *)r.o)->len; break;
     case T_TUPLE: v = ((jc_tuple *)r.o)->v; n = ((jc_tuple *)r.o)->n; break;
     case T_NAMEDTUPLE: v = ((jc_namedtuple *)r.o)->v; n = ((jc_namedtuple *)r.o)->n; break;
+    case T_EXCEPTION: v = ((jc_exception *)r.o)->v; n = ((jc_exception *)r.o)->n; break;
     case T_FUNCTION:
         for (jc_method *m = ((jc_func *)r.o)->methods; m; m = m->next)
             m->closure = NULL;
@@ -1243,6 +1252,7 @@ static int destructure(jc_ctx *ctx, env *e, const ast *target, value v)
                 type_name_of(ctx, &what, v);
             err_throw(ctx, ERR_BOUNDS, target, "attempt to access %s at index [%u]",
                      sb_str(&what), i + 1);
+            exc_attach_index(ctx, EXC_BOUNDS, v, i + 1, 0);
             sb_free(&what);
             return -1;
         }
@@ -1271,6 +1281,7 @@ int eval_scope_bind(jc_ctx *ctx, struct env *scope, const ast *var, value v)
 }
 
 void eval_scope_release(struct env *scope) { env_release(scope); }
+void eval_scope_drop(jc_ctx *ctx, struct env *scope) { env_drop(ctx, scope); }
 
 /* ---- expressions ---- */
 
@@ -1563,6 +1574,13 @@ int eval_truthy(jc_ctx *ctx, value v, const ast *site, int *truth)
         err_throw(ctx, ERR_TYPE, site, "non-boolean (%s) used in boolean context",
                  sb_str(&tn));
         sb_free(&tn);
+        /* TypeError(:if, "", Bool, v), as Julia's lowered conditions raise it */
+        num_type bt = { T_BOOL, 0, 0 };
+        value f[4] = { { T_SYMBOL, 0, { .i = sym_intern(ctx, "if", 2) } }, v_string("", 0),
+                       num_type_value(bt), v };
+        exc_attach(ctx, EXC_TYPE, 4, f);
+        val_release(f[1]);
+        val_release(f[2]);
         return -1;
     }
     *truth = (int)v.u.i;
@@ -2187,6 +2205,8 @@ static int ev(jc_ctx *ctx, env *e, const ast *n, value *out)
     }
     case A_SYNOP:
         return ev_synop(ctx, e, n, out);
+    case A_TRY:
+        return eval_try(ctx, e, n, (array_eval_fn)ev, out);
     case A_MACROCALL:
         return eval_macrocall(ctx, n, (macro_eval_fn)ev, e, out);
     case A_NOTHING:
@@ -2246,6 +2266,7 @@ void eval_install_builtins(jc_ctx *ctx)
     val_kind_set_free(T_FUNCTION, eval_func_free);
     val_kind_set_free(T_ARRAY, array_free);
     val_kind_set_free(T_RANGE, range_free);
+    val_kind_set_free(T_EXCEPTION, exc_free);
     evstate *st = xcalloc(1, sizeof *st);
     ctx->lib = st;
     st->stack_budget = stack_budget();
@@ -2288,6 +2309,7 @@ void eval_recover(jc_ctx *ctx)
     st->nix = 0;
     st->cur_arena = NULL;
     st->returning = v_nothing();
+    ctx->catching = NULL;
 }
 
 void eval_free_state(jc_ctx *ctx)

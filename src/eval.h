@@ -61,6 +61,9 @@ void eval_set_global(jc_ctx *ctx, int sym, value v);  /* takes ownership of v */
 /* True when v is Bool true; raises TypeError for a non-Bool condition. */
 int eval_truthy(jc_ctx *ctx, value v, const ast *site, int *truth);
 
+/* What ev_* return besides 0 and -1: control flow unwinding to its loop or call. */
+enum { EV_BREAK = 1, EV_CONTINUE = 2, EV_RETURN = 3 };
+
 /* Iteration over ranges, tuples, arrays, strings (by character) and numbers (once), as
  * `for` sees it.  The iterator borrows coll.  next: 1 with *out set, 0 at the end, -1. */
 typedef struct jc_iter {
@@ -78,6 +81,28 @@ int eval_iter_step(jc_ctx *ctx, jc_iter *it, value *out);
 struct env *eval_scope_new(struct env *parent);
 int eval_scope_bind(jc_ctx *ctx, struct env *scope, const ast *var, value v); /* owns v */
 void eval_scope_release(struct env *scope);
+/* Leaves a scope as the evaluator does (its references become cycle candidates). */
+void eval_scope_drop(jc_ctx *ctx, struct env *scope);
+
+/* ---- exceptions (eval_try.c) ---- */
+/* try/catch/else/finally; ev evaluates a node in a scope (the evaluator's own). */
+int eval_try(jc_ctx *ctx, struct env *e, const ast *n,
+             int (*ev)(jc_ctx *, struct env *, const ast *, value *), value *out);
+/* Binds Exception's built-in subtypes (DomainError ...) as type values. */
+void eval_install_exceptions(jc_ctx *ctx);
+/* The pending error as an exception value (a new reference); the error stays pending. */
+value eval_exception_of_pending(jc_ctx *ctx);
+/* Raises x as throw(x) does: an exception value with its own text, any other value
+ * shown as Julia's showerror(io, x) = show(io, x). */
+int eval_throw_value(jc_ctx *ctx, value x, const ast *site);
+/* What showerror(io, x) writes: an exception's own text, show's text for other values.
+ * The one place a user's showerror method would be called once there are IO values. */
+void eval_showerror_text(jc_ctx *ctx, sb *out, value x);
+/* rethrow(): the exception of the innermost running catch block, with its original
+ * position and stack trace. */
+int eval_rethrow(jc_ctx *ctx, const ast *site);
+/* e.msg, e.val ... of a built-in exception value. */
+int eval_exc_getfield(jc_ctx *ctx, value *out, value e, const char *name, const ast *site);
 
 /* Reference cycles (see eval.c): eval_release lets go of a value as the evaluator does
  * when a variable is rebound, so that a cycle it may leave behind becomes a candidate;

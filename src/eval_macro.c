@@ -17,6 +17,7 @@
 
 #include "array.h"
 #include "eval.h"
+#include "exc.h"
 #include "lib/printf.h"
 #include "lib/lib.h"
 #include "lib/regex.h"
@@ -146,6 +147,10 @@ static int m_assert(mcall *m, value *out)
         unparse(ctx, ctx->src, ctx->srclen, m->arg[0], &s);
     }
     r = err_throw(ctx, ERR_ERROR, m->n, "AssertionError: %s", sb_str(&s));
+    /* a catch sees AssertionError(msg) */
+    value text = v_string(sb_str(&s), s.len);
+    exc_attach(ctx, EXC_ASSERTION, 1, &text);
+    val_release(text);
     sb_free(&s);
     return r;
 }

@@ -251,6 +251,7 @@ void eval_install_constants(jc_ctx *ctx)
         ctx->globals[sym].constant = 1;
     }
     array_install_constants(ctx);
+    eval_install_exceptions(ctx);
 }
 
 int eval_module_constant(jc_ctx *ctx, const char *name, value *out)
@@ -271,6 +272,8 @@ int eval_module_constant(jc_ctx *ctx, const char *name, value *out)
 
 int eval_getfield(jc_ctx *ctx, value *out, value x, const char *name, const ast *site)
 {
+    if (x.type == T_EXCEPTION)
+        return eval_exc_getfield(ctx, out, x, name, site);
     if (x.type == T_COMPLEX && (!strcmp(name, "re") || !strcmp(name, "im"))) {
         *out = val_retain(name[0] == 'r' ? val_complex(x)->re : val_complex(x)->im);
         return 0;

@@ -77,12 +77,15 @@ struct jc_ctx {
     err_kind err_kind;
     int err_set;
     int err_traced;            /* the evaluator has put the call stack into err.frames */
+    value err_value;           /* the pending error's exception value, when throw() gave one */
+    struct exc_catch *catching;/* the innermost catch block running (eval_try.c) */
     frame *frames;             /* innermost user-function call, for the stack trace */
     int nframes;
     int depth, max_depth;      /* recursion guard */
     uint64_t max_bits;         /* refuse integers/mantissas above this many bits */
     uint64_t step_limit;       /* loop iterations and calls allowed per evaluation; 0: any */
     uint64_t steps;
+    int steps_caught;          /* a catch has taken the step limit error once (eval_try.c) */
 
     /* the text being evaluated, for error positions */
     const char *src;

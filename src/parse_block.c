@@ -44,7 +44,9 @@ static ast *parse_block(parser *p, int stop_else)
         push(p, s);
         t = cur(p);
         if (!(t->kind == TK_NEWLINE || t->kind == TK_SEMI || is_kw(t, KW_END) ||
-              (stop_else && (is_kw(t, KW_ELSE) || is_kw(t, KW_ELSEIF))) || t->kind == TK_EOF)) {
+              (stop_else && (is_kw(t, KW_ELSE) || is_kw(t, KW_ELSEIF) || is_kw(t, KW_CATCH) ||
+                             is_kw(t, KW_FINALLY))) ||
+              t->kind == TK_EOF)) {
             restore_modes(p, m);
             p->nstk = base;
             return parse_fail_unexpected(p);
@@ -264,6 +266,63 @@ static ast *parse_function(parser *p)
     return expect_end(p, node2(p, A_FUNCDEF, off, sig, body));
 }
 
+/* try … [catch [e] …] [else …] [finally …] end, as JuliaSyntax reads it: the clauses
+ * are nodes of their own, (try (block x) (catch e (block y)) (else …) (finally …)); a
+ * catch without a variable has the placeholder A_NOTHING (printed □).  `finally` may
+ * come before `catch`; `else` needs a `catch` before it (JuliaSyntax's error). */
+static ast *parse_try(parser *p)
+{
+    size_t off = cur(p)->off;
+    bump(p);
+    ast *body = parse_block(p, 1);
+    if (p->err)
+        return body;
+    size_t base = p->nstk;
+    push(p, body);
+    int seen_catch = 0, seen_else = 0, seen_finally = 0;
+    for (;;) {
+        token t = *cur(p);
+        ast_kind k;
+        if (is_kw(&t, KW_CATCH) && !seen_catch && !seen_else)
+            k = A_CATCH, seen_catch = 1;
+        else if (is_kw(&t, KW_ELSE) && !seen_else && !seen_finally)
+            k = A_TRYELSE, seen_else = 1;
+        else if (is_kw(&t, KW_FINALLY) && !seen_finally)
+            k = A_FINALLY, seen_finally = 1;
+        else
+            break;
+        bump(p);
+        ast *var = NULL;
+        if (k == A_CATCH) {
+            token v = *cur(p);
+            if (v.kind == TK_ID) {
+                bump(p);
+                var = parse_id_token(p, &v);
+            } else {
+                var = ast_new(p->a, A_NOTHING, t.off + t.len, 0, 0);
+            }
+        }
+        ast *b = parse_block(p, 1);
+        if (p->err) {
+            p->nstk = base;
+            return b;
+        }
+        if (k == A_TRYELSE && !seen_catch) {
+            p->nstk = base;
+            return parse_fail_at(p, t.off, p->last_end - t.off, "Expected `catch` before `else`");
+        }
+        ast *clause = var ? node2(p, k, t.off, var, b) : node1(p, k, t.off, b);
+        clause->len = p->last_end - clause->off;
+        push(p, clause);
+    }
+    if (!seen_catch && !seen_finally && is_kw(cur(p), KW_END)) {
+        p->nstk = base;
+        return parse_fail_at(p, off, cur(p)->off + cur(p)->len - off,
+                             "try without catch or finally");
+    }
+    return expect_end(p, finish(p, A_TRY, base, off));
+}
+
 ast *parse_resword(parser *p)
 {
     token t = *cur(p);
@@ -298,6 +357,8 @@ ast *parse_resword(parser *p)
         return parse_let(p);
     case KW_FUNCTION:
         return parse_function(p);
+    case KW_TRY:
+        return parse_try(p);
     case KW_TRUE: case KW_FALSE:
         bump(p);
         return lit_node(p, v_bool(t.kw == KW_TRUE), t.off, t.len);

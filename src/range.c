@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "exc.h"
 #include "lib/lib.h"
 #include "num/num.h"
 
@@ -81,9 +82,11 @@ static double float_elem(const jc_range *r, int64_t i /* 1-based */)
 int range_get(jc_ctx *ctx, value v, int64_t i, value *out)
 {
     jc_range *r = val_range(v);
-    if (i < 0 || i >= r->len)
-        return err_throw(ctx, ERR_BOUNDS, NULL, "attempt to access range at index [%lld]",
-                        (long long)i + 1);
+    if (i < 0 || i >= r->len) {
+        err_throw(ctx, ERR_BOUNDS, NULL, "attempt to access range at index [%lld]", (long long)i + 1);
+        exc_attach_index(ctx, EXC_BOUNDS, v, i + 1, 0);
+        return -1;
+    }
     if (r->kind == RANGE_FLOAT) {
         *out = v_f64(float_elem(r, i + 1));
         return 0;

@@ -264,6 +264,15 @@ static void sexpr_node(jc_ctx *ctx, const ast *n, sb *out)
         sexpr_kids(ctx, n, 0, out);
         sb_putc(out, ')');
         return;
+    case A_CATCH:
+        sb_puts(out, "(catch ");
+        if (n->kids[0]->kind == A_NOTHING)
+            sb_puts(out, "□");
+        else
+            sexpr_node(ctx, n->kids[0], out);
+        sexpr_kids(ctx, n, 1, out);
+        sb_putc(out, ')');
+        return;
     case A_MACROCALL:
         sb_puts(out, (n->flags & AF_PARENS) ? "(macrocall-p" : "(macrocall");
         for (uint32_t i = 0; i < n->nkids; i++) {

@@ -13,6 +13,7 @@
 
 #include "array.h"
 #include "eval.h"
+#include "exc.h"
 #include "num/num.h"
 #include "range.h"
 #include "types.h"
@@ -348,6 +349,20 @@ static void show_in(jc_ctx *ctx, sb *out, value v, show_mode mode, unsigned flag
         sb_printf(out, "RoundingMode{:%s}()",
                   v.u.i >= 0 && v.u.i < RM__COUNT ? num_roundmode_names[v.u.i] : "Nearest");
         break;
+    case T_EXCEPTION: { /* Julia's default show of a struct: T(field, …), #undef unset */
+        const jc_exception *x = val_exc(v);
+        sb_printf(out, "%s(", exc_table[x->id].name);
+        for (size_t i = 0; i < x->n; i++) {
+            if (i)
+                sb_puts(out, ", ");
+            if (x->undef & (1u << i))
+                sb_puts(out, "#undef");
+            else
+                show_in(ctx, out, x->v[i], SHOW_REPR, flags & SHOWF_COMPACT, sh);
+        }
+        sb_putc(out, ')');
+        break;
+    }
     case T_REGEX: case T_REGEXMATCH:
         show_regex(ctx, out, v, sh);
         break;

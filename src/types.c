@@ -6,6 +6,7 @@
 
 #include "array.h"
 #include "eval.h"
+#include "exc.h"
 #include "num/num.h"
 #include "range.h"
 
@@ -16,7 +17,7 @@ static const char *const abstract_names[TA_END - TA_ANY] = {
     [TA_IRRATIONAL - TA_ANY] = "AbstractIrrational", [TA_STRING - TA_ANY] = "AbstractString",
     [TA_CHAR - TA_ANY] = "AbstractChar", [TA_FUNCTION - TA_ANY] = "Function",
     [TA_ARRAY - TA_ANY] = "AbstractArray", [TA_VECTOR - TA_ANY] = "AbstractVector",
-    [TA_MATRIX - TA_ANY] = "AbstractMatrix",
+    [TA_MATRIX - TA_ANY] = "AbstractMatrix", [TA_EXCEPTION - TA_ANY] = "Exception",
 };
 
 /* The direct supertype of each abstract type. */
@@ -27,6 +28,7 @@ static const int abstract_parent[TA_END - TA_ANY] = {
     [TA_IRRATIONAL - TA_ANY] = TA_REAL, [TA_STRING - TA_ANY] = TA_ANY,
     [TA_CHAR - TA_ANY] = TA_ANY, [TA_FUNCTION - TA_ANY] = TA_ANY, [TA_ARRAY - TA_ANY] = TA_ANY,
     [TA_VECTOR - TA_ANY] = TA_ARRAY, [TA_MATRIX - TA_ANY] = TA_ARRAY,
+    [TA_EXCEPTION - TA_ANY] = TA_ANY,
 };
 
 const char *type_abstract_name(int base)
@@ -74,7 +76,7 @@ int type_subtype(const jc_typeobj *t1, const jc_typeobj *t2)
     if (b1 != b2)
         return 0;
     /* same concrete base: parameters given on the right must agree */
-    if (b2 == T_RATIONAL && t2->sub && t1->sub != t2->sub)
+    if ((b2 == T_RATIONAL && t2->sub && t1->sub != t2->sub) || (b2 == T_EXCEPTION && t1->sub != t2->sub))
         return 0;
     if (t2->param && (!t1->param || !type_subtype(t1->param, t2->param) ||
                       !type_subtype(t2->param, t1->param)))
@@ -428,6 +430,9 @@ static void other_type_name(jc_ctx *ctx, sb *out, const jc_typeobj *t)
     case T_ROUNDMODE:
         sb_printf(out, "RoundingMode{:%s}", t->sub < RM__COUNT ? num_roundmode_names[t->sub] : "Nearest");
         return;
+    case T_EXCEPTION:
+        sb_puts(out, exc_table[t->sub < EXC__COUNT ? t->sub : 0].name);
+        return;
     default:
         sb_puts(out, num_type_basename((jc_type)t->base));
         return;
@@ -493,6 +498,9 @@ void type_name_of(jc_ctx *ctx, sb *out, value v)
     case T_ROUNDMODE:
         sb_printf(out, "RoundingMode{:%s}",
                   v.u.i >= 0 && v.u.i < RM__COUNT ? num_roundmode_names[v.u.i] : "Nearest");
+        return;
+    case T_EXCEPTION:
+        sb_puts(out, exc_table[v.sub < EXC__COUNT ? v.sub : 0].name);
         return;
     case T_NAMEDTUPLE: {
         jc_namedtuple *nt = (jc_namedtuple *)v.u.o;

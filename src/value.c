@@ -37,6 +37,7 @@ val_traits val_kinds[T__COUNT] = {
     [T_ARRAY] = { "Array", TA_ARRAY, VK_HEAP, NULL },
     [T_TYPE] = { "DataType", TA_ANY, VK_HEAP, NULL },
     [T_ROUNDMODE] = { "RoundingMode", TA_ANY, 0, NULL },
+    [T_EXCEPTION] = { "Exception", TA_EXCEPTION, VK_HEAP, NULL }, /* free: exc_free */
     [T_REGEX] = { "Regex", TA_ANY, VK_HEAP, NULL },
     [T_REGEXMATCH] = { "RegexMatch", TA_ANY, VK_HEAP, NULL },
 };

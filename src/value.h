@@ -41,6 +41,7 @@ typedef enum jc_type {
     T_ARRAY,
     T_TYPE,       /* a type used as a value: Float64, Rational{Int64}, Vector{Int64} */
     T_ROUNDMODE,  /* u.i: which rounding mode (RoundNearest ...) */
+    T_EXCEPTION,  /* a built-in exception (exc.h); sub: its exc_id */
     T_REGEX,      /* r"...": a jc_regex (regex_obj.h) */
     T_REGEXMATCH, /* what match(r, s) finds: a jc_regexmatch */
     T__COUNT
@@ -65,6 +66,7 @@ enum {
     TA_ARRAY,          /* AbstractArray */
     TA_VECTOR,         /* AbstractVector */
     TA_MATRIX,         /* AbstractMatrix */
+    TA_EXCEPTION,      /* Exception */
     TA_END
 };
 

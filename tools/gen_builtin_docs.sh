@@ -27,6 +27,7 @@ floatparts	Float parts
 strings	Strings
 regex	Regular expressions (PCRE2)
 core	Core (types, output, errors, generic collection functions)
+errors	Exceptions (throw, rethrow, the exception types)
 arrays	Arrays and collections
 linalg	Linear algebra
 range	Ranges'

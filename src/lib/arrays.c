@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "exc.h"
 #include "array.h"
 #include "num/num.h"
 #include "range.h"
@@ -321,6 +322,11 @@ static int bounds_error(jc_ctx *ctx, value x, const value *idx, int n, const ast
     sb_putc(&s, ']');
     err_throw(ctx, ERR_BOUNDS, site, "attempt to access %s", sb_str(&s));
     sb_free(&s);
+    value f[2] = { x, v_tuple_new((size_t)n) };
+    for (int i = 0; i < n; i++)
+        val_tuple(f[1])->v[i] = val_retain(idx[i]);
+    exc_attach(ctx, EXC_BOUNDS, 2, f);
+    val_release(f[1]);
     return -1;
 }
 

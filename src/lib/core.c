@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "exc.h"
 #include "eval.h"
 #include "num/num.h"
 #include "range.h"
@@ -320,6 +321,7 @@ static int bi_getindex(jc_ctx *ctx, value *out, const jc_args *a)
         show_value(ctx, &s, x, SHOW_REPR, 0);
         err_throw(ctx, ERR_BOUNDS, a->site, "attempt to access %s at index [%lld]",
                  sb_str(&s), (long long)i);
+        exc_attach_index(ctx, EXC_BOUNDS, x, i, 0);
         sb_free(&s);
         return -1;
     }

@@ -9,6 +9,7 @@
 
 #include "array.h"
 #include "eval.h"
+#include "exc.h"
 #include "num/float16.h"
 #include "num/num.h"
 #include "show.h"
@@ -285,6 +286,8 @@ static int type_value_equal(const jc_typeobj *p, const jc_typeobj *q)
  * Self-containing arrays: isequal(A, B) opens with `A === B && return true`
  * (base/abstractarray.jl), so isequal(a, a) is true; == has no such shortcut and
  * recurses, as Julia's does, until the stack guard raises StackOverflowError. */
+static int identical(value x, value y);
+
 static int values_equal_k(jc_ctx *ctx, value x, value y, int iseq, int *res)
 {
     if (num_is_number(x) && num_is_number(y))
@@ -308,6 +311,7 @@ static int values_equal_k(jc_ctx *ctx, value x, value y, int iseq, int *res)
         return 0;
     case T_TUPLE: return tuple_equal(ctx, x, y, iseq, res);
     case T_TYPE: *res = type_value_equal(val_typeobj(x), val_typeobj(y)); return 0;
+    case T_EXCEPTION: *res = identical(x, y); return 0; /* immutable structs: == is === */
     case T_ARRAY: {
         int64_t n = array_length(x);
         *res = n == array_length(y);
@@ -353,6 +357,13 @@ static int identical(value x, value y)
         return 1;
     }
     case T_TYPE: return type_value_equal(val_typeobj(x), val_typeobj(y));
+    case T_EXCEPTION: { /* egal: same type, the same fields defined and identical */
+        const jc_exception *p = val_exc(x), *q = val_exc(y);
+        if (p->id != q->id || p->undef != q->undef) return 0;
+        for (size_t i = 0; i < p->n; i++)
+            if (!(p->undef & (1u << i)) && !identical(p->v[i], q->v[i])) return 0;
+        return 1;
+    }
     default: return x.u.o == y.u.o;
     }
 }

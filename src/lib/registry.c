@@ -20,6 +20,7 @@
     X(special) \
     X(intfuncs) \
     X(core) \
+    X(errors)      /* throw, rethrow, the exception types' constructors */ \
     X(floatparts)
 
 #define DECLARE(name) extern const builtin lib_##name[];

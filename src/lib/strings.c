@@ -9,6 +9,7 @@
 #include <stdint.h>
 #include <utf8proc.h>
 
+#include "exc.h"
 #include "eval.h"
 #include "num/literal.h"
 #include "num/num.h"
@@ -366,10 +367,12 @@ static int64_t char_end(const jc_string *s, int64_t i)
 
 static int index_error(jc_ctx *ctx, const jc_string *s, int64_t i, const ast *site)
 {
-    if (i < 1 || i > (int64_t)s->len)
-        return err_throw(ctx, ERR_BOUNDS, site,
-                        "attempt to access %zu-codeunit String at index [%lld]", s->len,
-                        (long long)i);
+    if (i < 1 || i > (int64_t)s->len) {
+        err_throw(ctx, ERR_BOUNDS, site, "attempt to access %zu-codeunit String at index [%lld]",
+                  s->len, (long long)i);
+        exc_attach_index(ctx, EXC_BOUNDS, v_obj(T_STRING, 0, (obj *)&s->h), i, 0);
+        return -1;
+    }
     /* Julia names the valid indices on either side of a byte inside a character */
     int64_t before = i, after = i;
     while (before > 1 && !is_char_start(s, before))
@@ -387,6 +390,7 @@ static int index_error(jc_ctx *ctx, const jc_string *s, int64_t i, const ast *si
         sb_putc(&msg, '\'');
     }
     int r = err_throw(ctx, ERR_STRINGINDEX, site, "%s", sb_str(&msg));
+    exc_attach_index(ctx, EXC_STRINGINDEX, v_obj(T_STRING, 0, (obj *)&s->h), i, 0);
     sb_free(&msg);
     return r;
 }

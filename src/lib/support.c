@@ -1,7 +1,9 @@
 /* support.c — the helpers every builtin table uses: MethodError text and keyword lookup. */
+#include <stdint.h>
 #include <string.h>
 
 #include "eval.h"
+#include "exc.h"
 #include "show.h"
 #include "lib/lib.h"
 
@@ -25,6 +27,14 @@ static int no_method(jc_ctx *ctx, const char *name, int n, const value *v, int n
     sb_putc(&b, ')');
     err_throw(ctx, ERR_METHOD, site, "%s", sb_str(&b));
     sb_free(&b);
+    /* a catch sees MethodError(f, args, world) */
+    value f[3] = { v_nothing(), v_tuple_new((size_t)n), { T_UINT64, 0, { .u = UINT64_MAX } } };
+    for (int i = 0; i < n; i++)
+        val_tuple(f[1])->v[i] = val_retain(v[i]);
+    if (eval_get_global(ctx, name, &f[0]) == 0)
+        exc_attach(ctx, EXC_METHOD, 3, f);
+    val_release(f[0]);
+    val_release(f[1]);
     return -1;
 }
 

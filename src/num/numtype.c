@@ -659,5 +659,7 @@ value num_typeof_value(value v)
         val_typeobj(tv)->sub = (uint8_t)(1 + val_range(v)->kind);
     if (v.type == T_ROUNDMODE)
         val_typeobj(tv)->sub = (uint8_t)v.u.i;   /* RoundingMode{:Nearest} */
+    if (v.type == T_EXCEPTION)
+        val_typeobj(tv)->sub = v.sub;            /* which exception type */
     return tv;
 }
