@@ -711,6 +711,8 @@ int eval_call_kw(jc_ctx *ctx, value f, const jc_args *a, value *out)
         }
         f = ctx->globals[sym].v;
     }
+    if (f.type == T_TUPLE && f.sub == TUP_COMPOSED)
+        return eval_call_composed(ctx, f, a, out);
     if (f.type != T_FUNCTION) {
         sb tn = { 0 };
         type_name_of(ctx, &tn, f);
@@ -1019,9 +1021,13 @@ static int define_function(jc_ctx *ctx, env *e, const ast *sig, const ast *body,
 {
     if (sig->kind == A_TYPED && sig->nkids > 0) /* f(x)::T = ... */
         sig = sig->kids[0];
-    if (sig->kind != A_CALL || sig->nkids < 1 || sig->kids[0]->kind != A_ID)
+    const ast *callee = sig->kind == A_CALL && sig->nkids >= 1 ? sig->kids[0] : NULL;
+    int qualified = callee && callee->kind == A_DOT; /* Base.show(…) = …: the shared global */
+    if (qualified && !(callee = eval_qualified_name(ctx, sig->kids[0])))
+        return eval_module_error(ctx, sig->kids[0]);
+    if (!callee || callee->kind != A_ID)
         return err_throw(ctx, ERR_SYNTAX, sig, "invalid function signature");
-    int name = sig->kids[0]->sym;
+    int name = callee->sym;
     const ast *params[256];
     int np = 0;
     const ast *kw = NULL;
@@ -1036,7 +1042,7 @@ static int define_function(jc_ctx *ctx, env *e, const ast *sig, const ast *body,
     /* find or create the function binding (local inside functions, else global) */
     value f = v_nothing();
     int found = 0;
-    for (env *s = e; s && !found; s = s->parent) {
+    for (env *s = qualified ? NULL : e; s && !found; s = s->parent) {
         value *slot = env_slot(s, name);
         if (slot && slot->type == T_FUNCTION) {
             f = val_retain(*slot);
@@ -1468,6 +1474,34 @@ static int ev_call(jc_ctx *ctx, env *e, const ast *n, int dotted, value *out)
     }
     jc_args a = { .n = ea.n, .v = ea.v, .nkw = ea.nkw, .kw = ea.kw, .kwv = ea.kwv, .site = n };
     int r = dotted ? array_broadcast(ctx, f, &a, out) : eval_call_kw(ctx, f, &a, out);
+    evargs_free(ctx, &ea);
+    val_release(f);
+    return r < 0 ? -1 : 0;
+}
+
+/* f(x) do y … end: the call with the anonymous function as its first argument. */
+static int ev_do(jc_ctx *ctx, env *e, const ast *n, value *out)
+{
+    const ast *call = n->kids[0];
+    value f, lam;
+    if (ev(ctx, e, call->kids[0], &f) != 0)
+        return -1;
+    if (make_lambda(ctx, e, n->kids[1], ST(ctx)->cur_arena, &lam) < 0) {
+        val_release(f);
+        return -1;
+    }
+    evargs ea;
+    if (ev_args(ctx, e, (const ast *const *)call->kids + 1, (int)call->nkids - 1, &ea) < 0) {
+        val_release(f);
+        gc_drop(ctx, lam);
+        return -1;
+    }
+    evargs_grow(&ea);
+    memmove(ea.v + 1, ea.v, (size_t)ea.n * sizeof *ea.v);
+    ea.v[0] = lam;
+    ea.n++;
+    jc_args a = { .n = ea.n, .v = ea.v, .nkw = ea.nkw, .kw = ea.kw, .kwv = ea.kwv, .site = call };
+    int r = eval_call_kw(ctx, f, &a, out);
     evargs_free(ctx, &ea);
     val_release(f);
     return r < 0 ? -1 : 0;
@@ -1957,11 +1991,8 @@ static int ev_dot(jc_ctx *ctx, env *e, const ast *n, value *out)
     const ast *lhs = n->kids[0], *rhs = n->kids[1];
     if (rhs->kind == A_QUOTE && rhs->nkids == 1)
         rhs = rhs->kids[0];
-    int is_module = lhs->kind == A_ID &&
-                    (lhs->sym == st->sym_base || lhs->sym == st->sym_mathconstants ||
-                     lhs->sym == st->sym_math);
-    if (lhs->kind == A_DOT)
-        is_module = 1;
+    int is_module = eval_is_module_path(ctx, lhs);
+    (void)st;
     if (is_module && rhs->kind == A_ID) {
         int sym = rhs->sym;
         if ((size_t)sym < ctx->nglobals && ctx->globals[sym].defined) {
@@ -2140,6 +2171,13 @@ static int ev(jc_ctx *ctx, env *e, const ast *n, value *out)
         return EV_CONTINUE;
     case A_DOT:
         return ev_dot(ctx, e, n, out);
+    case A_DO:
+        return ev_do(ctx, e, n, out);
+    case A_USING:
+        if (e)
+            return err_throw(ctx, ERR_SYNTAX, n, "\"%s\" expression not at top level",
+                             (n->flags & AF_PREFIX) ? "import" : "using");
+        return eval_using(ctx, n, out);
     case A_QUOTE:
         if (n->nkids == 1 && n->kids[0]->kind == A_ID) {
             value v = { T_SYMBOL, 0, { .i = n->kids[0]->sym } };

@@ -112,5 +112,18 @@ int eval_apply_type(jc_ctx *ctx, value *out, int n, const value *args, const ast
  * Rational{BigInt}(x) ... */
 int eval_construct(jc_ctx *ctx, value *out, const jc_typeobj *t, const jc_args *a);
 
+/* ---- the functional syntax (eval_func.c) ---- */
+/* Calls a ComposedFunction (outer ∘ inner) with a's arguments: outer(inner(args…)). */
+int eval_call_composed(jc_ctx *ctx, value f, const jc_args *a, value *out);
+/* using/import of Julia's standard modules: accepted; others are Julia's error. */
+int eval_using(jc_ctx *ctx, const ast *n, value *out);
+/* Whether the module path a.b.c (A_ID / A_DOT chain) names a standard module. */
+int eval_is_module_path(jc_ctx *ctx, const ast *n);
+/* The A_ID a qualified name M.f or M.:+ stands for when M is a standard module, or NULL. */
+const ast *eval_qualified_name(jc_ctx *ctx, const ast *n);
+/* UndefVarError for the first part of the dotted name n that is no standard module. */
+int eval_module_error(jc_ctx *ctx, const ast *n);
+/* Binds Pair, ComposedFunction and Symbol (from eval_install_constants). */
+void eval_func_install(jc_ctx *ctx);
 
 #endif

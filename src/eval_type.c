@@ -247,6 +247,7 @@ void eval_install_constants(jc_ctx *ctx)
         ctx->globals[sym].constant = 1;
     }
     array_install_constants(ctx);
+    eval_func_install(ctx);
 }
 
 int eval_module_constant(jc_ctx *ctx, const char *name, value *out)
@@ -278,6 +279,16 @@ int eval_getfield(jc_ctx *ctx, value *out, value x, const char *name, const ast 
                 *out = val_retain(t->v[i]);
                 return 0;
             }
+    }
+    if (x.type == T_TUPLE && x.sub != TUP_PLAIN) { /* p.first, p.second, c.outer, c.inner */
+        int pair = x.sub == TUP_PAIR;
+        int k = !strcmp(name, pair ? "first" : "outer") ? 0 : !strcmp(name, pair ? "second" : "inner") ? 1 : -1;
+        if (k >= 0) {
+            *out = val_retain(val_tuple(x)->v[k]);
+            return 0;
+        }
+        return err_throw(ctx, ERR_ERROR, site, "type %s has no field %s",
+                         pair ? "Pair" : "ComposedFunction", name);
     }
     if (x.type == T_RATIONAL && (!strcmp(name, "num") || !strcmp(name, "den"))) {
         mpq_ptr q = val_mpq(x);

@@ -208,6 +208,112 @@ static ast *parse_let(parser *p)
     return expect_end(p, node2(p, A_LET, off, binds, body));
 }
 
+ast *parse_do(parser *p, ast *call)
+{
+    size_t off = cur(p)->off;
+    bump(p);
+    size_t base = p->nstk, toff = cur(p)->off;
+    modes m = save_modes(p);
+    p->nl_ws = 0;
+    p->space_sens = 0;
+    token *t = cur(p);
+    if (!(t->kind == TK_NEWLINE || t->kind == TK_SEMI || is_kw(t, KW_END))) {
+        for (;;) {
+            ast *b = parse_assign(p, 0);
+            if (p->err) {
+                restore_modes(p, m);
+                p->nstk = base;
+                return b;
+            }
+            push(p, b);
+            if (cur(p)->kind != TK_COMMA)
+                break;
+            bump(p);
+        }
+    }
+    restore_modes(p, m);
+    ast *params = finish(p, A_TUPLE, base, toff);
+    ast *body = parse_block(p, 0);
+    if (p->err)
+        return body;
+    ast *r = expect_end(p, node2(p, A_ARROW, off, params, body));
+    if (p->err)
+        return r;
+    return node2(p, A_DO, call->off, call, r);
+}
+
+/* One path of using/import: leading dots, then names joined by `.`; after the `:` of
+ * `import A: b` an operator may stand alone.  An A_TUPLE flagged AF_POSTFIX, kids the
+ * A_ID parts ("." for each leading dot), printed (importpath A B). */
+static ast *import_path(parser *p, int allow_op)
+{
+    size_t base = p->nstk, off = cur(p)->off;
+    token *t = cur(p);
+    while (t->kind == TK_OP && t->op->cls == OPC_DOT && !(t->flags & TF_DOTTED) &&
+           strspn(p->src + t->off, ".") >= t->len) {
+        for (size_t i = 0; i < t->len; i++) {
+            ast *d = ast_new(p->a, A_ID, t->off + i, 1, 0);
+            d->sym = intern(p, ".", 1);
+            push(p, d);
+        }
+        bump(p);
+        t = cur(p);
+    }
+    for (;;) {
+        t = cur(p);
+        if (t->kind == TK_ID)
+            push(p, parse_id_token(p, t));
+        else if (allow_op && t->kind == TK_OP && p->nstk == base)
+            push(p, parse_op_node(p, t));
+        else {
+            p->nstk = base;
+            return parse_fail_unexpected(p);
+        }
+        bump(p);
+        t = cur(p);
+        if (!(t->kind == TK_OP && t->op->cls == OPC_DOT && t->len == 1 && !(t->flags & TF_WS)))
+            break;
+        bump(p);
+    }
+    ast *r = finish(p, A_TUPLE, base, off);
+    r->flags |= AF_POSTFIX;
+    return r;
+}
+
+/* using A, B.C / import A: b, + — an A_USING (AF_PREFIX for import; AF_INFIX when the
+ * first path is the module the other names come from). */
+static ast *parse_using(parser *p)
+{
+    token t = *cur(p);
+    bump(p);
+    size_t base = p->nstk;
+    unsigned fl = t.kw == KW_IMPORT ? AF_PREFIX : 0;
+    ast *path = import_path(p, 0);
+    if (p->err)
+        return path;
+    push(p, path);
+    int colon = is_op(cur(p), OP_COLON) && !(cur(p)->flags & TF_DOTTED);
+    if (colon) {
+        fl |= AF_INFIX;
+        bump(p);
+    }
+    while (colon || cur(p)->kind == TK_COMMA) {
+        if (!colon)
+            bump(p);
+        colon = 0;
+        skip_newlines(p);
+        path = import_path(p, (fl & AF_INFIX) != 0);
+        if (p->err) {
+            p->nstk = base;
+            return path;
+        }
+        push(p, path);
+    }
+    ast *r = finish(p, A_USING, base, t.off);
+    r->flags |= fl;
+    return r;
+}
+
 static ast *parse_function(parser *p)
 {
     size_t off = cur(p)->off;
@@ -298,6 +404,8 @@ ast *parse_resword(parser *p)
         return parse_let(p);
     case KW_FUNCTION:
         return parse_function(p);
+    case KW_USING: case KW_IMPORT:
+        return parse_using(p);
     case KW_TRUE: case KW_FALSE:
         bump(p);
         return lit_node(p, v_bool(t.kw == KW_TRUE), t.off, t.len);

@@ -252,5 +252,7 @@ ast *parse_cat(parser *p, ast *typ, size_t off);
 
 /* parse_block.c */
 ast *parse_resword(parser *p);
+/* `do x, y … end` after the call f(…) (the current token is `do`): an A_DO. */
+ast *parse_do(parser *p, ast *call);
 
 #endif

@@ -257,6 +257,25 @@ static void sexpr_node(jc_ctx *ctx, const ast *n, sb *out)
         sexpr_kids(ctx, n, 0, out);
         sb_putc(out, ')');
         return;
+    case A_USING: /* (using (importpath A B)), (import (: (importpath A) (importpath b))) */
+        sb_puts(out, (n->flags & AF_PREFIX) ? "(import" : "(using");
+        if (n->flags & AF_INFIX)
+            sb_puts(out, " (:");
+        for (uint32_t i = 0; i < n->nkids; i++) {
+            sb_puts(out, " (importpath");
+            sexpr_kids(ctx, n->kids[i], 0, out);
+            sb_putc(out, ')');
+        }
+        if (n->flags & AF_INFIX)
+            sb_putc(out, ')');
+        sb_putc(out, ')');
+        return;
+    case A_DO: /* (do (call f x) (tuple y) (block body)) */
+        sb_puts(out, "(do ");
+        sexpr_node(ctx, n->kids[0], out);
+        sexpr_kids(ctx, n->kids[1], 0, out);
+        sb_putc(out, ')');
+        return;
     case A_RETURN: case A_BREAK: case A_CONTINUE:
         sb_putc(out, '(');
         sb_puts(out, ast_kind_name((ast_kind)n->kind));

@@ -28,7 +28,8 @@ strings	Strings
 core	Core (types, output, errors, generic collection functions)
 arrays	Arrays and collections
 linalg	Linear algebra
-range	Ranges'
+range	Ranges
+functional	Pairs and functions of functions'
 
 export LC_ALL=C
 [ -x "$JCALC" ] || { echo "$0: $JCALC is not built (run make)" >&2; exit 2; }

@@ -257,7 +257,7 @@ static int values_equal_k(jc_ctx *ctx, value x, value y, int iseq, int *res);
 static int tuple_equal(jc_ctx *ctx, value x, value y, int iseq, int *res)
 {
     jc_tuple *p = val_tuple(x), *q = val_tuple(y);
-    *res = p->n == q->n;
+    *res = p->n == q->n && x.sub == y.sub;  /* a Pair is no tuple */
     for (size_t i = 0; *res && i < p->n; i++)
         if (values_equal_k(ctx, p->v[i], q->v[i], iseq, res) < 0)
             return -1;
@@ -347,7 +347,7 @@ static int identical(value x, value y)
                !memcmp(val_string(x)->s, val_string(y)->s, val_string(x)->len);
     case T_TUPLE: {
         jc_tuple *p = val_tuple(x), *q = val_tuple(y);
-        if (p->n != q->n) return 0;
+        if (p->n != q->n || x.sub != y.sub) return 0;
         for (size_t i = 0; i < p->n; i++)
             if (!identical(p->v[i], q->v[i])) return 0;
         return 1;
@@ -379,7 +379,7 @@ static int values_cmp(jc_ctx *ctx, value x, value y, int *res)
         *res = (c > 0) - (c < 0);
         return 0;
     }
-    if (x.type == T_TUPLE && y.type == T_TUPLE) {
+    if (x.type == T_TUPLE && y.type == T_TUPLE && x.sub == y.sub && x.sub != TUP_COMPOSED) {
         /* lexicographic by isless; a prefix sorts first */
         jc_tuple *p = val_tuple(x), *q = val_tuple(y);
         size_t n = p->n < q->n ? p->n : q->n;

@@ -644,6 +644,7 @@ value num_typeof_value(value v)
     if (v.type == T_TUPLE) {
         jc_tuple *tu = val_tuple(v);
         jc_typeobj *o = typeobj_new(T_TUPLE);
+        o->sub = v.sub;   /* Pair, ComposedFunction */
         o->nelts = tu->n;
         o->elts = tu->n ? xcalloc(tu->n, sizeof *o->elts) : NULL;
         for (size_t i = 0; i < tu->n; i++)
