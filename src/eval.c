@@ -1113,6 +1113,8 @@ int eval_iter_init(jc_ctx *ctx, jc_iter *it, value coll, const ast *site)
         it->n = range_length(coll);
         return 0;
     case T_TUPLE:
+        if (coll.sub == TUP_COMPOSED)
+            break;   /* a function does not iterate */
         it->n = (int64_t)val_tuple(coll)->n;
         return 0;
     case T_NAMEDTUPLE:
@@ -1231,30 +1233,7 @@ static int assign_to(jc_ctx *ctx, env *e, const ast *target, value v /* owned */
 
 static int destructure(jc_ctx *ctx, env *e, const ast *target, value v)
 {
-    jc_iter it;
-    if (eval_iter_init(ctx, &it, v, target) < 0)
-        return -1;
-    for (uint32_t i = 0; i < target->nkids; i++) {
-        value x;
-        int r = eval_iter_next(ctx, &it, &x);
-        if (r < 0)
-            return -1;
-        if (r == 0) {
-            /* Julia names the collection by its type, arrays by their summary */
-            sb what = { 0 };
-            if (v.type == T_ARRAY)
-                array_summary(ctx, &what, v);
-            else
-                type_name_of(ctx, &what, v);
-            err_throw(ctx, ERR_BOUNDS, target, "attempt to access %s at index [%u]",
-                     sb_str(&what), i + 1);
-            sb_free(&what);
-            return -1;
-        }
-        if (assign_to(ctx, e, target->kids[i], x) < 0)
-            return -1;
-    }
-    return 0;
+    return eval_destructure(ctx, e, target, v, assign_to);
 }
 
 /* ---- scopes for the array module (comprehensions) ---- */
@@ -2092,6 +2071,8 @@ static int ev(jc_ctx *ctx, env *e, const ast *n, value *out)
     case A_PARENS:
         return n->nkids ? ev(ctx, e, n->kids[0], out) : (*out = v_nothing(), 0);
     case A_TUPLE: {
+        if (eval_is_named_tuple_form(n))
+            return eval_named_tuple(ctx, e, n, ev, out);
         if (n->nkids && is_named_tuple(n))
             return ev_named_tuple(ctx, e, n, out);
         evargs ea;

@@ -279,6 +279,7 @@ int eval_getfield(jc_ctx *ctx, value *out, value x, const char *name, const ast 
                 *out = val_retain(t->v[i]);
                 return 0;
             }
+        return err_throw(ctx, ERR_ERROR, site, "type NamedTuple has no field %s", name);
     }
     if (x.type == T_TUPLE && x.sub != TUP_PLAIN) { /* p.first, p.second, c.outer, c.inner */
         int pair = x.sub == TUP_PAIR;

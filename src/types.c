@@ -440,6 +440,8 @@ static void other_type_name(jc_ctx *ctx, sb *out, const jc_typeobj *t)
     case T_RANGE: /* sub: 1 + the range's kind, 0 when not known */
         if (t->sub == 1 + RANGE_STEP)
             sb_puts(out, "StepRange{Int64, Int64}");
+        else if (t->sub == 1 + RANGE_CHAR_TYPE)
+            sb_puts(out, "StepRange{Char, Int64}");
         else if (t->sub == 1 + RANGE_FLOAT)
             sb_puts(out, "StepRangeLen{Float64, Base.TwicePrecision{Float64}, "
                          "Base.TwicePrecision{Float64}, Int64}");

@@ -657,7 +657,8 @@ value num_typeof_value(value v)
     }
     value tv = num_type_value_base((jc_type)v.type);
     if (v.type == T_RANGE)
-        val_typeobj(tv)->sub = (uint8_t)(1 + val_range(v)->kind);
+        val_typeobj(tv)->sub = (uint8_t)(val_range(v)->start.type == T_CHAR
+                                             ? 1 + RANGE_CHAR_TYPE : 1 + val_range(v)->kind);
     if (v.type == T_ROUNDMODE)
         val_typeobj(tv)->sub = (uint8_t)v.u.i;   /* RoundingMode{:Nearest} */
     return tv;
