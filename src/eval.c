@@ -776,12 +776,19 @@ static int call_named(jc_ctx *ctx, int sym, int n, const value *args, const ast 
 
 /* ---- names ---- */
 
+/* A local declared and not yet assigned (let z; local z): reading it is an
+ * UndefVarError, as in Julia. */
+static value v_unassigned(void) { value v = { T_NOTHING, 2, { 0 } }; return v; }
+static int is_unassigned(value v) { return v.type == T_NOTHING && v.sub == 2; }
+
 static int lookup(jc_ctx *ctx, env *e, int sym, const ast *site, value *out)
 {
     for (env *s = e; s; s = s->parent) {
         if (env_declared_global(s, sym))
             break;
         value *slot = env_slot(s, sym);
+        if (slot && is_unassigned(*slot)) /* let z; local z */
+            return err_throw(ctx, ERR_UNDEFVAR, site, "`%s` not defined", sym_name(ctx, sym));
         if (slot) {
             *out = val_retain(*slot);
             return 0;
@@ -1195,6 +1202,8 @@ static int assign_to(jc_ctx *ctx, env *e, const ast *target, value v /* owned */
         assign(ctx, e, target->sym, v);
         return 0;
     case A_TYPED:
+        if (target->nkids == 2 && eval_convert_declared(ctx, e, target->kids[1], ev, &v) < 0)
+            return -1;
         return assign_to(ctx, e, target->kids[0], v);
     case A_PARENS:
         return assign_to(ctx, e, target->kids[0], v);
@@ -1615,7 +1624,21 @@ static int ev_for_level(jc_ctx *ctx, env *e, const ast *const *iters, int niters
                 if (!env_slot(scope, o->syms[i]))
                     env_define(ctx, scope, o->syms[i], val_retain(o->vals[i]));
         const ast *var = spec->kids[0];
-        if (var->kind == A_ID)
+        if ((spec->flags & AF_PREFIX) && var->kind == A_ID) {
+            /* for outer i: the loop sets the enclosing local i */
+            value *slot = NULL;
+            for (env *s = e; s && !slot; s = s->parent)
+                slot = env_slot(s, var->sym);
+            if (!slot) {
+                val_release(x);
+                env_drop(ctx, scope);
+                result = err_throw(ctx, ERR_SYNTAX, spec,
+                                   "no outer local variable declaration exists for \"for outer\"");
+                break;
+            }
+            val_release(*slot);
+            *slot = x;
+        } else if (var->kind == A_ID)
             env_define(ctx, scope, var->sym, x);
         else {
             /* destructuring loop variables are local to the iteration */
@@ -1738,7 +1761,7 @@ static int ev_let(jc_ctx *ctx, env *e, const ast *n, value *out)
             }
             env_define(ctx, scope, b->kids[0]->sym, v);
         } else if (b->kind == A_ID) {
-            env_define(ctx, scope, b->sym, v_nothing());
+            env_define(ctx, scope, b->sym, v_unassigned());
         } else if (b->kind == A_ASSIGN) {
             if (ev(ctx, scope, b->kids[1], &v) != 0 || assign_to(ctx, scope, b->kids[0], v) < 0) {
                 env_drop(ctx, scope);
@@ -2187,8 +2210,23 @@ static int ev(jc_ctx *ctx, env *e, const ast *n, value *out)
                 e->globals[e->nglobal++] = k->sym;
                 continue;
             }
+            if (n->kind == A_GLOBAL && e &&
+                (k->kind == A_ASSIGN || k->kind == A_OPASSIGN || k->kind == A_DOTOPASSIGN)) {
+                /* global x = v, global x += 1, global a, b = t: the names are global */
+                const ast *t = k->kids[0];
+                uint32_t nt = t->kind == A_TUPLE ? t->nkids : 1;
+                for (uint32_t j = 0; j < nt; j++) {
+                    const ast *id = t->kind == A_TUPLE ? t->kids[j] : t;
+                    if (id->kind == A_TYPED)
+                        id = id->kids[0];
+                    if (id->kind != A_ID)
+                        continue;
+                    e->globals = xrealloc(e->globals, (size_t)(e->nglobal + 1) * sizeof *e->globals);
+                    e->globals[e->nglobal++] = id->sym;
+                }
+            }
             if (n->kind == A_LOCAL && e && k->kind == A_ID) {
-                env_define(ctx, e, k->sym, v_nothing());
+                env_define(ctx, e, k->sym, v_unassigned());
                 continue;
             }
             value v;
@@ -2237,6 +2275,11 @@ int eval_toplevel(jc_ctx *ctx, const ast *prog, arena *a, value *out)
         r = 0; /* `return` at top level ends the input with its value */
     else if (r == EV_BREAK || r == EV_CONTINUE)
         r = err_throw(ctx, ERR_SYNTAX, prog, "break or continue outside loop");
+    /* ans is rebound after every input, even one that assigned ans itself */
+    int ans = st->sym_ans;
+    if (r == 0 && (size_t)ans < ctx->nglobals && ctx->globals[ans].defined &&
+        !ctx->globals[ans].constant)
+        eval_set_global(ctx, ans, val_retain(*out));
     return r < 0 ? -1 : 0;
 }
 

@@ -120,6 +120,8 @@ int eval_destructure(jc_ctx *ctx, struct env *e, const ast *target, value v, eva
 /* Whether an A_TUPLE is a named tuple written with `;`: (; x), (; a = 1, b). */
 int eval_is_named_tuple_form(const ast *n);
 int eval_named_tuple(jc_ctx *ctx, struct env *e, const ast *n, eval_expr_fn ev, value *out);
+/* x::T = v: *v (owned) becomes convert(T, *v); on error it is released. */
+int eval_convert_declared(jc_ctx *ctx, struct env *e, const ast *type, eval_expr_fn ev, value *v);
 
 /* ---- the functional syntax (eval_func.c) ---- */
 /* Calls a ComposedFunction (outer ∘ inner) with a's arguments: outer(inner(args…)). */

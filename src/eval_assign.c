@@ -227,3 +227,53 @@ int eval_named_tuple(jc_ctx *ctx, struct env *e, const ast *n, eval_expr_fn ev, 
     *out = nt;
     return 0;
 }
+
+/* ---- typed declarations: x::T = v converts v to T ---- */
+
+int eval_convert_declared(jc_ctx *ctx, struct env *e, const ast *type, eval_expr_fn ev, value *v)
+{
+    value t;
+    if (ev(ctx, e, type, &t) != 0) {
+        val_release(*v);
+        return -1;
+    }
+    value args[2] = { t, *v }, r;
+    int rc = eval_call_global(ctx, "convert", 2, args, type, &r);
+    val_release(t);
+    val_release(*v);
+    if (rc < 0)
+        return -1;
+    *v = r;
+    return 0;
+}
+
+/* convert(T, x): x itself when it is a T already, a number converted by T's own
+ * constructor rows, else Julia's MethodError. */
+static int bi_convert(jc_ctx *ctx, value *out, const jc_args *a)
+{
+    value t = a->v[0], x = a->v[1];
+    if (t.type != T_TYPE)
+        return lib_no_method(ctx, "convert", a);
+    if (type_isa(x, val_typeobj(t))) {
+        *out = val_retain(x);
+        return 0;
+    }
+    int base = val_typeobj(t)->base;
+    if (val_kind_is(x.type, VK_NUMBER) && base < T__COUNT && val_kind_is(base, VK_NUMBER))
+        return eval_call(ctx, t, 1, &x, a->site, out);
+    sb xn = { 0 }, tn = { 0 };
+    type_name_of(ctx, &xn, x);
+    type_name(ctx, &tn, val_typeobj(t));
+    err_throw(ctx, ERR_METHOD, a->site, "Cannot `convert` an object of type %s to an object of type %s",
+              sb_str(&xn), sb_str(&tn));
+    sb_free(&xn);
+    sb_free(&tn);
+    return -1;
+}
+
+const builtin lib_assign[] = {
+    { "convert", 2, 2, bi_convert, LIB_HELP("convert(T, x)",
+      "Convert x to a value of type T. x::T = v in a declaration converts v this way."),
+      NULL, NULL },
+    { NULL, 0, 0, NULL, NULL, NULL, NULL },
+};

@@ -439,17 +439,17 @@ ast *parse_resword(parser *p)
                 return parse_fail_at(p, t.off, p->last_end - t.off, "expected assignment after `const`");
             push(p, e);
         } else {
-            for (;;) {
-                ast *e = parse_assign(p, 0);
-                if (p->err) {
-                    p->nstk = base;
-                    return e;
-                }
-                push(p, e);
-                if (cur(p)->kind != TK_COMMA)
-                    break;
-                bump(p);
+            /* global x, y: names; global x, y = 1, 2: one assignment to a tuple */
+            ast *e = parse_assign(p, 1);
+            if (p->err) {
+                p->nstk = base;
+                return e;
             }
+            if (e->kind == A_TUPLE && !(e->flags & AF_PARENS))
+                for (uint32_t i = 0; i < e->nkids; i++)
+                    push(p, e->kids[i]);
+            else
+                push(p, e);
         }
         return finish(p, k, base, t.off);
     }

@@ -195,7 +195,13 @@ static void sexpr_node(jc_ctx *ctx, const ast *n, sb *out)
         return;
     case A_ITER:
         sb_puts(out, "(in");
-        sexpr_kids(ctx, n, 0, out);
+        if (n->flags & AF_PREFIX) { /* for outer i */
+            sb_puts(out, " (outer ");
+            sexpr_node(ctx, n->kids[0], out);
+            sb_putc(out, ')');
+            sexpr_kids(ctx, n, 1, out);
+        } else
+            sexpr_kids(ctx, n, 0, out);
         sb_putc(out, ')');
         return;
     case A_FOR: {

@@ -13,6 +13,7 @@
 #include "array.h"
 #include "eval.h"
 #include "num/num.h"
+#include "ident.h"
 #include "optable.h"
 #include "range.h"
 #include "types.h"
@@ -256,6 +257,36 @@ static void show_function(jc_ctx *ctx, sb *out, value v, show_mode mode)
     sb_printf(out, " (generic function with %d method%s)", n, n == 1 ? "" : "s");
 }
 
+/* show(io, s::Symbol) (show_unquoted_quote_expr): :name for an identifier or an
+ * operator, :(=) for the few that need parentheses, else Symbol("…"). */
+static void show_symbol(jc_ctx *ctx, sb *out, const char *name)
+{
+    static const char *const quoted[] = { ":", "::", ":=", "=", "==", "===", "=>" };
+    (void)ctx;
+    size_t n = strlen(name);
+    for (size_t i = 0; i < sizeof quoted / sizeof *quoted; i++)
+        if (!strcmp(name, quoted[i])) {
+            sb_printf(out, ":(%s)", name);
+            return;
+        }
+    int ident = n > 0 && strcmp(name, "true") && strcmp(name, "false");
+    for (size_t i = 0; ident && i < n;) {
+        uint32_t c;
+        int k = utf8_decode(name + i, n - i, &c);
+        if (k < 0 || !(i == 0 ? ident_is_start(c) : ident_is_char(c)))
+            ident = 0;
+        i += k > 0 ? (size_t)k : 1;
+    }
+    if (ident || (optable_find(name, n) && strcmp(name, "'"))) {
+        sb_putc(out, ':');
+        sb_puts(out, name);
+        return;
+    }
+    sb_puts(out, "Symbol(\"");
+    escape_string(out, name, n, "\"$");
+    sb_puts(out, "\")");
+}
+
 /* ---- Pair and ComposedFunction (base/show.jl, base/operators.jl) ---- */
 
 static int is_tagged(value v, int sub) { return v.type == T_TUPLE && v.sub == sub; }
@@ -371,8 +402,9 @@ static void show_in(jc_ctx *ctx, sb *out, value v, show_mode mode, unsigned flag
     }
     case T_SYMBOL:
         if (mode != SHOW_PRINT)
-            sb_putc(out, ':');
-        sb_puts(out, sym_name(ctx, (int)v.u.i));
+            show_symbol(ctx, out, sym_name(ctx, (int)v.u.i));
+        else
+            sb_puts(out, sym_name(ctx, (int)v.u.i));
         break;
     case T_TUPLE: {
         if (v.sub == TUP_PAIR) {

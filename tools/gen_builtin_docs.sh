@@ -29,7 +29,8 @@ core	Core (types, output, errors, generic collection functions)
 arrays	Arrays and collections
 linalg	Linear algebra
 range	Ranges
-functional	Pairs and functions of functions'
+functional	Pairs and functions of functions
+assign	Declarations'
 
 export LC_ALL=C
 [ -x "$JCALC" ] || { echo "$0: $JCALC is not built (run make)" >&2; exit 2; }

@@ -20,7 +20,8 @@
     X(special) \
     X(intfuncs) \
     X(core) \
-    X(floatparts)
+    X(floatparts) \
+    X(assign)      /* convert */
 
 #define DECLARE(name) extern const builtin lib_##name[];
 LIB_TABLE_LIST(DECLARE)
