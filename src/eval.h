@@ -134,6 +134,10 @@ int eval_is_module_path(jc_ctx *ctx, const ast *n);
 const ast *eval_qualified_name(jc_ctx *ctx, const ast *n);
 /* UndefVarError for the first part of the dotted name n that is no standard module. */
 int eval_module_error(jc_ctx *ctx, const ast *n);
+/* Pair{A, B} as a type, and called: Pair{Float64, Int64}(1, 2).  LIB_DECLINE for other
+ * types. */
+int eval_pair_apply_type(jc_ctx *ctx, value *out, int n, const value *args, const ast *site);
+int eval_pair_construct(jc_ctx *ctx, value *out, const jc_typeobj *t, const jc_args *a);
 /* Binds Pair, ComposedFunction and Symbol (from eval_install_constants). */
 void eval_func_install(jc_ctx *ctx);
 

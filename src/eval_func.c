@@ -111,6 +111,17 @@ static int bi_symbol(jc_ctx *ctx, value *out, const jc_args *a)
     return 0;
 }
 
+static int bi_reverse_pair(jc_ctx *ctx, value *out, const jc_args *a)
+{
+    /* reverse(p::Pair) = Pair(p.second, p.first) */
+    (void)ctx;
+    value p = a->v[0];
+    if (p.type != T_TUPLE || p.sub != TUP_PAIR)
+        return LIB_DECLINE;
+    *out = tagged_new(TUP_PAIR, val_tuple(p)->v[1], val_tuple(p)->v[0]);
+    return 0;
+}
+
 static int bi_typeof_tuple(jc_ctx *ctx, value *out, const jc_args *a)
 {
     (void)ctx;
@@ -122,6 +133,7 @@ static int bi_typeof_tuple(jc_ctx *ctx, value *out, const jc_args *a)
 
 const builtin lib_functional[] = {
     { "typeof", 1, 1, bi_typeof_tuple, NULL, NULL, NULL },
+    { "reverse", 1, 1, bi_reverse_pair, NULL, NULL, NULL },
     { "=>", 2, 2, bi_pair, LIB_HELP("Pair(x, y)\n  x => y",
       "Construct a Pair object with type Pair{typeof(x), typeof(y)}. The elements are "
       "stored in the fields first and second; they can also be accessed via iteration "
@@ -253,4 +265,48 @@ int eval_module_error(jc_ctx *ctx, const ast *n)
     if (name->kind != A_ID)
         return err_throw(ctx, ERR_SYNTAX, n, "invalid function signature");
     return err_throw(ctx, ERR_UNDEFVAR, name, "`%s` not defined", sym_name(ctx, name->sym));
+}
+
+/* ---- Pair{A, B} ---- */
+
+static int is_pair_type(const jc_typeobj *t) { return t->base == T_TUPLE && t->sub == TUP_PAIR; }
+
+int eval_pair_apply_type(jc_ctx *ctx, value *out, int n, const value *args, const ast *site)
+{
+    if (n < 1 || args[0].type != T_TYPE || !is_pair_type(val_typeobj(args[0])))
+        return LIB_DECLINE;
+    if (n != 3 || val_typeobj(args[0])->nelts)
+        return err_throw(ctx, ERR_TYPE, site, "too %s parameters for type Pair",
+                         n > 3 || val_typeobj(args[0])->nelts ? "many" : "few");
+    for (int i = 1; i < 3; i++)
+        if (args[i].type != T_TYPE)
+            return err_throw(ctx, ERR_TYPE, site, "unsupported type parameters");
+    jc_typeobj *t = type_new(T_TUPLE);
+    t->sub = TUP_PAIR;
+    t->nelts = 2;
+    t->elts = xcalloc(2, sizeof *t->elts);
+    for (int i = 0; i < 2; i++)
+        t->elts[i] = type_retain(val_typeobj(args[i + 1]));
+    *out = v_obj(T_TYPE, 0, &t->h);
+    return 0;
+}
+
+int eval_pair_construct(jc_ctx *ctx, value *out, const jc_typeobj *t, const jc_args *a)
+{
+    if (!is_pair_type(t) || t->nelts != 2)
+        return LIB_DECLINE;
+    if (a->n != 2 || a->nkw)
+        return lib_no_method(ctx, "Pair", a);
+    value parts[2];
+    for (int i = 0; i < 2; i++) {
+        value args[2] = { v_obj(T_TYPE, 0, (obj *)&t->elts[i]->h), a->v[i] };
+        if (eval_call_global(ctx, "convert", 2, args, a->site, &parts[i]) < 0) {
+            if (i)
+                val_release(parts[0]);
+            return -1;
+        }
+    }
+    *out = tagged_new(TUP_PAIR, parts[0], parts[1]);
+    val_release_n(parts, 2);
+    return 0;
 }

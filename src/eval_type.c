@@ -306,6 +306,9 @@ int eval_getfield(jc_ctx *ctx, value *out, value x, const char *name, const ast 
 
 int eval_apply_type(jc_ctx *ctx, value *out, int n, const value *args, const ast *site)
 {
+    int pr = eval_pair_apply_type(ctx, out, n, args, site); /* Pair{A, B} */
+    if (pr != LIB_DECLINE)
+        return pr;
     if (n >= 1 && args[0].type == T_TYPE) { /* Vector{T}, Matrix{T}, Array{T,N}, Union{...} */
         int r = array_apply_type(ctx, out, n, args, site);
         if (r != LIB_DECLINE)
@@ -331,6 +334,8 @@ int eval_construct(jc_ctx *ctx, value *out, const jc_typeobj *t, const jc_args *
 {
     int ar = array_construct(ctx, out, t, a); /* Matrix{T}(undef, m, n) ... */
     if (ar != LIB_DECLINE)
+        return ar;
+    if ((ar = eval_pair_construct(ctx, out, t, a)) != LIB_DECLINE) /* Pair{A, B}(a, b) */
         return ar;
     /* Char(120) is 'x' and Int('x') is 120: characters convert through their code point */
     if (a->n == 1 && a->nkw == 0 && t->base == T_CHAR && num_is_integer_type(a->v[0])) {

@@ -75,6 +75,14 @@ int type_subtype(const jc_typeobj *t1, const jc_typeobj *t2)
         return abstract_below(concrete_parent(b1, t1->ndims), b2);
     if (b1 != b2 || (b1 == T_TUPLE && t1->sub != t2->sub))
         return 0;
+    if (b1 == T_TUPLE && t2->nelts) { /* Tuple{…} is covariant, Pair{A, B} invariant */
+        if (t1->nelts != t2->nelts)
+            return 0;
+        for (size_t i = 0; i < t2->nelts; i++)
+            if (t1->sub == TUP_PLAIN ? !type_subtype(t1->elts[i], t2->elts[i])
+                                     : !type_equal(t1->elts[i], t2->elts[i]))
+                return 0;
+    }
     /* same concrete base: parameters given on the right must agree */
     if (b2 == T_RATIONAL && t2->sub && t1->sub != t2->sub)
         return 0;

@@ -41,3 +41,11 @@ filter(!isodd, [1, 2, 3, 4])
 (sin ∘ cos) isa Function
 typeof(sin ∘ cos) <: Function
 (sin ∘ cos).([0.5, 1.0]) == sin.(cos.([0.5, 1.0]))
+Pair{Int64, Int64}
+typeof(1 => 2) == Pair{Int64, Int64}
+Pair{Float64, Int64}(1, 2)
+(1 => 2.0) isa Pair{Int64, Int64}, (1 => 2) isa Pair{Int64, Int64}
+reverse(1 => "a")
+firsts(ps) = map(p -> p.first, ps);
+firsts([1 => 'a', 2 => 'b'])
+eltype([1 => 2, 3 => 4])
