@@ -76,7 +76,8 @@ typedef enum ast_kind {
     A_SYNOP,       /* other syntactic operator forms: sym = the operator (":=", "-->",
                       "<:", ">:", "$", "&", ".&&", ".||" ...), kids = operands */
     A_ITERATION,   /* one `for` clause of a generator with several clauses: kids A_ITER */
-    A_DO,          /* f(x) do y ... end: kids[0] the call, kids[1] A_ARROW (tuple, block) */
+    A_DO,          /* f(x) do y ... end: kids[0] the call, kids[1] A_ARROW (tuple, block),
+                      [kids[2] the same with tuple parameters destructured, for eval] */
     A_USING,       /* using/import (AF_PREFIX for import): kids module paths, see parse.md */
     A__COUNT
 } ast_kind;

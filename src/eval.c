@@ -802,6 +802,8 @@ static int lookup(jc_ctx *ctx, env *e, int sym, const ast *site, value *out)
         *out = val_retain(ctx->ans);
         return 0;
     }
+    if (eval_module_value(ctx, sym, out)) /* Base, LinearAlgebra … */
+        return 0;
     const char *name = sym_name(ctx, sym);
     const char *hint = "";
     if (!strcmp(name, "or"))
@@ -1474,7 +1476,7 @@ static int ev_do(jc_ctx *ctx, env *e, const ast *n, value *out)
     value f, lam;
     if (ev(ctx, e, call->kids[0], &f) != 0)
         return -1;
-    if (make_lambda(ctx, e, n->kids[1], ST(ctx)->cur_arena, &lam) < 0) {
+    if (make_lambda(ctx, e, n->kids[n->nkids - 1], ST(ctx)->cur_arena, &lam) < 0) {
         val_release(f);
         return -1;
     }
@@ -1993,19 +1995,7 @@ static int ev_dot(jc_ctx *ctx, env *e, const ast *n, value *out)
     const ast *lhs = n->kids[0], *rhs = n->kids[1];
     if (rhs->kind == A_QUOTE && rhs->nkids == 1)
         rhs = rhs->kids[0];
-    int is_module = eval_is_module_path(ctx, lhs);
-    (void)st;
-    if (is_module && rhs->kind == A_ID) {
-        int sym = rhs->sym;
-        if ((size_t)sym < ctx->nglobals && ctx->globals[sym].defined) {
-            *out = val_retain(ctx->globals[sym].v);
-            return 0;
-        }
-        return eval_module_constant(ctx, sym_name(ctx, sym), out) == 0
-                   ? 0
-                   : err_throw(ctx, ERR_UNDEFVAR, n, "`%s` not defined",
-                              sym_name(ctx, sym));
-    }
+    (void)st;  /* Base.sin, Base.Math.sinpi: Base evaluates to a module (eval_func.c) */
     value obj;
     if (ev(ctx, e, lhs, &obj) != 0)
         return -1;

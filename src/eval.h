@@ -128,6 +128,10 @@ int eval_convert_declared(jc_ctx *ctx, struct env *e, const ast *type, eval_expr
 int eval_call_composed(jc_ctx *ctx, value f, const jc_args *a, value *out);
 /* using/import of Julia's standard modules: accepted; others are Julia's error. */
 int eval_using(jc_ctx *ctx, const ast *n, value *out);
+/* The module named sym when it is a standard module (1 with *out set), else 0. */
+int eval_module_value(jc_ctx *ctx, int sym, value *out);
+/* M.name for a module value M: the global of that name (a submodule, a constant). */
+int eval_module_member(jc_ctx *ctx, value *out, value m, const char *name, const ast *site);
 /* Whether the module path a.b.c (A_ID / A_DOT chain) names a standard module. */
 int eval_is_module_path(jc_ctx *ctx, const ast *n);
 /* The A_ID a qualified name M.f or M.:+ stands for when M is a standard module, or NULL. */

@@ -205,6 +205,12 @@ int eval_is_module_path(jc_ctx *ctx, const ast *n)
     return 0;
 }
 
+static value module_value(int sym)
+{
+    value v = { T_SYMBOL, SYM_MODULE, { .i = sym } };
+    return v;
+}
+
 /* The module a path names, as text ("LinearAlgebra", "Base.Math"), or 0 with an error
  * pending: Julia's ArgumentError for a package that is not there, UndefVarError for a
  * relative path (using .M) to a module never defined. */
@@ -241,6 +247,33 @@ int eval_using(jc_ctx *ctx, const ast *n, value *out)
     for (uint32_t i = 0; i < npaths; i++)
         if (check_module_path(ctx, n->kids[i]) < 0)
             return -1;
+    /* import A as B, import A: b as c: the alias names the module or the function */
+    for (uint32_t i = 0; i < n->nkids; i++) {
+        const ast *path = n->kids[i];
+        if (!(path->flags & AF_INFIX))
+            continue;
+        sb full = { 0 };
+        for (uint32_t k = 0; k < path->nkids; k++) {
+            const char *part = sym_name(ctx, path->kids[k]->sym);
+            if (!strcmp(part, "."))
+                continue;
+            if (full.len)
+                sb_putc(&full, '.');
+            sb_puts(&full, part);
+        }
+        value v;
+        int rc = 0;
+        if (i >= npaths) { /* a name from the module */
+            const char *name = sym_name(ctx, path->kids[path->nkids - 1]->sym);
+            value m = module_value((int)n->kids[0]->kids[n->kids[0]->nkids - 1]->sym);
+            rc = eval_module_member(ctx, &v, m, name, path);
+        } else
+            v = module_value(sym_intern(ctx, full.s, full.len));
+        sb_free(&full);
+        if (rc < 0)
+            return -1;
+        eval_set_global(ctx, path->sym, v);
+    }
     *out = v_nothing();
     return 0;
 }
@@ -309,4 +342,37 @@ int eval_pair_construct(jc_ctx *ctx, value *out, const jc_typeobj *t, const jc_a
     *out = tagged_new(TUP_PAIR, parts[0], parts[1]);
     val_release_n(parts, 2);
     return 0;
+}
+
+/* ---- module values ---- */
+
+int eval_module_value(jc_ctx *ctx, int sym, value *out)
+{
+    if (!std_module_name(sym_name(ctx, sym)))
+        return 0;
+    *out = module_value(sym);
+    return 1;
+}
+
+int eval_module_member(jc_ctx *ctx, value *out, value m, const char *name, const ast *site)
+{
+    const char *mod = sym_name(ctx, (int)m.u.i);
+    size_t ml = strlen(mod);
+    if (ml >= 13 && !strcmp(mod + ml - 13, "MathConstants") && eval_module_constant(ctx, name, out) == 0)
+        return 0;  /* Base.MathConstants.e is ℯ whatever the global e is */
+    int sym = sym_intern(ctx, name, strlen(name));
+    if ((size_t)sym < ctx->nglobals && ctx->globals[sym].defined) {
+        *out = val_retain(ctx->globals[sym].v);
+        return 0;
+    }
+    if (std_module_name(name)) {
+        sb full = { 0 };   /* Base.Math prints as such */
+        sb_printf(&full, "%s.%s", sym_name(ctx, (int)m.u.i), name);
+        *out = module_value(sym_intern(ctx, full.s, full.len));
+        sb_free(&full);
+        return 0;
+    }
+    if (eval_module_constant(ctx, name, out) == 0)
+        return 0;
+    return err_throw(ctx, ERR_UNDEFVAR, site, "`%s` not defined", name);
 }

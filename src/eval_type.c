@@ -268,6 +268,8 @@ int eval_module_constant(jc_ctx *ctx, const char *name, value *out)
 
 int eval_getfield(jc_ctx *ctx, value *out, value x, const char *name, const ast *site)
 {
+    if (x.type == T_SYMBOL && x.sub == SYM_MODULE) /* LA.norm after import … as LA */
+        return eval_module_member(ctx, out, x, name, site);
     if (x.type == T_COMPLEX && (!strcmp(name, "re") || !strcmp(name, "im"))) {
         *out = val_retain(name[0] == 'r' ? val_complex(x)->re : val_complex(x)->im);
         return 0;

@@ -208,6 +208,39 @@ static ast *parse_let(parser *p)
     return expect_end(p, node2(p, A_LET, off, binds, body));
 }
 
+/* do (a, b) … end destructures its argument: the function the evaluator makes takes
+ * a hidden parameter #dK for each parenthesized one and assigns it to the tuple first.
+ * NULL when no parameter is a tuple (the A_DO then has two kids). */
+static ast *do_destructured(parser *p, ast *arrow)
+{
+    ast *params = arrow->kids[0], *body = arrow->kids[1];
+    int any = 0;
+    for (uint32_t i = 0; i < params->nkids; i++)
+        any |= params->kids[i]->kind == A_TUPLE;
+    if (!any)
+        return NULL;
+    size_t base = p->nstk;
+    for (uint32_t i = 0; i < params->nkids; i++) {
+        ast *k = params->kids[i];
+        if (k->kind == A_TUPLE) {
+            char name[16];
+            int len = snprintf(name, sizeof name, "#d%u", i + 1);
+            ast *id = ast_new(p->a, A_ID, k->off, k->len, 0);
+            id->sym = intern(p, name, (size_t)len);
+            k = id;
+        }
+        push(p, k);
+    }
+    ast *np = finish(p, A_TUPLE, base, params->off);
+    for (uint32_t i = 0; i < params->nkids; i++)
+        if (params->kids[i]->kind == A_TUPLE)
+            push(p, node2(p, A_ASSIGN, params->kids[i]->off, params->kids[i], np->kids[i]));
+    for (uint32_t i = 0; i < body->nkids; i++)
+        push(p, body->kids[i]);
+    ast *nb = finish(p, A_BLOCK, base, body->off);
+    return node2(p, A_ARROW, arrow->off, np, nb);
+}
+
 ast *parse_do(parser *p, ast *call)
 {
     size_t off = cur(p)->off;
@@ -239,7 +272,8 @@ ast *parse_do(parser *p, ast *call)
     ast *r = expect_end(p, node2(p, A_ARROW, off, params, body));
     if (p->err)
         return r;
-    return node2(p, A_DO, call->off, call, r);
+    ast *d = do_destructured(p, r);
+    return d ? node3(p, A_DO, call->off, call, r, d) : node2(p, A_DO, call->off, call, r);
 }
 
 /* One path of using/import: leading dots, then names joined by `.`; after the `:` of
@@ -277,6 +311,18 @@ static ast *import_path(parser *p, int allow_op)
     }
     ast *r = finish(p, A_TUPLE, base, off);
     r->flags |= AF_POSTFIX;
+    t = cur(p);
+    if (t->kind == TK_ID && t->len == 2 && !memcmp(p->src + t->off, "as", 2)) {
+        /* import A as B: the alias in sym, flagged AF_INFIX */
+        bump(p);
+        t = cur(p);
+        if (t->kind != TK_ID)
+            return parse_fail_unexpected(p);
+        ast *alias = parse_id_token(p, t);
+        bump(p);
+        r->sym = alias->sym;
+        r->flags |= AF_INFIX;
+    }
     return r;
 }
 

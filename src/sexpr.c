@@ -268,9 +268,15 @@ static void sexpr_node(jc_ctx *ctx, const ast *n, sb *out)
         if (n->flags & AF_INFIX)
             sb_puts(out, " (:");
         for (uint32_t i = 0; i < n->nkids; i++) {
-            sb_puts(out, " (importpath");
+            int as = (n->kids[i]->flags & AF_INFIX) != 0; /* (as (importpath A) B) */
+            sb_puts(out, as ? " (as (importpath" : " (importpath");
             sexpr_kids(ctx, n->kids[i], 0, out);
             sb_putc(out, ')');
+            if (as) {
+                sb_putc(out, ' ');
+                sexpr_sym(ctx, n->kids[i]->sym, out);
+                sb_putc(out, ')');
+            }
         }
         if (n->flags & AF_INFIX)
             sb_putc(out, ')');

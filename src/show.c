@@ -401,7 +401,7 @@ static void show_in(jc_ctx *ctx, sb *out, value v, show_mode mode, unsigned flag
         break;
     }
     case T_SYMBOL:
-        if (mode != SHOW_PRINT)
+        if (mode != SHOW_PRINT && v.sub != SYM_MODULE)
             show_symbol(ctx, out, sym_name(ctx, (int)v.u.i));
         else
             sb_puts(out, sym_name(ctx, (int)v.u.i));
@@ -430,6 +430,10 @@ static void show_in(jc_ctx *ctx, sb *out, value v, show_mode mode, unsigned flag
     case T_NAMEDTUPLE: {
         /* base/namedtuple.jl's show: no entry of its own in :SHOWN_SET */
         jc_namedtuple *t = (jc_namedtuple *)v.u.o;
+        if (t->n == 0) { /* (;) */
+            sb_puts(out, "NamedTuple()");
+            break;
+        }
         sb_putc(out, '(');
         if (show_guard(ctx, sh) < 0)
             t = &(jc_namedtuple){ .n = 0 };

@@ -73,7 +73,7 @@ int type_subtype(const jc_typeobj *t1, const jc_typeobj *t2)
         return b2 >= TA_ANY && abstract_below(b1, b2);
     if (b2 >= TA_ANY)
         return abstract_below(concrete_parent(b1, t1->ndims), b2);
-    if (b1 != b2 || (b1 == T_TUPLE && t1->sub != t2->sub))
+    if (b1 != b2 || ((b1 == T_TUPLE || b1 == T_SYMBOL) && t1->sub != t2->sub))
         return 0;
     if (b1 == T_TUPLE && t2->nelts) { /* Tuple{…} is covariant, Pair{A, B} invariant */
         if (t1->nelts != t2->nelts)
@@ -196,7 +196,8 @@ int type_equal(const jc_typeobj *a, const jc_typeobj *b)
         return 1;
     if (!a || !b || a->base != b->base || (a->flags & ~0u) != (b->flags & ~0u))
         return 0;
-    if ((a->base == T_RATIONAL || a->base == T_IRRATIONAL || a->base == T_TUPLE) && a->sub != b->sub)
+    if ((a->base == T_RATIONAL || a->base == T_IRRATIONAL || a->base == T_TUPLE ||
+         a->base == T_SYMBOL) && a->sub != b->sub)
         return 0;
     if (a->base == T_ARRAY && a->ndims != b->ndims)
         return 0;
@@ -459,6 +460,9 @@ static void other_type_name(jc_ctx *ctx, sb *out, const jc_typeobj *t)
     case T_ROUNDMODE:
         sb_printf(out, "RoundingMode{:%s}", t->sub < RM__COUNT ? num_roundmode_names[t->sub] : "Nearest");
         return;
+    case T_SYMBOL:
+        sb_puts(out, t->sub == SYM_MODULE ? "Module" : "Symbol");
+        return;
     default:
         sb_puts(out, num_type_basename((jc_type)t->base));
         return;
@@ -525,6 +529,9 @@ void type_name_of(jc_ctx *ctx, sb *out, value v)
     case T_ROUNDMODE:
         sb_printf(out, "RoundingMode{:%s}",
                   v.u.i >= 0 && v.u.i < RM__COUNT ? num_roundmode_names[v.u.i] : "Nearest");
+        return;
+    case T_SYMBOL:
+        sb_puts(out, v.sub == SYM_MODULE ? "Module" : "Symbol");
         return;
     case T_NAMEDTUPLE: {
         jc_namedtuple *nt = (jc_namedtuple *)v.u.o;

@@ -95,6 +95,9 @@ typedef struct jc_namedtuple { obj h; size_t n; int *names; value v[]; } jc_name
  * two-field objects stored as tuples: Pair (first, second) and ComposedFunction (outer,
  * inner).  They share the tuple's storage, freeing and cycle collection. */
 enum { TUP_PLAIN = 0, TUP_PAIR = 1, TUP_COMPOSED = 2 };
+/* A T_SYMBOL value with this sub is a module (Base, LinearAlgebra, Base.Math): u.i is
+ * the symbol of its dotted name; modules are names only (eval_func.c). */
+enum { SYM_MODULE = 3 };
 
 /* The type descriptor behind a T_TYPE value.  base is a jc_type; params describe
  * Rational{T}, Complex{T}, Array{T,N}; nparams is how many are given. */

@@ -301,7 +301,7 @@ static int values_equal_k(jc_ctx *ctx, value x, value y, int iseq, int *res)
     switch (x.type) {
     case T_NOTHING: *res = 1; return 0;
     case T_CHAR: *res = x.u.c == y.u.c; return 0;
-    case T_SYMBOL: case T_ROUNDMODE: *res = x.u.i == y.u.i; return 0;
+    case T_SYMBOL: case T_ROUNDMODE: *res = x.u.i == y.u.i && x.sub == y.sub; return 0;
     case T_STRING:
         *res = val_string(x)->len == val_string(y)->len &&
                !memcmp(val_string(x)->s, val_string(y)->s, val_string(x)->len);
@@ -341,7 +341,7 @@ static int identical(value x, value y)
     switch (x.type) {
     case T_NOTHING: return 1;
     case T_CHAR: return x.u.c == y.u.c;
-    case T_SYMBOL: case T_ROUNDMODE: return x.u.i == y.u.i;
+    case T_SYMBOL: case T_ROUNDMODE: return x.u.i == y.u.i && x.sub == y.sub;
     case T_STRING:
         return val_string(x)->len == val_string(y)->len &&
                !memcmp(val_string(x)->s, val_string(y)->s, val_string(x)->len);

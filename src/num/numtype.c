@@ -661,5 +661,7 @@ value num_typeof_value(value v)
                                              ? 1 + RANGE_CHAR_TYPE : 1 + val_range(v)->kind);
     if (v.type == T_ROUNDMODE)
         val_typeobj(tv)->sub = (uint8_t)v.u.i;   /* RoundingMode{:Nearest} */
+    if (v.type == T_SYMBOL)
+        val_typeobj(tv)->sub = v.sub == SYM_MODULE ? SYM_MODULE : 0;  /* Module */
     return tv;
 }

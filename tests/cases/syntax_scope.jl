@@ -91,3 +91,16 @@ end;
 "ab" + "cd"
 Base.:-(s::String) = reverse(s);
 -"abc"
+Base
+typeof(Base)
+Base.Math
+M = Base.Math;
+M.sinpi(0.5)
+import LinearAlgebra as LA
+LA.norm([6, 8])
+import Base: cos as kos
+kos(0)
+map([(1, 2), (3, 4)]) do (a, b)
+    a * b
+end
+(;)
