@@ -176,11 +176,11 @@ static ast *parse_while(parser *p)
     return expect_end(p, node2(p, A_WHILE, off, cond, body));
 }
 
-static ast *parse_let(parser *p)
+/* The comma-separated list after `let` or `do`, up to the end of the line (or `;`,
+ * `end`): bindings for let (an A_BLOCK), parameters for do (an A_TUPLE). */
+static ast *head_list(parser *p, ast_kind k)
 {
-    size_t off = cur(p)->off;
-    bump(p);
-    size_t base = p->nstk, boff = cur(p)->off;
+    size_t base = p->nstk, off = cur(p)->off;
     modes m = save_modes(p);
     p->nl_ws = 0;
     p->space_sens = 0;
@@ -201,7 +201,16 @@ static ast *parse_let(parser *p)
         }
     }
     restore_modes(p, m);
-    ast *binds = finish(p, A_BLOCK, base, boff);
+    return finish(p, k, base, off);
+}
+
+static ast *parse_let(parser *p)
+{
+    size_t off = cur(p)->off;
+    bump(p);
+    ast *binds = head_list(p, A_BLOCK);
+    if (p->err)
+        return binds;
     ast *body = parse_block(p, 0);
     if (p->err)
         return body;
@@ -245,27 +254,9 @@ ast *parse_do(parser *p, ast *call)
 {
     size_t off = cur(p)->off;
     bump(p);
-    size_t base = p->nstk, toff = cur(p)->off;
-    modes m = save_modes(p);
-    p->nl_ws = 0;
-    p->space_sens = 0;
-    token *t = cur(p);
-    if (!(t->kind == TK_NEWLINE || t->kind == TK_SEMI || is_kw(t, KW_END))) {
-        for (;;) {
-            ast *b = parse_assign(p, 0);
-            if (p->err) {
-                restore_modes(p, m);
-                p->nstk = base;
-                return b;
-            }
-            push(p, b);
-            if (cur(p)->kind != TK_COMMA)
-                break;
-            bump(p);
-        }
-    }
-    restore_modes(p, m);
-    ast *params = finish(p, A_TUPLE, base, toff);
+    ast *params = head_list(p, A_TUPLE);
+    if (p->err)
+        return params;
     ast *body = parse_block(p, 0);
     if (p->err)
         return body;
