@@ -1070,7 +1070,7 @@ static int define_function(jc_ctx *ctx, env *e, const ast *sig, const ast *body,
                             sym_name(ctx, name));
         f = func_new(name);
         int in_function = 0;
-        for (env *s = e; s; s = s->parent)
+        for (env *s = e; s && !env_declared_global(s, name); s = s->parent)
             in_function |= s->function;
         if (in_function)
             env_define(ctx, e, name, val_retain(f));
@@ -1745,7 +1745,9 @@ static int ev_if(jc_ctx *ctx, env *e, const ast *n, value *out)
 
 static int ev_let(jc_ctx *ctx, env *e, const ast *n, value *out)
 {
-    env *scope = env_new(e, 0);
+    /* let is a hard scope, as a function body is: x = … inside makes a local x even
+     * when a global x exists (only `global x` reaches it) */
+    env *scope = env_new(e, 1);
     const ast *binds = n->kids[0];
     const ast *const *bk = (const ast *const *)&n->kids[0];
     int nb = 1;
@@ -2201,9 +2203,13 @@ static int ev(jc_ctx *ctx, env *e, const ast *n, value *out)
                 continue;
             }
             if (n->kind == A_GLOBAL && e &&
-                (k->kind == A_ASSIGN || k->kind == A_OPASSIGN || k->kind == A_DOTOPASSIGN)) {
-                /* global x = v, global x += 1, global a, b = t: the names are global */
+                (k->kind == A_ASSIGN || k->kind == A_OPASSIGN || k->kind == A_DOTOPASSIGN ||
+                 k->kind == A_FUNCDEF)) {
+                /* global x = v, global x += 1, global a, b = t, global f() = …: the names
+                 * are global */
                 const ast *t = k->kids[0];
+                if (t->kind == A_CALL && t->nkids)
+                    t = t->kids[0];
                 uint32_t nt = t->kind == A_TUPLE ? t->nkids : 1;
                 for (uint32_t j = 0; j < nt; j++) {
                     const ast *id = t->kind == A_TUPLE ? t->kids[j] : t;

@@ -104,3 +104,13 @@ map([(1, 2), (3, 4)]) do (a, b)
     a * b
 end
 (;)
+# let is a hard scope (manual, "Local Scope": let blocks create new hard scopes)
+lx = 1
+let
+    lx = 5
+end
+lx
+let
+    global lx = 7
+end
+lx
