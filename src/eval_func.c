@@ -71,6 +71,13 @@ static int bi_not_function(jc_ctx *ctx, value *out, const jc_args *a)
     value not;
     if (eval_get_global(ctx, "!", &not) < 0)
         return -1;
+    if (f.type == T_TUPLE && val_tuple(f)->v[0].type == T_FUNCTION &&
+        val_tuple(f)->v[0].u.o == not.u.o) {
+        /* !(f::ComposedFunction{typeof(!)}) = f.inner: !!f === f */
+        *out = val_retain(val_tuple(f)->v[1]);
+        val_release(not);
+        return 0;
+    }
     *out = tagged_new(TUP_COMPOSED, not, f);
     val_release(not);
     return 0;

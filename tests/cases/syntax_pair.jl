@@ -49,3 +49,5 @@ reverse(1 => "a")
 firsts(ps) = map(p -> p.first, ps);
 firsts([1 => 'a', 2 => 'b'])
 eltype([1 => 2, 3 => 4])
+!!isnan === isnan
+!!!iseven
