@@ -1997,6 +1997,8 @@ static int ev_dot(jc_ctx *ctx, env *e, const ast *n, value *out)
     const ast *lhs = n->kids[0], *rhs = n->kids[1];
     if (rhs->kind == A_QUOTE && rhs->nkids == 1)
         rhs = rhs->kids[0];
+    if (rhs->kind == A_PARENS && rhs->nkids == 1) /* Base.:(==) */
+        rhs = rhs->kids[0];
     (void)st;  /* Base.sin, Base.Math.sinpi: Base evaluates to a module (eval_func.c) */
     value obj;
     if (ev(ctx, e, lhs, &obj) != 0)

@@ -292,6 +292,8 @@ const ast *eval_qualified_name(jc_ctx *ctx, const ast *n)
     const ast *r = n->kids[1];
     if (r->kind == A_QUOTE && r->nkids == 1)
         r = r->kids[0];
+    if (r->kind == A_PARENS && r->nkids == 1) /* Base.:(==) */
+        r = r->kids[0];
     return r->kind == A_ID ? r : NULL;
 }
 

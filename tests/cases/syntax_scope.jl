@@ -114,3 +114,7 @@ let
     global lx = 7
 end
 lx
+Base.:(==)(1, 1)
+Base.:(∘)(sin, cos)
+Base.:(==)(a::Symbol, b::Int) = true;
+:a == 1
