@@ -221,7 +221,7 @@ static value module_value(int sym)
 /* The module a path names, as text ("LinearAlgebra", "Base.Math"), or 0 with an error
  * pending: Julia's ArgumentError for a package that is not there, UndefVarError for a
  * relative path (using .M) to a module never defined. */
-static int check_module_path(jc_ctx *ctx, const ast *path)
+static int check_module_path(jc_ctx *ctx, const ast *path, int imported)
 {
     const char *first = sym_name(ctx, path->kids[0]->sym);
     int relative = !strcmp(first, ".");
@@ -240,7 +240,11 @@ static int check_module_path(jc_ctx *ctx, const ast *path)
                          name, name, name);
     for (i++; i < path->nkids; i++) {
         const char *sub = sym_name(ctx, path->kids[i]->sym);
-        if (!std_module_name(sub))
+        int sym = path->kids[i]->sym;
+        /* import LinearAlgebra.norm names a binding; Julia only warns when there is none */
+        int last_binding = i + 1 == path->nkids && (imported || ((size_t)sym < ctx->nglobals &&
+                                                                 ctx->globals[sym].defined));
+        if (!std_module_name(sub) && !last_binding)
             return err_throw(ctx, ERR_UNDEFVAR, path->kids[i], "`%s` not defined", sub);
     }
     return 0;
@@ -252,7 +256,7 @@ int eval_using(jc_ctx *ctx, const ast *n, value *out)
      * `import` only check that the modules exist.  The names after `:` need not. */
     uint32_t npaths = (n->flags & AF_INFIX) ? 1 : n->nkids;
     for (uint32_t i = 0; i < npaths; i++)
-        if (check_module_path(ctx, n->kids[i]) < 0)
+        if (check_module_path(ctx, n->kids[i], (n->flags & AF_PREFIX) != 0) < 0)
             return -1;
     /* import A as B, import A: b as c: the alias names the module or the function */
     for (uint32_t i = 0; i < n->nkids; i++) {

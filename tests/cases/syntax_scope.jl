@@ -118,3 +118,5 @@ Base.:(==)(1, 1)
 Base.:(∘)(sin, cos)
 Base.:(==)(a::Symbol, b::Int) = true;
 :a == 1
+import LinearAlgebra.norm
+norm([5, 12])
