@@ -39,6 +39,7 @@ typedef struct env {
     value *vals;
     int nglobal;           /* names declared `global` in this scope */
     int *globals;
+    typed_list *typed;     /* the declared types of its variables (x::T = …), or NULL */
 } env;
 
 static env *env_new(env *parent, int function)
@@ -60,6 +61,7 @@ static void env_release(env *e)
         free(e->syms);
         free(e->vals);
         free(e->globals);
+        eval_typed_free(e->typed);
         free(e);
         e = parent;
     }
@@ -187,6 +189,8 @@ typedef struct evstate {
     value returning;       /* a `return` value travelling out of nested loops */
     struct gcref *cand;    /* the cycle collector's candidates, each holding a reference */
     size_t ncand, capcand;
+    typed_list *gtyped;    /* the declared types of globals (x::T = … at top level) */
+    int any_typed;         /* a declaration x::T = … has run: assignments look types up */
 } evstate;
 
 static evstate *ST(jc_ctx *ctx) { return (evstate *)ctx->lib; }
@@ -391,6 +395,7 @@ static void env_drop(jc_ctx *ctx, env *e)
         free(e->syms);
         free(e->vals);
         free(e->globals);
+        eval_typed_free(e->typed);
         free(e);
         e = parent;
     }
@@ -1197,14 +1202,52 @@ static int eval_index_args(jc_ctx *ctx, env *e, const ast *n, value coll, value 
 
 static int destructure(jc_ctx *ctx, env *e, const ast *target, value v);
 
+/* Where the declared types of the binding an assignment to sym in e reaches are kept
+ * (assign's rule), or NULL when the assignment would make a new local. */
+static typed_list **binding_types(jc_ctx *ctx, env *e, int sym)
+{
+    int in_function = 0;
+    for (env *s = e; s; s = s->parent) {
+        if (env_declared_global(s, sym))
+            return &ST(ctx)->gtyped;
+        if (env_slot(s, sym))
+            return &s->typed;
+        in_function |= s->function;
+    }
+    if (e && (in_function || (size_t)sym >= ctx->nglobals || !ctx->globals[sym].defined))
+        return NULL;
+    return &ST(ctx)->gtyped;
+}
+
 static int assign_to(jc_ctx *ctx, env *e, const ast *target, value v /* owned */)
 {
     switch (target->kind) {
-    case A_ID:
+    case A_ID: {
+        /* a variable declared x::T converts every value assigned to it */
+        typed_list **tl = ST(ctx)->any_typed ? binding_types(ctx, e, target->sym) : NULL;
+        const value *t = tl ? eval_typed_find(*tl, target->sym) : NULL;
+        if (t && eval_convert_to(ctx, *t, &v, target) < 0)
+            return -1;
         assign(ctx, e, target->sym, v);
         return 0;
+    }
     case A_TYPED:
-        if (target->nkids == 2 && eval_convert_declared(ctx, e, target->kids[1], ev, &v) < 0)
+        if (target->nkids == 2 && target->kids[0]->kind == A_ID) {
+            value t;
+            int sym = target->kids[0]->sym;
+            if (eval_convert_declared(ctx, e, target->kids[1], ev, &v, &t) < 0)
+                return -1;
+            assign(ctx, e, sym, v);
+            typed_list **tl = binding_types(ctx, e, sym);
+            if (tl) {
+                eval_typed_set(tl, sym, t);
+                ST(ctx)->any_typed = 1;
+            }
+            else
+                val_release(t);
+            return 0;
+        }
+        if (target->nkids == 2 && eval_convert_declared(ctx, e, target->kids[1], ev, &v, NULL) < 0)
             return -1;
         return assign_to(ctx, e, target->kids[0], v);
     case A_PARENS:
@@ -2350,6 +2393,8 @@ void eval_recover(jc_ctx *ctx)
 void eval_free_state(jc_ctx *ctx)
 {
     if (ctx->lib) {
+        eval_typed_free(ST(ctx)->gtyped);
+        ST(ctx)->gtyped = NULL;
         eval_release(ctx, ST(ctx)->returning);
         ST(ctx)->returning = v_nothing();
         eval_collect_cycles(ctx);

@@ -120,8 +120,19 @@ int eval_destructure(jc_ctx *ctx, struct env *e, const ast *target, value v, eva
 /* Whether an A_TUPLE is a named tuple written with `;`: (; x), (; a = 1, b). */
 int eval_is_named_tuple_form(const ast *n);
 int eval_named_tuple(jc_ctx *ctx, struct env *e, const ast *n, eval_expr_fn ev, value *out);
-/* x::T = v: *v (owned) becomes convert(T, *v); on error it is released. */
-int eval_convert_declared(jc_ctx *ctx, struct env *e, const ast *type, eval_expr_fn ev, value *v);
+/* x::T = v: *v (owned) becomes convert(T, *v); on error it is released.  *type gets T
+ * (owned) when type_out is not NULL. */
+int eval_convert_declared(jc_ctx *ctx, struct env *e, const ast *type, eval_expr_fn ev, value *v,
+                          value *type_out);
+/* convert(T, *v) in place for an assignment to a variable declared x::T; *v is released
+ * on error. */
+int eval_convert_to(jc_ctx *ctx, value type, value *v, const ast *site);
+/* The declared types of a scope's variables (x::T = …), kept so that later assignments
+ * convert too. */
+typedef struct typed_list { int n, cap; int *syms; value *types; } typed_list;
+const value *eval_typed_find(const typed_list *l, int sym);
+void eval_typed_set(typed_list **l, int sym, value type /* owned */);
+void eval_typed_free(typed_list *l);
 
 /* ---- the functional syntax (eval_func.c) ---- */
 /* Calls a ComposedFunction (outer ∘ inner) with a's arguments: outer(inner(args…)). */

@@ -230,21 +230,67 @@ int eval_named_tuple(jc_ctx *ctx, struct env *e, const ast *n, eval_expr_fn ev, 
 
 /* ---- typed declarations: x::T = v converts v to T ---- */
 
-int eval_convert_declared(jc_ctx *ctx, struct env *e, const ast *type, eval_expr_fn ev, value *v)
+int eval_convert_to(jc_ctx *ctx, value type, value *v, const ast *site)
+{
+    value args[2] = { type, *v }, r;
+    int rc = eval_call_global(ctx, "convert", 2, args, site, &r);
+    val_release(*v);
+    if (rc < 0)
+        return -1;
+    *v = r;
+    return 0;
+}
+
+int eval_convert_declared(jc_ctx *ctx, struct env *e, const ast *type, eval_expr_fn ev, value *v,
+                          value *type_out)
 {
     value t;
     if (ev(ctx, e, type, &t) != 0) {
         val_release(*v);
         return -1;
     }
-    value args[2] = { t, *v }, r;
-    int rc = eval_call_global(ctx, "convert", 2, args, type, &r);
-    val_release(t);
-    val_release(*v);
-    if (rc < 0)
-        return -1;
-    *v = r;
-    return 0;
+    int rc = eval_convert_to(ctx, t, v, type);
+    if (rc == 0 && type_out)
+        *type_out = t;
+    else
+        val_release(t);
+    return rc;
+}
+
+const value *eval_typed_find(const typed_list *l, int sym)
+{
+    for (int i = 0; l && i < l->n; i++)
+        if (l->syms[i] == sym)
+            return &l->types[i];
+    return NULL;
+}
+
+void eval_typed_set(typed_list **lp, int sym, value type)
+{
+    typed_list *l = *lp ? *lp : (*lp = xcalloc(1, sizeof **lp));
+    for (int i = 0; i < l->n; i++)
+        if (l->syms[i] == sym) {
+            val_release(l->types[i]);
+            l->types[i] = type;
+            return;
+        }
+    if (l->n == l->cap) {
+        l->cap = l->cap ? 2 * l->cap : 4;
+        l->syms = xrealloc(l->syms, (size_t)l->cap * sizeof *l->syms);
+        l->types = xrealloc(l->types, (size_t)l->cap * sizeof *l->types);
+    }
+    l->syms[l->n] = sym;
+    l->types[l->n++] = type;
+}
+
+void eval_typed_free(typed_list *l)
+{
+    if (!l)
+        return;
+    val_release_n(l->types, (size_t)l->n);
+    free(l->syms);
+    free(l->types);
+    free(l);
 }
 
 /* convert(T, x): x itself when it is a T already, a number converted by T's own

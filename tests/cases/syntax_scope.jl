@@ -120,3 +120,15 @@ Base.:(==)(a::Symbol, b::Int) = true;
 :a == 1
 import LinearAlgebra.norm
 norm([5, 12])
+# a declared type stays: later assignments convert (manual, "Type Declarations")
+function typed_sum(n)
+    acc::Float64 = 0
+    for i in 1:n
+        acc += i
+    end
+    acc
+end
+typed_sum(3)
+tg::Float32 = 1
+tg = 2
+typeof(tg)
