@@ -254,5 +254,7 @@ ast *parse_cat(parser *p, ast *typ, size_t off);
 ast *parse_resword(parser *p);
 /* `do x, y … end` after the call f(…) (the current token is `do`): an A_DO. */
 ast *parse_do(parser *p, ast *call);
+/* using/import statements (parse_using.c); the current token is the keyword. */
+ast *parse_using(parser *p);
 
 #endif
