@@ -263,7 +263,8 @@ value array_from_values(jc_ctx *ctx, value *vals, int64_t n, int nd, const int64
 
 int array_coll_is(value v)
 {
-    return (v.type == T_ARRAY && val_array(v)->kind != ARR_UNIFORM) || v.type == T_RANGE || v.type == T_TUPLE;
+    return (v.type == T_ARRAY && val_array(v)->kind != ARR_UNIFORM) || v.type == T_RANGE ||
+           (v.type == T_TUPLE && v.sub == TUP_PLAIN);  /* a Pair is one element */
 }
 
 int array_coll_shape(value v, int64_t *dims)
@@ -311,7 +312,7 @@ int array_check_len(jc_ctx *ctx, double nelems)
 /* A range or tuple taking part in a concatenation becomes a vector. */
 int array_cat_part(jc_ctx *ctx, value x, value *out)
 {
-    if (x.type == T_RANGE || x.type == T_TUPLE) {
+    if (x.type == T_RANGE || (x.type == T_TUPLE && x.sub == TUP_PLAIN)) {
         int64_t n;
         array_coll_shape(x, &n);
         if (array_check_len(ctx, (double)n) < 0)

@@ -197,7 +197,7 @@ static const char *const kind_names[A__COUNT] = {
     [A_BEGIN_END] = "end", [A_NOTHING] = "nothing",
     [A_WHERE] = "where", [A_BRACES] = "braces", [A_TYPED_NCAT] = "typed_ncat", [A_SYNOP] = "synop",
     [A_ITERATION] = "iteration", [A_TRY] = "try", [A_CATCH] = "catch", [A_TRYELSE] = "else",
-    [A_FINALLY] = "finally",
+    [A_FINALLY] = "finally", [A_DO] = "do", [A_USING] = "using",
 };
 
 const char *ast_kind_name(ast_kind k)

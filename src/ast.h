@@ -80,6 +80,9 @@ typedef enum ast_kind {
     A_CATCH,       /* catch [e]: kids[0] the variable (A_ID) or A_NOTHING, kids[1] A_BLOCK */
     A_TRYELSE,     /* else clause of a try (Julia 1.8): kids[0] A_BLOCK */
     A_FINALLY,     /* finally: kids[0] A_BLOCK */
+    A_DO,          /* f(x) do y ... end: kids[0] the call, kids[1] A_ARROW (tuple, block),
+                      [kids[2] the same with tuple parameters destructured, for eval] */
+    A_USING,       /* using/import (AF_PREFIX for import): kids module paths, see parse.md */
     A__COUNT
 } ast_kind;
 

@@ -39,6 +39,7 @@ typedef struct env {
     value *vals;
     int nglobal;           /* names declared `global` in this scope */
     int *globals;
+    typed_list *typed;     /* the declared types of its variables (x::T = …), or NULL */
 } env;
 
 static env *env_new(env *parent, int function)
@@ -60,6 +61,7 @@ static void env_release(env *e)
         free(e->syms);
         free(e->vals);
         free(e->globals);
+        eval_typed_free(e->typed);
         free(e);
         e = parent;
     }
@@ -187,6 +189,8 @@ typedef struct evstate {
     value returning;       /* a `return` value travelling out of nested loops */
     struct gcref *cand;    /* the cycle collector's candidates, each holding a reference */
     size_t ncand, capcand;
+    typed_list *gtyped;    /* the declared types of globals (x::T = … at top level) */
+    int any_typed;         /* a declaration x::T = … has run: assignments look types up */
 } evstate;
 
 static evstate *ST(jc_ctx *ctx) { return (evstate *)ctx->lib; }
@@ -400,6 +404,7 @@ static void env_drop(jc_ctx *ctx, env *e)
         free(e->syms);
         free(e->vals);
         free(e->globals);
+        eval_typed_free(e->typed);
         free(e);
         e = parent;
     }
@@ -721,6 +726,8 @@ int eval_call_kw(jc_ctx *ctx, value f, const jc_args *a, value *out)
         }
         f = ctx->globals[sym].v;
     }
+    if (f.type == T_TUPLE && f.sub == TUP_COMPOSED)
+        return eval_call_composed(ctx, f, a, out);
     if (f.type != T_FUNCTION) {
         sb tn = { 0 };
         type_name_of(ctx, &tn, f);
@@ -784,12 +791,19 @@ static int call_named(jc_ctx *ctx, int sym, int n, const value *args, const ast 
 
 /* ---- names ---- */
 
+/* A local declared and not yet assigned (let z; local z): reading it is an
+ * UndefVarError, as in Julia. */
+static value v_unassigned(void) { value v = { T_NOTHING, 2, { 0 } }; return v; }
+static int is_unassigned(value v) { return v.type == T_NOTHING && v.sub == 2; }
+
 static int lookup(jc_ctx *ctx, env *e, int sym, const ast *site, value *out)
 {
     for (env *s = e; s; s = s->parent) {
         if (env_declared_global(s, sym))
             break;
         value *slot = env_slot(s, sym);
+        if (slot && is_unassigned(*slot)) /* let z; local z */
+            return err_throw(ctx, ERR_UNDEFVAR, site, "`%s` not defined", sym_name(ctx, sym));
         if (slot) {
             *out = val_retain(*slot);
             return 0;
@@ -803,6 +817,8 @@ static int lookup(jc_ctx *ctx, env *e, int sym, const ast *site, value *out)
         *out = val_retain(ctx->ans);
         return 0;
     }
+    if (eval_module_value(ctx, sym, out)) /* Base, LinearAlgebra … */
+        return 0;
     const char *name = sym_name(ctx, sym);
     const char *hint = "";
     if (!strcmp(name, "or"))
@@ -1029,9 +1045,13 @@ static int define_function(jc_ctx *ctx, env *e, const ast *sig, const ast *body,
 {
     if (sig->kind == A_TYPED && sig->nkids > 0) /* f(x)::T = ... */
         sig = sig->kids[0];
-    if (sig->kind != A_CALL || sig->nkids < 1 || sig->kids[0]->kind != A_ID)
+    const ast *callee = sig->kind == A_CALL && sig->nkids >= 1 ? sig->kids[0] : NULL;
+    int qualified = callee && callee->kind == A_DOT; /* Base.show(…) = …: the shared global */
+    if (qualified && !(callee = eval_qualified_name(ctx, sig->kids[0])))
+        return eval_module_error(ctx, sig->kids[0]);
+    if (!callee || callee->kind != A_ID)
         return err_throw(ctx, ERR_SYNTAX, sig, "invalid function signature");
-    int name = sig->kids[0]->sym;
+    int name = callee->sym;
     const ast *params[256];
     int np = 0;
     const ast *kw = NULL;
@@ -1046,7 +1066,7 @@ static int define_function(jc_ctx *ctx, env *e, const ast *sig, const ast *body,
     /* find or create the function binding (local inside functions, else global) */
     value f = v_nothing();
     int found = 0;
-    for (env *s = e; s && !found; s = s->parent) {
+    for (env *s = qualified ? NULL : e; s && !found; s = s->parent) {
         value *slot = env_slot(s, name);
         if (slot && slot->type == T_FUNCTION) {
             f = val_retain(*slot);
@@ -1065,7 +1085,7 @@ static int define_function(jc_ctx *ctx, env *e, const ast *sig, const ast *body,
                             sym_name(ctx, name));
         f = func_new(name);
         int in_function = 0;
-        for (env *s = e; s; s = s->parent)
+        for (env *s = e; s && !env_declared_global(s, name); s = s->parent)
             in_function |= s->function;
         if (in_function)
             env_define(ctx, e, name, val_retain(f));
@@ -1117,6 +1137,8 @@ int eval_iter_init(jc_ctx *ctx, jc_iter *it, value coll, const ast *site)
         it->n = range_length(coll);
         return 0;
     case T_TUPLE:
+        if (coll.sub == TUP_COMPOSED)
+            break;   /* a function does not iterate */
         it->n = (int64_t)val_tuple(coll)->n;
         return 0;
     case T_NAMEDTUPLE:
@@ -1190,13 +1212,53 @@ static int eval_index_args(jc_ctx *ctx, env *e, const ast *n, value coll, value 
 
 static int destructure(jc_ctx *ctx, env *e, const ast *target, value v);
 
+/* Where the declared types of the binding an assignment to sym in e reaches are kept
+ * (assign's rule), or NULL when the assignment would make a new local. */
+static typed_list **binding_types(jc_ctx *ctx, env *e, int sym)
+{
+    int in_function = 0;
+    for (env *s = e; s; s = s->parent) {
+        if (env_declared_global(s, sym))
+            return &ST(ctx)->gtyped;
+        if (env_slot(s, sym))
+            return &s->typed;
+        in_function |= s->function;
+    }
+    if (e && (in_function || (size_t)sym >= ctx->nglobals || !ctx->globals[sym].defined))
+        return NULL;
+    return &ST(ctx)->gtyped;
+}
+
 static int assign_to(jc_ctx *ctx, env *e, const ast *target, value v /* owned */)
 {
     switch (target->kind) {
-    case A_ID:
+    case A_ID: {
+        /* a variable declared x::T converts every value assigned to it */
+        typed_list **tl = ST(ctx)->any_typed ? binding_types(ctx, e, target->sym) : NULL;
+        const value *t = tl ? eval_typed_find(*tl, target->sym) : NULL;
+        if (t && eval_convert_to(ctx, *t, &v, target) < 0)
+            return -1;
         assign(ctx, e, target->sym, v);
         return 0;
+    }
     case A_TYPED:
+        if (target->nkids == 2 && target->kids[0]->kind == A_ID) {
+            value t;
+            int sym = target->kids[0]->sym;
+            if (eval_convert_declared(ctx, e, target->kids[1], ev, &v, &t) < 0)
+                return -1;
+            assign(ctx, e, sym, v);
+            typed_list **tl = binding_types(ctx, e, sym);
+            if (tl) {
+                eval_typed_set(tl, sym, t);
+                ST(ctx)->any_typed = 1;
+            }
+            else
+                val_release(t);
+            return 0;
+        }
+        if (target->nkids == 2 && eval_convert_declared(ctx, e, target->kids[1], ev, &v, NULL) < 0)
+            return -1;
         return assign_to(ctx, e, target->kids[0], v);
     case A_PARENS:
         return assign_to(ctx, e, target->kids[0], v);
@@ -1235,31 +1297,7 @@ static int assign_to(jc_ctx *ctx, env *e, const ast *target, value v /* owned */
 
 static int destructure(jc_ctx *ctx, env *e, const ast *target, value v)
 {
-    jc_iter it;
-    if (eval_iter_init(ctx, &it, v, target) < 0)
-        return -1;
-    for (uint32_t i = 0; i < target->nkids; i++) {
-        value x;
-        int r = eval_iter_next(ctx, &it, &x);
-        if (r < 0)
-            return -1;
-        if (r == 0) {
-            /* Julia names the collection by its type, arrays by their summary */
-            sb what = { 0 };
-            if (v.type == T_ARRAY)
-                array_summary(ctx, &what, v);
-            else
-                type_name_of(ctx, &what, v);
-            err_throw(ctx, ERR_BOUNDS, target, "attempt to access %s at index [%u]",
-                     sb_str(&what), i + 1);
-            exc_attach_index(ctx, EXC_BOUNDS, v, i + 1, 0);
-            sb_free(&what);
-            return -1;
-        }
-        if (assign_to(ctx, e, target->kids[i], x) < 0)
-            return -1;
-    }
-    return 0;
+    return eval_destructure(ctx, e, target, v, assign_to);
 }
 
 /* ---- scopes for the array module (comprehensions) ---- */
@@ -1485,6 +1523,34 @@ static int ev_call(jc_ctx *ctx, env *e, const ast *n, int dotted, value *out)
     return r < 0 ? -1 : 0;
 }
 
+/* f(x) do y … end: the call with the anonymous function as its first argument. */
+static int ev_do(jc_ctx *ctx, env *e, const ast *n, value *out)
+{
+    const ast *call = n->kids[0];
+    value f, lam;
+    if (ev(ctx, e, call->kids[0], &f) != 0)
+        return -1;
+    if (make_lambda(ctx, e, n->kids[n->nkids - 1], ST(ctx)->cur_arena, &lam) < 0) {
+        val_release(f);
+        return -1;
+    }
+    evargs ea;
+    if (ev_args(ctx, e, (const ast *const *)call->kids + 1, (int)call->nkids - 1, &ea) < 0) {
+        val_release(f);
+        gc_drop(ctx, lam);
+        return -1;
+    }
+    evargs_grow(&ea);
+    memmove(ea.v + 1, ea.v, (size_t)ea.n * sizeof *ea.v);
+    ea.v[0] = lam;
+    ea.n++;
+    jc_args a = { .n = ea.n, .v = ea.v, .nkw = ea.nkw, .kw = ea.kw, .kwv = ea.kwv, .site = call };
+    int r = eval_call_kw(ctx, f, &a, out);
+    evargs_free(ctx, &ea);
+    val_release(f);
+    return r < 0 ? -1 : 0;
+}
+
 static int eval_index_args(jc_ctx *ctx, env *e, const ast *n, value coll, value *args, int *nargs)
 {
     evstate *st = ST(ctx);
@@ -1621,7 +1687,21 @@ static int ev_for_level(jc_ctx *ctx, env *e, const ast *const *iters, int niters
                 if (!env_slot(scope, o->syms[i]))
                     env_define(ctx, scope, o->syms[i], val_retain(o->vals[i]));
         const ast *var = spec->kids[0];
-        if (var->kind == A_ID)
+        if ((spec->flags & AF_PREFIX) && var->kind == A_ID) {
+            /* for outer i: the loop sets the enclosing local i */
+            value *slot = NULL;
+            for (env *s = e; s && !slot; s = s->parent)
+                slot = env_slot(s, var->sym);
+            if (!slot) {
+                val_release(x);
+                env_drop(ctx, scope);
+                result = err_throw(ctx, ERR_SYNTAX, spec,
+                                   "no outer local variable declaration exists for \"for outer\"");
+                break;
+            }
+            val_release(*slot);
+            *slot = x;
+        } else if (var->kind == A_ID)
             env_define(ctx, scope, var->sym, x);
         else {
             /* destructuring loop variables are local to the iteration */
@@ -1726,7 +1806,9 @@ static int ev_if(jc_ctx *ctx, env *e, const ast *n, value *out)
 
 static int ev_let(jc_ctx *ctx, env *e, const ast *n, value *out)
 {
-    env *scope = env_new(e, 0);
+    /* let is a hard scope, as a function body is: x = … inside makes a local x even
+     * when a global x exists (only `global x` reaches it) */
+    env *scope = env_new(e, 1);
     const ast *binds = n->kids[0];
     const ast *const *bk = (const ast *const *)&n->kids[0];
     int nb = 1;
@@ -1744,7 +1826,7 @@ static int ev_let(jc_ctx *ctx, env *e, const ast *n, value *out)
             }
             env_define(ctx, scope, b->kids[0]->sym, v);
         } else if (b->kind == A_ID) {
-            env_define(ctx, scope, b->sym, v_nothing());
+            env_define(ctx, scope, b->sym, v_unassigned());
         } else if (b->kind == A_ASSIGN) {
             if (ev(ctx, scope, b->kids[1], &v) != 0 || assign_to(ctx, scope, b->kids[0], v) < 0) {
                 env_drop(ctx, scope);
@@ -1976,22 +2058,9 @@ static int ev_dot(jc_ctx *ctx, env *e, const ast *n, value *out)
     const ast *lhs = n->kids[0], *rhs = n->kids[1];
     if (rhs->kind == A_QUOTE && rhs->nkids == 1)
         rhs = rhs->kids[0];
-    int is_module = lhs->kind == A_ID &&
-                    (lhs->sym == st->sym_base || lhs->sym == st->sym_mathconstants ||
-                     lhs->sym == st->sym_math);
-    if (lhs->kind == A_DOT)
-        is_module = 1;
-    if (is_module && rhs->kind == A_ID) {
-        int sym = rhs->sym;
-        if ((size_t)sym < ctx->nglobals && ctx->globals[sym].defined) {
-            *out = val_retain(ctx->globals[sym].v);
-            return 0;
-        }
-        return eval_module_constant(ctx, sym_name(ctx, sym), out) == 0
-                   ? 0
-                   : err_throw(ctx, ERR_UNDEFVAR, n, "`%s` not defined",
-                              sym_name(ctx, sym));
-    }
+    if (rhs->kind == A_PARENS && rhs->nkids == 1) /* Base.:(==) */
+        rhs = rhs->kids[0];
+    (void)st;  /* Base.sin, Base.Math.sinpi: Base evaluates to a module (eval_func.c) */
     value obj;
     if (ev(ctx, e, lhs, &obj) != 0)
         return -1;
@@ -2080,6 +2149,8 @@ static int ev(jc_ctx *ctx, env *e, const ast *n, value *out)
     case A_PARENS:
         return n->nkids ? ev(ctx, e, n->kids[0], out) : (*out = v_nothing(), 0);
     case A_TUPLE: {
+        if (eval_is_named_tuple_form(n))
+            return eval_named_tuple(ctx, e, n, ev, out);
         if (n->nkids && is_named_tuple(n))
             return ev_named_tuple(ctx, e, n, out);
         evargs ea;
@@ -2159,6 +2230,13 @@ static int ev(jc_ctx *ctx, env *e, const ast *n, value *out)
         return EV_CONTINUE;
     case A_DOT:
         return ev_dot(ctx, e, n, out);
+    case A_DO:
+        return ev_do(ctx, e, n, out);
+    case A_USING:
+        if (e)
+            return err_throw(ctx, ERR_SYNTAX, n, "\"%s\" expression not at top level",
+                             (n->flags & AF_PREFIX) ? "import" : "using");
+        return eval_using(ctx, n, out);
     case A_QUOTE:
         if (n->nkids == 1 && n->kids[0]->kind == A_ID) {
             value v = { T_SYMBOL, 0, { .i = n->kids[0]->sym } };
@@ -2187,8 +2265,27 @@ static int ev(jc_ctx *ctx, env *e, const ast *n, value *out)
                 e->globals[e->nglobal++] = k->sym;
                 continue;
             }
+            if (n->kind == A_GLOBAL && e &&
+                (k->kind == A_ASSIGN || k->kind == A_OPASSIGN || k->kind == A_DOTOPASSIGN ||
+                 k->kind == A_FUNCDEF)) {
+                /* global x = v, global x += 1, global a, b = t, global f() = …: the names
+                 * are global */
+                const ast *t = k->kids[0];
+                if (t->kind == A_CALL && t->nkids)
+                    t = t->kids[0];
+                uint32_t nt = t->kind == A_TUPLE ? t->nkids : 1;
+                for (uint32_t j = 0; j < nt; j++) {
+                    const ast *id = t->kind == A_TUPLE ? t->kids[j] : t;
+                    if (id->kind == A_TYPED)
+                        id = id->kids[0];
+                    if (id->kind != A_ID)
+                        continue;
+                    e->globals = xrealloc(e->globals, (size_t)(e->nglobal + 1) * sizeof *e->globals);
+                    e->globals[e->nglobal++] = id->sym;
+                }
+            }
             if (n->kind == A_LOCAL && e && k->kind == A_ID) {
-                env_define(ctx, e, k->sym, v_nothing());
+                env_define(ctx, e, k->sym, v_unassigned());
                 continue;
             }
             value v;
@@ -2241,6 +2338,11 @@ int eval_toplevel(jc_ctx *ctx, const ast *prog, arena *a, value *out)
         r = 0; /* `return` at top level ends the input with its value */
     else if (r == EV_BREAK || r == EV_CONTINUE)
         r = err_throw(ctx, ERR_SYNTAX, prog, "break or continue outside loop");
+    /* ans is rebound after every input, even one that assigned ans itself */
+    int ans = st->sym_ans;
+    if (r == 0 && (size_t)ans < ctx->nglobals && ctx->globals[ans].defined &&
+        !ctx->globals[ans].constant)
+        eval_set_global(ctx, ans, val_retain(*out));
     return r < 0 ? -1 : 0;
 }
 
@@ -2315,6 +2417,8 @@ void eval_recover(jc_ctx *ctx)
 void eval_free_state(jc_ctx *ctx)
 {
     if (ctx->lib) {
+        eval_typed_free(ST(ctx)->gtyped);
+        ST(ctx)->gtyped = NULL;
         eval_release(ctx, ST(ctx)->returning);
         ST(ctx)->returning = v_nothing();
         eval_collect_cycles(ctx);

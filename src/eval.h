@@ -137,5 +137,48 @@ int eval_apply_type(jc_ctx *ctx, value *out, int n, const value *args, const ast
  * Rational{BigInt}(x) ... */
 int eval_construct(jc_ctx *ctx, value *out, const jc_typeobj *t, const jc_args *a);
 
+/* ---- destructuring and named tuples (eval_assign.c) ---- */
+typedef int (*eval_assign_fn)(jc_ctx *ctx, struct env *e, const ast *target, value v /* owned */);
+typedef int (*eval_expr_fn)(jc_ctx *ctx, struct env *e, const ast *n, value *out);
+/* a, b = v; a, b... = v; a, b..., c = v; (; a, b) = v (v borrowed). */
+int eval_destructure(jc_ctx *ctx, struct env *e, const ast *target, value v, eval_assign_fn assign);
+/* Whether an A_TUPLE is a named tuple written with `;`: (; x), (; a = 1, b). */
+int eval_is_named_tuple_form(const ast *n);
+int eval_named_tuple(jc_ctx *ctx, struct env *e, const ast *n, eval_expr_fn ev, value *out);
+/* x::T = v: *v (owned) becomes convert(T, *v); on error it is released.  *type gets T
+ * (owned) when type_out is not NULL. */
+int eval_convert_declared(jc_ctx *ctx, struct env *e, const ast *type, eval_expr_fn ev, value *v,
+                          value *type_out);
+/* convert(T, *v) in place for an assignment to a variable declared x::T; *v is released
+ * on error. */
+int eval_convert_to(jc_ctx *ctx, value type, value *v, const ast *site);
+/* The declared types of a scope's variables (x::T = …), kept so that later assignments
+ * convert too. */
+typedef struct typed_list { int n, cap; int *syms; value *types; } typed_list;
+const value *eval_typed_find(const typed_list *l, int sym);
+void eval_typed_set(typed_list **l, int sym, value type /* owned */);
+void eval_typed_free(typed_list *l);
+
+/* ---- the functional syntax (eval_func.c) ---- */
+/* Calls a ComposedFunction (outer ∘ inner) with a's arguments: outer(inner(args…)). */
+int eval_call_composed(jc_ctx *ctx, value f, const jc_args *a, value *out);
+/* using/import of Julia's standard modules: accepted; others are Julia's error. */
+int eval_using(jc_ctx *ctx, const ast *n, value *out);
+/* The module named sym when it is a standard module (1 with *out set), else 0. */
+int eval_module_value(jc_ctx *ctx, int sym, value *out);
+/* M.name for a module value M: the global of that name (a submodule, a constant). */
+int eval_module_member(jc_ctx *ctx, value *out, value m, const char *name, const ast *site);
+/* Whether the module path a.b.c (A_ID / A_DOT chain) names a standard module. */
+int eval_is_module_path(jc_ctx *ctx, const ast *n);
+/* The A_ID a qualified name M.f or M.:+ stands for when M is a standard module, or NULL. */
+const ast *eval_qualified_name(jc_ctx *ctx, const ast *n);
+/* UndefVarError for the first part of the dotted name n that is no standard module. */
+int eval_module_error(jc_ctx *ctx, const ast *n);
+/* Pair{A, B} as a type, and called: Pair{Float64, Int64}(1, 2).  LIB_DECLINE for other
+ * types. */
+int eval_pair_apply_type(jc_ctx *ctx, value *out, int n, const value *args, const ast *site);
+int eval_pair_construct(jc_ctx *ctx, value *out, const jc_typeobj *t, const jc_args *a);
+/* Binds Pair, ComposedFunction and Symbol (from eval_install_constants). */
+void eval_func_install(jc_ctx *ctx);
 
 #endif

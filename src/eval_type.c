@@ -252,6 +252,7 @@ void eval_install_constants(jc_ctx *ctx)
     }
     array_install_constants(ctx);
     eval_install_exceptions(ctx);
+    eval_func_install(ctx);
 }
 
 int eval_module_constant(jc_ctx *ctx, const char *name, value *out)
@@ -274,6 +275,8 @@ int eval_getfield(jc_ctx *ctx, value *out, value x, const char *name, const ast 
 {
     if (x.type == T_EXCEPTION)
         return eval_exc_getfield(ctx, out, x, name, site);
+    if (x.type == T_SYMBOL && x.sub == SYM_MODULE) /* LA.norm after import … as LA */
+        return eval_module_member(ctx, out, x, name, site);
     if (x.type == T_COMPLEX && (!strcmp(name, "re") || !strcmp(name, "im"))) {
         *out = val_retain(name[0] == 'r' ? val_complex(x)->re : val_complex(x)->im);
         return 0;
@@ -285,6 +288,17 @@ int eval_getfield(jc_ctx *ctx, value *out, value x, const char *name, const ast 
                 *out = val_retain(t->v[i]);
                 return 0;
             }
+        return err_throw(ctx, ERR_ERROR, site, "type NamedTuple has no field %s", name);
+    }
+    if (x.type == T_TUPLE && x.sub != TUP_PLAIN) { /* p.first, p.second, c.outer, c.inner */
+        int pair = x.sub == TUP_PAIR;
+        int k = !strcmp(name, pair ? "first" : "outer") ? 0 : !strcmp(name, pair ? "second" : "inner") ? 1 : -1;
+        if (k >= 0) {
+            *out = val_retain(val_tuple(x)->v[k]);
+            return 0;
+        }
+        return err_throw(ctx, ERR_ERROR, site, "type %s has no field %s",
+                         pair ? "Pair" : "ComposedFunction", name);
     }
     if (x.type == T_RATIONAL && (!strcmp(name, "num") || !strcmp(name, "den"))) {
         mpq_ptr q = val_mpq(x);
@@ -303,6 +317,9 @@ int eval_getfield(jc_ctx *ctx, value *out, value x, const char *name, const ast 
 
 int eval_apply_type(jc_ctx *ctx, value *out, int n, const value *args, const ast *site)
 {
+    int pr = eval_pair_apply_type(ctx, out, n, args, site); /* Pair{A, B} */
+    if (pr != LIB_DECLINE)
+        return pr;
     if (n >= 1 && args[0].type == T_TYPE) { /* Vector{T}, Matrix{T}, Array{T,N}, Union{...} */
         int r = array_apply_type(ctx, out, n, args, site);
         if (r != LIB_DECLINE)
@@ -328,6 +345,8 @@ int eval_construct(jc_ctx *ctx, value *out, const jc_typeobj *t, const jc_args *
 {
     int ar = array_construct(ctx, out, t, a); /* Matrix{T}(undef, m, n) ... */
     if (ar != LIB_DECLINE)
+        return ar;
+    if ((ar = eval_pair_construct(ctx, out, t, a)) != LIB_DECLINE) /* Pair{A, B}(a, b) */
         return ar;
     /* Char(120) is 'x' and Int('x') is 120: characters convert through their code point */
     if (a->n == 1 && a->nkw == 0 && t->base == T_CHAR && num_is_integer_type(a->v[0])) {

@@ -326,6 +326,8 @@ static ast *call_chain(parser *p, ast *x)
                 return x;  /* f (x): the caller reports the extra tokens */
             }
             x = parse_call_args(p, x, A_CALL);
+            if (!p->err && is_kw(cur(p), KW_DO))
+                x = parse_do(p, x);
             continue;
         case TK_LBRACK:
             if (ws)

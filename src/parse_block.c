@@ -178,11 +178,11 @@ static ast *parse_while(parser *p)
     return expect_end(p, node2(p, A_WHILE, off, cond, body));
 }
 
-static ast *parse_let(parser *p)
+/* The comma-separated list after `let` or `do`, up to the end of the line (or `;`,
+ * `end`): bindings for let (an A_BLOCK), parameters for do (an A_TUPLE). */
+static ast *head_list(parser *p, ast_kind k)
 {
-    size_t off = cur(p)->off;
-    bump(p);
-    size_t base = p->nstk, boff = cur(p)->off;
+    size_t base = p->nstk, off = cur(p)->off;
     modes m = save_modes(p);
     p->nl_ws = 0;
     p->space_sens = 0;
@@ -203,11 +203,70 @@ static ast *parse_let(parser *p)
         }
     }
     restore_modes(p, m);
-    ast *binds = finish(p, A_BLOCK, base, boff);
+    return finish(p, k, base, off);
+}
+
+static ast *parse_let(parser *p)
+{
+    size_t off = cur(p)->off;
+    bump(p);
+    ast *binds = head_list(p, A_BLOCK);
+    if (p->err)
+        return binds;
     ast *body = parse_block(p, 0);
     if (p->err)
         return body;
     return expect_end(p, node2(p, A_LET, off, binds, body));
+}
+
+/* do (a, b) … end destructures its argument: the function the evaluator makes takes
+ * a hidden parameter #dK for each parenthesized one and assigns it to the tuple first.
+ * NULL when no parameter is a tuple (the A_DO then has two kids). */
+static ast *do_destructured(parser *p, ast *arrow)
+{
+    ast *params = arrow->kids[0], *body = arrow->kids[1];
+    int any = 0;
+    for (uint32_t i = 0; i < params->nkids; i++)
+        any |= params->kids[i]->kind == A_TUPLE;
+    if (!any)
+        return NULL;
+    size_t base = p->nstk;
+    for (uint32_t i = 0; i < params->nkids; i++) {
+        ast *k = params->kids[i];
+        if (k->kind == A_TUPLE) {
+            char name[16];
+            int len = snprintf(name, sizeof name, "#d%u", i + 1);
+            ast *id = ast_new(p->a, A_ID, k->off, k->len, 0);
+            id->sym = intern(p, name, (size_t)len);
+            k = id;
+        }
+        push(p, k);
+    }
+    ast *np = finish(p, A_TUPLE, base, params->off);
+    for (uint32_t i = 0; i < params->nkids; i++)
+        if (params->kids[i]->kind == A_TUPLE)
+            push(p, node2(p, A_ASSIGN, params->kids[i]->off, params->kids[i], np->kids[i]));
+    for (uint32_t i = 0; i < body->nkids; i++)
+        push(p, body->kids[i]);
+    ast *nb = finish(p, A_BLOCK, base, body->off);
+    return node2(p, A_ARROW, arrow->off, np, nb);
+}
+
+ast *parse_do(parser *p, ast *call)
+{
+    size_t off = cur(p)->off;
+    bump(p);
+    ast *params = head_list(p, A_TUPLE);
+    if (p->err)
+        return params;
+    ast *body = parse_block(p, 0);
+    if (p->err)
+        return body;
+    ast *r = expect_end(p, node2(p, A_ARROW, off, params, body));
+    if (p->err)
+        return r;
+    ast *d = do_destructured(p, r);
+    return d ? node3(p, A_DO, call->off, call, r, d) : node2(p, A_DO, call->off, call, r);
 }
 
 static ast *parse_function(parser *p)
@@ -359,6 +418,8 @@ ast *parse_resword(parser *p)
         return parse_function(p);
     case KW_TRY:
         return parse_try(p);
+    case KW_USING: case KW_IMPORT:
+        return parse_using(p);
     case KW_TRUE: case KW_FALSE:
         bump(p);
         return lit_node(p, v_bool(t.kw == KW_TRUE), t.off, t.len);
@@ -392,17 +453,17 @@ ast *parse_resword(parser *p)
                 return parse_fail_at(p, t.off, p->last_end - t.off, "expected assignment after `const`");
             push(p, e);
         } else {
-            for (;;) {
-                ast *e = parse_assign(p, 0);
-                if (p->err) {
-                    p->nstk = base;
-                    return e;
-                }
-                push(p, e);
-                if (cur(p)->kind != TK_COMMA)
-                    break;
-                bump(p);
+            /* global x, y: names; global x, y = 1, 2: one assignment to a tuple */
+            ast *e = parse_assign(p, 1);
+            if (p->err) {
+                p->nstk = base;
+                return e;
             }
+            if (e->kind == A_TUPLE && !(e->flags & AF_PARENS))
+                for (uint32_t i = 0; i < e->nkids; i++)
+                    push(p, e->kids[i]);
+            else
+                push(p, e);
         }
         return finish(p, k, base, t.off);
     }

@@ -31,8 +31,8 @@ int parse_args(parser *p, int closer, int kw, int *ncommas, int *nsemis)
     p->space_sens = 0;
     p->no_range = 0;
     p->no_where = 0;
-    if (closer != TK_RBRACK)
-        p->in_index = 0;
+    /* `end` inside a call or parentheses inside an index still means the index's end
+     * (s[prevind(s, end, 2)], a[(end)]): in_index stays as it is */
     int trailing = 0;
     size_t params_base = 0;
     size_t params_off = 0;
@@ -110,6 +110,26 @@ ast *parse_iter_spec(parser *p)
     if (!parse_enter(p))
         return error_node(p);
     size_t off = cur(p)->off;
+    /* for outer i = …: `outer` followed by the variable's name (not by = / in / ∈) */
+    token *o = cur(p);
+    int outer = 0;
+    if (o->kind == TK_ID && o->len == 5 && !memcmp(p->src + o->off, "outer", 5)) {
+        size_t k = o->off + 5;
+        while (k < p->len && (p->src[k] == ' ' || p->src[k] == '\t'))
+            k++;
+        unsigned char c = k < p->len ? (unsigned char)p->src[k] : 0;
+        const unsigned char *w = (const unsigned char *)p->src + k;
+        size_t left = p->len - k;
+        unsigned c2 = left > 2 ? w[2] : 0;
+        int is_in = left >= 2 && w[0] == 'i' && w[1] == 'n' &&
+                    !(c2 == '_' || (unsigned)((c2 | 32) - 'a') < 26u ||
+                      (unsigned)(c2 - '0') < 10u || c2 >= 0x80);
+        int is_elem = left >= 3 && !memcmp(w, "\xe2\x88\x88", 3); /* ∈ */
+        outer = k > o->off + 5 && (c == '_' || (unsigned)((c | 32) - 'a') < 26u || c >= 0x80) &&
+                !is_in && !is_elem;
+        if (outer)
+            bump(p);
+    }
     ast *var = parse_binary(p, OPC_PIPE_LT);
     ast *r = var;
     if (!p->err) {
@@ -119,6 +139,8 @@ ast *parse_iter_spec(parser *p)
             skip_newlines(p);
             ast *it = parse_binary(p, OPC_PIPE_LT);
             r = p->err ? it : node2(p, A_ITER, off, var, it);
+            if (!p->err && outer)
+                r->flags |= AF_PREFIX;  /* for outer i */
         } else {
             r = parse_fail_unexpected(p);
         }
@@ -332,7 +354,7 @@ ast *parse_cat(parser *p, ast *typ, size_t off)
     p->space_sens = 1;
     p->no_range = 0;
     p->no_where = 0;
-    p->in_index = typ != NULL;
+    p->in_index = typ != NULL || p->in_index;  /* a[[1, end]] */
     size_t base = p->nstk;
     ast *r = NULL;
     if (typ)

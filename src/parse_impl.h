@@ -258,5 +258,9 @@ ast *parse_strmacro(parser *p, ast *name);  /* the current token is the quote af
 
 /* parse_block.c */
 ast *parse_resword(parser *p);
+/* `do x, y … end` after the call f(…) (the current token is `do`): an A_DO. */
+ast *parse_do(parser *p, ast *call);
+/* using/import statements (parse_using.c); the current token is the keyword. */
+ast *parse_using(parser *p);
 
 #endif

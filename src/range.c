@@ -91,6 +91,10 @@ int range_get(jc_ctx *ctx, value v, int64_t i, value *out)
         *out = v_f64(float_elem(r, i + 1));
         return 0;
     }
+    if (r->start.type == T_CHAR) { /* 'a':'e' is a StepRange{Char, Int64} */
+        *out = v_char((uint32_t)((int64_t)r->start.u.c + i * r->step.u.i));
+        return 0;
+    }
     /* start + i*step is exact: the stop value bounds it inside Int64 */
     *out = v_int(r->start.u.i + i * r->step.u.i);
     return 0;
@@ -371,6 +375,21 @@ int range_colon(jc_ctx *ctx, value *out, int n, const value *v, const ast *site)
     }
     if (allint)
         return int_range(ctx, out, start.u.i, step.u.i, stop.u.i, n == 2, site);
+    if (start.type == T_CHAR && stop.type == T_CHAR && step.type == T_INT64) {
+        /* Char ranges: a StepRange{Char, Int64} whose last element is one reached
+         * (steprange_last; start - step when empty) */
+        if (int_range(ctx, out, start.u.c, step.u.i, stop.u.c, 0, site) < 0)
+            return -1;
+        jc_range *r = val_range(*out);
+        int64_t last = r->len ? r->stop.u.i : (int64_t)start.u.c - step.u.i;
+        if (last < 0 || last > 0x7fffffff || (r->len && r->len > 0x100000000LL)) {
+            val_release(*out);
+            return err_throw(ctx, ERR_OVERFLOW, site, "the range is too long");
+        }
+        r->start = v_char(start.u.c);
+        r->stop = v_char((uint32_t)last);
+        return 0;
+    }
     if (!allnum)
         return LIB_DECLINE;
     double x, s, y;
@@ -482,6 +501,8 @@ int range_broadcast(jc_ctx *ctx, const char *op, const jc_args *a, value *out)
     if (ri >= a->n || a->v[ri].type != T_RANGE)
         return LIB_DECLINE;
     const jc_range *r = val_range(a->v[ri]);
+    if (r->start.type == T_CHAR)
+        return LIB_DECLINE;
     int isfloat = r->kind == RANGE_FLOAT;
     tp ref = { r->ref_hi, r->ref_lo }, step = { r->step_hi, r->step_lo };
     int64_t f = isfloat ? 0 : r->start.u.i, s = isfloat ? 0 : r->step.u.i, n = r->len;

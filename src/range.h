@@ -23,6 +23,9 @@ typedef struct jc_range {
 } jc_range;
 
 enum { RANGE_UNIT, RANGE_STEP, RANGE_FLOAT };
+/* A Char range ('a':'e') is a RANGE_STEP with Char start and stop; its type object's sub
+ * is 1 + RANGE_CHAR_TYPE (StepRange{Char, Int64}). */
+enum { RANGE_CHAR_TYPE = 3 };
 
 static inline jc_range *val_range(value v) { return (jc_range *)v.u.o; }
 

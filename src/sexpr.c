@@ -196,7 +196,13 @@ static void sexpr_node(jc_ctx *ctx, const ast *n, sb *out)
         return;
     case A_ITER:
         sb_puts(out, "(in");
-        sexpr_kids(ctx, n, 0, out);
+        if (n->flags & AF_PREFIX) { /* for outer i */
+            sb_puts(out, " (outer ");
+            sexpr_node(ctx, n->kids[0], out);
+            sb_putc(out, ')');
+            sexpr_kids(ctx, n, 1, out);
+        } else
+            sexpr_kids(ctx, n, 0, out);
         sb_putc(out, ')');
         return;
     case A_FOR: {
@@ -256,6 +262,31 @@ static void sexpr_node(jc_ctx *ctx, const ast *n, sb *out)
                                        strcmp(sym_name(ctx, n->sym), ">:") == 0))
             sb_puts(out, "-pre");
         sexpr_kids(ctx, n, 0, out);
+        sb_putc(out, ')');
+        return;
+    case A_USING: /* (using (importpath A B)), (import (: (importpath A) (importpath b))) */
+        sb_puts(out, (n->flags & AF_PREFIX) ? "(import" : "(using");
+        if (n->flags & AF_INFIX)
+            sb_puts(out, " (:");
+        for (uint32_t i = 0; i < n->nkids; i++) {
+            int as = (n->kids[i]->flags & AF_INFIX) != 0; /* (as (importpath A) B) */
+            sb_puts(out, as ? " (as (importpath" : " (importpath");
+            sexpr_kids(ctx, n->kids[i], 0, out);
+            sb_putc(out, ')');
+            if (as) {
+                sb_putc(out, ' ');
+                sexpr_sym(ctx, n->kids[i]->sym, out);
+                sb_putc(out, ')');
+            }
+        }
+        if (n->flags & AF_INFIX)
+            sb_putc(out, ')');
+        sb_putc(out, ')');
+        return;
+    case A_DO: /* (do (call f x) (tuple y) (block body)) */
+        sb_puts(out, "(do ");
+        sexpr_node(ctx, n->kids[0], out);
+        sexpr_kids(ctx, n->kids[1], 0, out);
         sb_putc(out, ')');
         return;
     case A_RETURN: case A_BREAK: case A_CONTINUE:

@@ -15,6 +15,8 @@
 #include "eval.h"
 #include "exc.h"
 #include "num/num.h"
+#include "ident.h"
+#include "optable.h"
 #include "range.h"
 #include "types.h"
 
@@ -57,7 +59,7 @@ static int egal(value x, value y)
     switch (x.type) {
     case T_TUPLE: {
         jc_tuple *p = val_tuple(x), *q = val_tuple(y);
-        if (p->n != q->n)
+        if (p->n != q->n || x.sub != y.sub)
             return 0;
         for (size_t i = 0; i < p->n; i++)
             if (!egal(p->v[i], q->v[i]))
@@ -258,6 +260,109 @@ static void show_function(jc_ctx *ctx, sb *out, value v, show_mode mode)
     sb_printf(out, " (generic function with %d method%s)", n, n == 1 ? "" : "s");
 }
 
+/* show(io, s::Symbol) (show_unquoted_quote_expr): :name for an identifier or an
+ * operator, :(=) for the few that need parentheses, else Symbol("…"). */
+static void show_symbol(jc_ctx *ctx, sb *out, const char *name)
+{
+    static const char *const quoted[] = { ":", "::", ":=", "=", "==", "===", "=>" };
+    (void)ctx;
+    size_t n = strlen(name);
+    for (size_t i = 0; i < sizeof quoted / sizeof *quoted; i++)
+        if (!strcmp(name, quoted[i])) {
+            sb_printf(out, ":(%s)", name);
+            return;
+        }
+    int ident = n > 0 && strcmp(name, "true") && strcmp(name, "false");
+    for (size_t i = 0; ident && i < n;) {
+        uint32_t c;
+        int k = utf8_decode(name + i, n - i, &c);
+        if (k < 0 || !(i == 0 ? ident_is_start(c) : ident_is_char(c)))
+            ident = 0;
+        i += k > 0 ? (size_t)k : 1;
+    }
+    if (ident || (optable_find(name, n) && strcmp(name, "'"))) {
+        sb_putc(out, ':');
+        sb_puts(out, name);
+        return;
+    }
+    sb_puts(out, "Symbol(\"");
+    escape_string(out, name, n, "\"$");
+    sb_puts(out, "\")");
+}
+
+/* ---- Pair and ComposedFunction (base/show.jl, base/operators.jl) ---- */
+
+static int is_tagged(value v, int sub) { return v.type == T_TUPLE && v.sub == sub; }
+
+/* isoperator(Symbol(f)) for a function value */
+static int is_operator_func(jc_ctx *ctx, value v)
+{
+    if (v.type != T_FUNCTION || val_func(v)->name < 0)
+        return 0;
+    const char *s = sym_name(ctx, val_func(v)->name);
+    return optable_find(s, strlen(s)) != NULL;
+}
+
+static int is_not_func(jc_ctx *ctx, value v)
+{
+    return v.type == T_FUNCTION && val_func(v)->name >= 0 &&
+           !strcmp(sym_name(ctx, val_func(v)->name), "!");
+}
+
+/* show(io, p::Pair): each side shown, in parentheses when it is itself a Pair or an
+ * operator function (isdelimited); "=>" without spaces under :compact. */
+static void show_pair(jc_ctx *ctx, sb *out, value v, unsigned flags, const shown *sh)
+{
+    if (show_guard(ctx, sh) < 0)
+        return;
+    jc_tuple *t = val_tuple(v);
+    for (int i = 0; i < 2; i++) {
+        value x = t->v[i];
+        int paren = is_tagged(x, TUP_PAIR) || is_operator_func(ctx, x);
+        if (paren)
+            sb_putc(out, '(');
+        show_in(ctx, out, x, SHOW_REPR, flags & SHOWF_COMPACT, sh);
+        if (paren)
+            sb_putc(out, ')');
+        if (i == 0)
+            sb_puts(out, (flags & SHOWF_COMPACT) ? "=>" : " => ");
+    }
+}
+
+static void show_composed(jc_ctx *ctx, sb *out, value v, const shown *sh);
+
+/* _showcomposed: operators and nested compositions in parentheses, but `!f` bare */
+static void show_composed_part(jc_ctx *ctx, sb *out, value x, const shown *sh)
+{
+    int paren = (is_tagged(x, TUP_COMPOSED) && !is_not_func(ctx, val_tuple(x)->v[0])) ||
+                is_operator_func(ctx, x);
+    if (paren)
+        sb_putc(out, '(');
+    if (is_tagged(x, TUP_COMPOSED))
+        show_composed(ctx, out, x, sh);
+    else
+        show_in(ctx, out, x, SHOW_REPR, 0, sh);
+    if (paren)
+        sb_putc(out, ')');
+}
+
+static void show_composed(jc_ctx *ctx, sb *out, value v, const shown *sh)
+{
+    if (show_guard(ctx, sh) < 0)
+        return;
+    value outer = val_tuple(v)->v[0], inner = val_tuple(v)->v[1];
+    if (is_not_func(ctx, outer)) {
+        sb_putc(out, '!');
+    } else {
+        if (is_tagged(outer, TUP_COMPOSED))
+            show_composed(ctx, out, outer, sh);
+        else
+            show_composed_part(ctx, out, outer, sh);
+        sb_puts(out, " ∘ ");
+    }
+    show_composed_part(ctx, out, inner, sh);
+}
+
 static void show_range(jc_ctx *ctx, sb *out, value v, unsigned flags)
 {
     jc_range *r = val_range(v);
@@ -299,11 +404,20 @@ static void show_in(jc_ctx *ctx, sb *out, value v, show_mode mode, unsigned flag
         break;
     }
     case T_SYMBOL:
-        if (mode != SHOW_PRINT)
-            sb_putc(out, ':');
-        sb_puts(out, sym_name(ctx, (int)v.u.i));
+        if (mode != SHOW_PRINT && v.sub != SYM_MODULE)
+            show_symbol(ctx, out, sym_name(ctx, (int)v.u.i));
+        else
+            sb_puts(out, sym_name(ctx, (int)v.u.i));
         break;
     case T_TUPLE: {
+        if (v.sub == TUP_PAIR) {
+            show_pair(ctx, out, v, flags, sh);
+            break;
+        }
+        if (v.sub == TUP_COMPOSED) {
+            show_composed(ctx, out, v, sh);
+            break;
+        }
         /* show_delim_array(io, t, '(', ',', ')', true) */
         jc_tuple *t = val_tuple(v);
         sb_putc(out, '(');
@@ -319,6 +433,10 @@ static void show_in(jc_ctx *ctx, sb *out, value v, show_mode mode, unsigned flag
     case T_NAMEDTUPLE: {
         /* base/namedtuple.jl's show: no entry of its own in :SHOWN_SET */
         jc_namedtuple *t = (jc_namedtuple *)v.u.o;
+        if (t->n == 0) { /* (;) */
+            sb_puts(out, "NamedTuple()");
+            break;
+        }
         sb_putc(out, '(');
         if (show_guard(ctx, sh) < 0)
             t = &(jc_namedtuple){ .n = 0 };
@@ -496,6 +614,35 @@ static void elem_align(const jc_array *a, int64_t i, const char *s, size_t n, in
             cut = (size_t)(p - s) + 1;
         break;
     }
+    case T_TUPLE: {
+        /* alignment(io, x::Pair): on the "=" of the "=>" between the two sides, found
+         * outside brackets and quotes */
+        if (x.sub != TUP_PAIR)
+            goto other;
+        int depth = 0;
+        char quote = 0;
+        for (size_t k = 0; k + 1 < n; k++) {
+            char ch = s[k];
+            if (quote) {
+                if (ch == '\\')
+                    k++;
+                else if (ch == quote)
+                    quote = 0;
+            } else if (ch == '"' || ch == '\'')
+                quote = ch;
+            else if (ch == '(' || ch == '[' || ch == '{')
+                depth++;
+            else if (ch == ')' || ch == ']' || ch == '}')
+                depth--;
+            else if (!depth && ch == '=' && s[k + 1] == '>') {
+                cut = k + 1;
+                break;
+            }
+        }
+        if (cut == n)
+            goto other;
+        break;
+    }
     case T_COMPLEX:
         /* the last + or - not preceded by e/f, with something before it */
         for (size_t k = n; k-- > 1;)
@@ -505,6 +652,7 @@ static void elem_align(const jc_array *a, int64_t i, const char *s, size_t n, in
             }
         break;
     default:
+    other:
         *l = 0;
         *r = w;
         return;

@@ -69,12 +69,22 @@ int type_subtype(const jc_typeobj *t1, const jc_typeobj *t2)
     int b1 = t1->base, b2 = t2->base;
     if (b2 == TA_ANY)
         return 1;
+    if (b1 == T_TUPLE && t1->sub == TUP_COMPOSED && b2 == TA_FUNCTION)
+        return 1;  /* ComposedFunction <: Function */
     if (b1 >= TA_ANY)
         return b2 >= TA_ANY && abstract_below(b1, b2);
     if (b2 >= TA_ANY)
         return abstract_below(concrete_parent(b1, t1->ndims), b2);
-    if (b1 != b2)
+    if (b1 != b2 || ((b1 == T_TUPLE || b1 == T_SYMBOL) && t1->sub != t2->sub))
         return 0;
+    if (b1 == T_TUPLE && t2->nelts) { /* Tuple{…} is covariant, Pair{A, B} invariant */
+        if (t1->nelts != t2->nelts)
+            return 0;
+        for (size_t i = 0; i < t2->nelts; i++)
+            if (t1->sub == TUP_PLAIN ? !type_subtype(t1->elts[i], t2->elts[i])
+                                     : !type_equal(t1->elts[i], t2->elts[i]))
+                return 0;
+    }
     /* same concrete base: parameters given on the right must agree */
     if ((b2 == T_RATIONAL && t2->sub && t1->sub != t2->sub) || (b2 == T_EXCEPTION && t1->sub != t2->sub))
         return 0;
@@ -137,6 +147,16 @@ jc_typeobj *type_of_value(value v)
 {
     if (v.type == T_ARRAY)
         return val_typeobj(type_of_array(v));
+    if (v.type == T_TUPLE) { /* Tuple{Int64, Vector{Int64}}, Pair{Vector{Float64}, Float64} */
+        jc_tuple *tu = val_tuple(v);
+        jc_typeobj *o = type_new(T_TUPLE);
+        o->sub = v.sub;
+        o->nelts = tu->n;
+        o->elts = tu->n ? xcalloc(tu->n, sizeof *o->elts) : NULL;
+        for (size_t i = 0; i < tu->n; i++)
+            o->elts[i] = type_of_value(tu->v[i]);
+        return o;
+    }
     return val_typeobj(num_typeof_value(v));
 }
 
@@ -178,7 +198,8 @@ int type_equal(const jc_typeobj *a, const jc_typeobj *b)
         return 1;
     if (!a || !b || a->base != b->base || (a->flags & ~0u) != (b->flags & ~0u))
         return 0;
-    if ((a->base == T_RATIONAL || a->base == T_IRRATIONAL) && a->sub != b->sub)
+    if ((a->base == T_RATIONAL || a->base == T_IRRATIONAL || a->base == T_TUPLE ||
+         a->base == T_SYMBOL) && a->sub != b->sub)
         return 0;
     if (a->base == T_ARRAY && a->ndims != b->ndims)
         return 0;
@@ -245,6 +266,12 @@ static int union_key(const jc_typeobj *t)
 /* Flags of an array type value that name its wrapper or storage. */
 
 static void other_type_name(jc_ctx *ctx, sb *out, const jc_typeobj *t);
+
+/* Pair and ComposedFunction are tuples with a sub tag (value.h). */
+static const char *tuple_kind_name(int sub)
+{
+    return sub == TUP_PAIR ? "Pair" : sub == TUP_COMPOSED ? "ComposedFunction" : "Tuple";
+}
 
 void type_name(jc_ctx *ctx, sb *out, const jc_typeobj *t)
 {
@@ -407,7 +434,10 @@ static void other_type_name(jc_ctx *ctx, sb *out, const jc_typeobj *t)
         sb_printf(out, "Irrational{:%s}", num_irrational_name(t->sub));
         return;
     case T_TUPLE:
-        sb_puts(out, "Tuple{");
+        sb_puts(out, tuple_kind_name(t->sub));
+        if (t->sub != TUP_PLAIN && !t->nelts)
+            return;   /* Pair, ComposedFunction as themselves */
+        sb_putc(out, '{');
         for (size_t i = 0; i < t->nelts; i++) {
             if (i)
                 sb_puts(out, ", ");
@@ -421,6 +451,8 @@ static void other_type_name(jc_ctx *ctx, sb *out, const jc_typeobj *t)
     case T_RANGE: /* sub: 1 + the range's kind, 0 when not known */
         if (t->sub == 1 + RANGE_STEP)
             sb_puts(out, "StepRange{Int64, Int64}");
+        else if (t->sub == 1 + RANGE_CHAR_TYPE)
+            sb_puts(out, "StepRange{Char, Int64}");
         else if (t->sub == 1 + RANGE_FLOAT)
             sb_puts(out, "StepRangeLen{Float64, Base.TwicePrecision{Float64}, "
                          "Base.TwicePrecision{Float64}, Int64}");
@@ -432,6 +464,9 @@ static void other_type_name(jc_ctx *ctx, sb *out, const jc_typeobj *t)
         return;
     case T_EXCEPTION:
         sb_puts(out, exc_table[t->sub < EXC__COUNT ? t->sub : 0].name);
+        return;
+    case T_SYMBOL:
+        sb_puts(out, t->sub == SYM_MODULE ? "Module" : "Symbol");
         return;
     default:
         sb_puts(out, num_type_basename((jc_type)t->base));
@@ -449,7 +484,8 @@ void type_name_of(jc_ctx *ctx, sb *out, value v)
     switch (v.type) {
     case T_TUPLE: {
         jc_tuple *tu = val_tuple(v);
-        sb_puts(out, "Tuple{");
+        sb_puts(out, tuple_kind_name(v.sub));
+        sb_putc(out, '{');
         for (size_t i = 0; i < tu->n; i++) {
             if (i)
                 sb_puts(out, ", ");
@@ -501,6 +537,9 @@ void type_name_of(jc_ctx *ctx, sb *out, value v)
         return;
     case T_EXCEPTION:
         sb_puts(out, exc_table[v.sub < EXC__COUNT ? v.sub : 0].name);
+        return;
+    case T_SYMBOL:
+        sb_puts(out, v.sub == SYM_MODULE ? "Module" : "Symbol");
         return;
     case T_NAMEDTUPLE: {
         jc_namedtuple *nt = (jc_namedtuple *)v.u.o;

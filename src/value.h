@@ -95,6 +95,13 @@ typedef struct jc_complex { obj h; value re, im; } jc_complex;
 typedef struct jc_string { obj h; size_t len; char s[]; } jc_string;  /* s is NUL-terminated */
 typedef struct jc_tuple { obj h; size_t n; value v[]; } jc_tuple;
 typedef struct jc_namedtuple { obj h; size_t n; int *names; value v[]; } jc_namedtuple;
+/* The sub of a T_TUPLE value (and of its type object) tells apart the immutable
+ * two-field objects stored as tuples: Pair (first, second) and ComposedFunction (outer,
+ * inner).  They share the tuple's storage, freeing and cycle collection. */
+enum { TUP_PLAIN = 0, TUP_PAIR = 1, TUP_COMPOSED = 2 };
+/* A T_SYMBOL value with this sub is a module (Base, LinearAlgebra, Base.Math): u.i is
+ * the symbol of its dotted name; modules are names only (eval_func.c). */
+enum { SYM_MODULE = 3 };
 
 /* The type descriptor behind a T_TYPE value.  base is a jc_type; params describe
  * Rational{T}, Complex{T}, Array{T,N}; nparams is how many are given. */

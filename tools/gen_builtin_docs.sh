@@ -30,7 +30,9 @@ core	Core (types, output, errors, generic collection functions)
 errors	Exceptions (throw, rethrow, the exception types)
 arrays	Arrays and collections
 linalg	Linear algebra
-range	Ranges'
+range	Ranges
+functional	Pairs and functions of functions
+assign	Declarations'
 
 export LC_ALL=C
 [ -x "$JCALC" ] || { echo "$0: $JCALC is not built (run make)" >&2; exit 2; }

@@ -258,7 +258,7 @@ static int values_equal_k(jc_ctx *ctx, value x, value y, int iseq, int *res);
 static int tuple_equal(jc_ctx *ctx, value x, value y, int iseq, int *res)
 {
     jc_tuple *p = val_tuple(x), *q = val_tuple(y);
-    *res = p->n == q->n;
+    *res = p->n == q->n && x.sub == y.sub;  /* a Pair is no tuple */
     for (size_t i = 0; *res && i < p->n; i++)
         if (values_equal_k(ctx, p->v[i], q->v[i], iseq, res) < 0)
             return -1;
@@ -304,7 +304,7 @@ static int values_equal_k(jc_ctx *ctx, value x, value y, int iseq, int *res)
     switch (x.type) {
     case T_NOTHING: *res = 1; return 0;
     case T_CHAR: *res = x.u.c == y.u.c; return 0;
-    case T_SYMBOL: case T_ROUNDMODE: *res = x.u.i == y.u.i; return 0;
+    case T_SYMBOL: case T_ROUNDMODE: *res = x.u.i == y.u.i && x.sub == y.sub; return 0;
     case T_STRING:
         *res = val_string(x)->len == val_string(y)->len &&
                !memcmp(val_string(x)->s, val_string(y)->s, val_string(x)->len);
@@ -345,13 +345,13 @@ static int identical(value x, value y)
     switch (x.type) {
     case T_NOTHING: return 1;
     case T_CHAR: return x.u.c == y.u.c;
-    case T_SYMBOL: case T_ROUNDMODE: return x.u.i == y.u.i;
+    case T_SYMBOL: case T_ROUNDMODE: return x.u.i == y.u.i && x.sub == y.sub;
     case T_STRING:
         return val_string(x)->len == val_string(y)->len &&
                !memcmp(val_string(x)->s, val_string(y)->s, val_string(x)->len);
     case T_TUPLE: {
         jc_tuple *p = val_tuple(x), *q = val_tuple(y);
-        if (p->n != q->n) return 0;
+        if (p->n != q->n || x.sub != y.sub) return 0;
         for (size_t i = 0; i < p->n; i++)
             if (!identical(p->v[i], q->v[i])) return 0;
         return 1;
@@ -390,7 +390,7 @@ static int values_cmp(jc_ctx *ctx, value x, value y, int *res)
         *res = (c > 0) - (c < 0);
         return 0;
     }
-    if (x.type == T_TUPLE && y.type == T_TUPLE) {
+    if (x.type == T_TUPLE && y.type == T_TUPLE && x.sub == y.sub && x.sub != TUP_COMPOSED) {
         /* lexicographic by isless; a prefix sorts first */
         jc_tuple *p = val_tuple(x), *q = val_tuple(y);
         size_t n = p->n < q->n ? p->n : q->n;

@@ -8,6 +8,7 @@
 /* The tables in lookup order; table NAME is the array lib_NAME, and NAME is what
  * --list-builtins prints.  One list, so the tables and their names cannot drift apart. */
 #define LIB_TABLE_LIST(X) \
+    X(functional)  /* Pair, |>, ∘, !f: its rows decline what is not theirs */ \
     X(arrays)      /* first: their rows decline unless an argument is an array */ \
     X(linalg) \
     X(range)       /* before numbers: -(r), x * r and r / x keep ranges */ \
@@ -21,7 +22,8 @@
     X(intfuncs) \
     X(core) \
     X(errors)      /* throw, rethrow, the exception types' constructors */ \
-    X(floatparts)
+    X(floatparts) \
+    X(assign)      /* convert */
 
 #define DECLARE(name) extern const builtin lib_##name[];
 LIB_TABLE_LIST(DECLARE)

@@ -644,6 +644,7 @@ value num_typeof_value(value v)
     if (v.type == T_TUPLE) {
         jc_tuple *tu = val_tuple(v);
         jc_typeobj *o = typeobj_new(T_TUPLE);
+        o->sub = v.sub;   /* Pair, ComposedFunction */
         o->nelts = tu->n;
         o->elts = tu->n ? xcalloc(tu->n, sizeof *o->elts) : NULL;
         for (size_t i = 0; i < tu->n; i++)
@@ -656,10 +657,13 @@ value num_typeof_value(value v)
     }
     value tv = num_type_value_base((jc_type)v.type);
     if (v.type == T_RANGE)
-        val_typeobj(tv)->sub = (uint8_t)(1 + val_range(v)->kind);
+        val_typeobj(tv)->sub = (uint8_t)(val_range(v)->start.type == T_CHAR
+                                             ? 1 + RANGE_CHAR_TYPE : 1 + val_range(v)->kind);
     if (v.type == T_ROUNDMODE)
         val_typeobj(tv)->sub = (uint8_t)v.u.i;   /* RoundingMode{:Nearest} */
     if (v.type == T_EXCEPTION)
         val_typeobj(tv)->sub = v.sub;            /* which exception type */
+    if (v.type == T_SYMBOL)
+        val_typeobj(tv)->sub = v.sub == SYM_MODULE ? SYM_MODULE : 0;  /* Module */
     return tv;
 }
