@@ -1213,11 +1213,29 @@ static int bi_sort(jc_ctx *ctx, value *out, const jc_args *a)
 
 /* ---- reductions ---- */
 
+/* The kind sum and prod accumulate elements of kind t in: Julia's add_sum/mul_prod
+ * widen the integers narrower than 64 bits to Int or UInt. */
+static int reduce_kind(int t)
+{
+    switch (t) {
+    case T_INT8: case T_INT16: case T_INT32: return T_INT64;
+    case T_UINT8: case T_UINT16: case T_UINT32: return T_UINT64;
+    default: return t;
+    }
+}
+
 /* The accumulator a reduction starts from its first element x (taken): a sum of Bools
- * counts in Int. */
+ * counts in Int, of small integers in Int/UInt. */
 static value reduce_first(int kind, value x)
 {
-    return kind == 0 && x.type == T_BOOL ? v_int(x.u.i) : x;
+    if (kind == 0 && x.type == T_BOOL)
+        return v_int(x.u.i);
+    if (kind <= 1 && reduce_kind(x.type) != x.type) {
+        value r = x;
+        r.type = (uint8_t)reduce_kind(x.type);   /* u.i / u.u already hold the value */
+        return r;
+    }
+    return x;
 }
 
 static int combine(jc_ctx *ctx, int kind, value acc, value x, const ast *site, value *out)
@@ -1238,6 +1256,7 @@ static int reduce_empty(jc_ctx *ctx, int kind, const jc_typeobj *et, const ast *
         return err_throw(ctx, ERR_ARGUMENT, site, "reducing over an empty collection is not allowed; consider supplying `init` to the reducer");
     if (nt.t == T_BOOL) /* sum(Bool[]) is 0 (Int) */
         nt.t = T_INT64;
+    nt.t = (uint8_t)reduce_kind(nt.t);
     return num_convert_to(ctx, out, nt, v_int(kind == 1)) < 0 ? -1 : 0;
 }
 

@@ -6,6 +6,7 @@
 
 #include "bits.h"
 #include "num/float16.h"
+#include "num/fixint.h"
 #include "num/num.h"
 #include "lib/lib.h"
 
@@ -106,22 +107,20 @@ static int bi_modf(jc_ctx *ctx, value *out, const jc_args *a)
 static int bi_bitstring(jc_ctx *ctx, value *out, const jc_args *a)
 {
     value x = a->v[0];
-    uint64_t bits;
+    fix_u128 bits;
     int width;
     switch (x.type) {
     case T_BOOL: bits = (uint64_t)x.u.i; width = 8; break;
-    case T_INT64: bits = (uint64_t)x.u.i; width = 64; break;
-    case T_UINT8: bits = x.u.u; width = 8; break;
-    case T_UINT16: bits = x.u.u; width = 16; break;
-    case T_UINT32: bits = x.u.u; width = 32; break;
-    case T_UINT64: bits = x.u.u; width = 64; break;
     case T_FLOAT64: bits = bits_from_double(x.u.f); width = 64; break;
     case T_FLOAT32: bits = bits_from_float((float)x.u.f); width = 32; break;
     case T_FLOAT16: bits = f16_from_double(x.u.f); width = 16; break; /* exact: x is one */
     default:
-        return LIB_DECLINE;
+        if (!(width = fix_width(x.type)))   /* the bit integers, Int8 .. UInt128 */
+            return LIB_DECLINE;
+        bits = fix_get(x);
+        break;
     }
-    char s[65];
+    char s[129];
     for (int i = 0; i < width; i++)
         s[i] = (char)('0' + ((bits >> (width - 1 - i)) & 1));
     *out = v_string(s, (size_t)width);

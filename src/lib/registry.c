@@ -12,6 +12,7 @@
     X(linalg) \
     X(range)       /* before numbers: -(r), x * r and r / x keep ranges */ \
     X(strings) \
+    X(bitints)     /* before numbers: x % T */ \
     X(numbers) \
     X(elementary) \
     X(angles) \

@@ -1,0 +1,228 @@
+/* bitints.c — the functions of Julia's fixed-width integers that look at their bits or
+ * their type: unsigned and signed (of a value or a type), x % T and rem(x, T) (the
+ * wrapping conversion), count_ones, count_zeros, leading_zeros, leading_ones,
+ * trailing_zeros, trailing_ones, bswap, bitreverse, and sizeof of the number types.
+ *
+ * A bit integer is read as 128 two's-complement bits (num/fixint.h); a row declines
+ * what Julia has no method for, so the call is Julia's MethodError. */
+#include <string.h>
+
+#include "num/fixint.h"
+#include "num/num.h"
+#include "lib/lib.h"
+
+/* The number kind a type value names (not Complex or a parametric type), or -1. */
+static int type_kind(value v)
+{
+    if (v.type != T_TYPE)
+        return -1;
+    const jc_typeobj *o = val_typeobj(v);
+    if (o->base >= T__COUNT || !val_kind_is(o->base, VK_NUMBER) || o->base == T_COMPLEX)
+        return -1;
+    return o->base;
+}
+
+static value kind_type(int t)
+{
+    num_type nt = { (uint8_t)t, 0, 0 };
+    return num_type_value(nt);
+}
+
+/* unsigned(x) / signed(x): the same bits read with the other signedness, at the same
+ * width (Bool is an Int64/UInt64 of its value); of a type, that type.  Int64 and UInt64
+ * are this file's too: unsigned(-1) is typemax(UInt64), as in Julia. */
+static int resign(jc_ctx *ctx, value *out, const jc_args *a, int to_signed)
+{
+    value x = a->v[0];
+    int t = type_kind(x);
+    if (t >= 0) {
+        if (!fix_width(t))
+            return LIB_DECLINE;
+        *out = kind_type(fix_kind(fix_width(t), to_signed));
+        return 0;
+    }
+    int w = x.type == T_BOOL ? 64 : fix_width(x.type);
+    if (!w)
+        return LIB_DECLINE;
+    (void)ctx;
+    *out = fix_make(fix_kind(w, to_signed), fix_get(x));
+    return 0;
+}
+
+static int bi_unsigned(jc_ctx *ctx, value *out, const jc_args *a) { return resign(ctx, out, a, 0); }
+static int bi_signed(jc_ctx *ctx, value *out, const jc_args *a) { return resign(ctx, out, a, 1); }
+
+/* x % T, rem(x, T) for an integer x and a bit-integer (or BigInt) type T: x modulo
+ * 2^width, read as T [base/int.jl: rem(x::BitInteger, ::Type{T})]. */
+static int bi_rem_type(jc_ctx *ctx, value *out, const jc_args *a)
+{
+    value x = a->v[0];
+    int t = type_kind(a->v[1]);
+    if (t < 0 || !val_kind_is(x.type, VK_INTEGER) || !val_kind_is(t, VK_INTEGER))
+        return LIB_DECLINE;
+    if (t == T_BOOL)
+        return LIB_DECLINE;
+    if (t == T_BIGINT) {
+        num_type nt = { T_BIGINT, 0, 0 };
+        return num_convert_to(ctx, out, nt, x);
+    }
+    *out = fix_make(t, fix_get(x));
+    return 0;
+}
+
+/* ---- counting bits ---- */
+
+enum { C_ONES, C_ZEROS, C_LZ, C_LO, C_TZ, C_TO };
+
+static int popcount128(fix_u128 u)
+{
+    return __builtin_popcountll((uint64_t)u) + __builtin_popcountll((uint64_t)(u >> 64));
+}
+
+/* The leading zeros of the w-bit word u (u < 2^w). */
+static int clz_w(fix_u128 u, int w)
+{
+    int n = 0;
+    for (int i = w - 1; i >= 0 && !((u >> i) & 1); i--)
+        n++;
+    return n;
+}
+
+static int ctz_w(fix_u128 u, int w)
+{
+    int n = 0;
+    while (n < w && !((u >> n) & 1))
+        n++;
+    return n;
+}
+
+static int bi_count(jc_ctx *ctx, value *out, const jc_args *a)
+{
+    int what = (int)(intptr_t)a->data;
+    value x = a->v[0];
+    (void)ctx;
+    if (x.type == T_BIGINT) {
+        /* BigInt: count_ones and trailing_zeros, as Julia's MPZ.popcount / scan1 */
+        mpz_srcptr z = val_mpz(x);
+        if (what == C_ONES && mpz_sgn(z) >= 0) {
+            *out = v_int((int64_t)mpz_popcount(z));
+            return 0;
+        }
+        if (what == C_TZ && mpz_sgn(z) != 0) {
+            *out = v_int((int64_t)mpz_scan1(z, 0));
+            return 0;
+        }
+        return LIB_DECLINE;
+    }
+    int w = x.type == T_BOOL ? 1 : fix_width(x.type);
+    if (!w)
+        return LIB_DECLINE;
+    fix_u128 u = fix_get(x);
+    if (w < 128)
+        u &= ((fix_u128)1 << w) - 1;
+    fix_u128 inv = ~u;
+    if (w < 128)
+        inv &= ((fix_u128)1 << w) - 1;
+    int r;
+    switch (what) {
+    case C_ONES: r = popcount128(u); break;
+    case C_ZEROS: r = w - popcount128(u); break;
+    case C_LZ: r = clz_w(u, w); break;
+    case C_LO: r = clz_w(inv, w); break;
+    case C_TZ: r = ctz_w(u, w); break;
+    default: r = ctz_w(inv, w); break;
+    }
+    *out = v_int(r);
+    return 0;
+}
+
+/* bswap (bytes reversed) and bitreverse (bits reversed) of a bit integer. */
+static int bi_reverse(jc_ctx *ctx, value *out, const jc_args *a)
+{
+    int bits = a->data != NULL;
+    value x = a->v[0];
+    (void)ctx;
+    if (x.type == T_BOOL) {
+        *out = x;
+        return 0;
+    }
+    int w = fix_width(x.type);
+    if (!w)
+        return LIB_DECLINE;
+    fix_u128 u = fix_get(x), r = 0;
+    int step = bits ? 1 : 8;
+    fix_u128 mask = bits ? 1 : 0xff;
+    for (int i = 0; i < w; i += step)
+        r |= ((u >> i) & mask) << (w - step - i);
+    *out = fix_make(x.type, r);
+    return 0;
+}
+
+/* sizeof of a number type or of a number: the bytes of its storage in Julia. */
+static int kind_size(int t)
+{
+    switch (t) {
+    case T_BOOL: return 1;
+    case T_FLOAT16: return 2;
+    case T_FLOAT32: return 4;
+    case T_FLOAT64: return 8;
+    case T_CHAR: return 4;
+    default: return fix_width(t) / 8;
+    }
+}
+
+static int bi_sizeof(jc_ctx *ctx, value *out, const jc_args *a)
+{
+    value x = a->v[0];
+    (void)ctx;
+    int t, cplx = 0;
+    if (x.type == T_TYPE) {
+        const jc_typeobj *o = val_typeobj(x);
+        if (o->base == T_COMPLEX && o->param) {
+            cplx = 1;
+            o = o->param;
+        }
+        t = o->base;
+    } else if (x.type == T_STRING) {
+        *out = v_int((int64_t)val_string(x)->len);
+        return 0;
+    } else if (x.type == T_COMPLEX) {
+        cplx = 1;
+        t = val_complex(x)->re.type;
+    } else
+        t = x.type;
+    int n = t < T__COUNT ? kind_size(t) : 0;
+    if (n == 0)
+        return LIB_DECLINE;
+    *out = v_int((int64_t)n << cplx);
+    return 0;
+}
+
+#define COUNT(name, what, text) \
+    { name, 1, 1, bi_count, LIB_HELP(name "(x::Integer)", text), NULL, (const void *)(intptr_t)(what) }
+
+const builtin lib_bitints[] = {
+    { "unsigned", 1, 1, bi_unsigned, LIB_HELP("unsigned(x)\n  unsigned(T::Type)",
+      "Convert an integer to the unsigned type of the same size, keeping its bits:\n"
+      "  unsigned(Int8(-1)) == 0xff; unsigned(Int16) == UInt16."), NULL, NULL },
+    { "signed", 1, 1, bi_signed, LIB_HELP("signed(x)\n  signed(T::Type)",
+      "Convert an integer to the signed type of the same size, keeping its bits:\n"
+      "  signed(0xff) == Int8(-1); signed(UInt32) == Int32."), NULL, NULL },
+    { "%", 2, 2, bi_rem_type, NULL, NULL, NULL },
+    { "rem", 2, 2, bi_rem_type, LIB_HELP("rem(x::Integer, T::Type{<:Integer})\n  x % T",
+      "x modulo 2^n for T of n bits, as a T (wrapping): 300 % Int8 == 44,\n"
+      "  -1 % UInt8 == 0xff."), NULL, NULL },
+    COUNT("count_ones", C_ONES, "The number of ones in the binary representation of x."),
+    COUNT("count_zeros", C_ZEROS, "The number of zeros in the binary representation of x."),
+    COUNT("leading_zeros", C_LZ, "The number of zeros leading the binary representation of x."),
+    COUNT("leading_ones", C_LO, "The number of ones leading the binary representation of x."),
+    COUNT("trailing_zeros", C_TZ, "The number of zeros trailing the binary representation of x."),
+    COUNT("trailing_ones", C_TO, "The number of ones trailing the binary representation of x."),
+    { "bswap", 1, 1, bi_reverse, LIB_HELP("bswap(n)", "Reverse the byte order of n."), NULL, NULL },
+    { "bitreverse", 1, 1, bi_reverse, LIB_HELP("bitreverse(x)",
+      "Reverse the order of bits in integer x."), NULL, "bits" },
+    { "sizeof", 1, 1, bi_sizeof, LIB_HELP("sizeof(T::DataType)\n  sizeof(obj)",
+      "Size, in bytes, of the canonical binary representation of a number type or value\n"
+      "  (sizeof(Int128) == 16), or the number of bytes of a string."), NULL, NULL },
+    { NULL, 0, 0, NULL, NULL, NULL, NULL },
+};
