@@ -1400,9 +1400,29 @@ static int accumulate(jc_ctx *ctx, value *out, const jc_args *a, int kind)
         if (r == 0)
             cnt++;
     }
-    if (r == 0)
-        *out = array_from_values(ctx, res, cnt, A->nd, A->dims, NULL);
-    else
+    if (r == 0) {
+        /* numbers take their promoted type: an Int64 cumprod that continued as BigInt is a
+         * Vector{BigInt}, as Julia's accumulate keeps one element type */
+        int allnum = cnt > 0;
+        for (int64_t i = 0; i < cnt; i++)
+            allnum &= num_is_number(res[i]);
+        value et = allnum ? array_promote_eltype(ctx, res, cnt) : v_nothing();
+        int conv = 0;
+        for (int64_t i = 0; i < cnt && allnum && conv == 0; i++) {
+            value c;
+            conv = array_convert_elt(ctx, val_typeobj(et), res[i], &c);
+            if (conv == 0) {
+                val_release(res[i]);
+                res[i] = c;
+            }
+        }
+        if (conv < 0) {
+            val_release_n(res, cnt);
+            r = -1;
+        } else
+            *out = array_from_values(ctx, res, cnt, A->nd, A->dims, allnum ? val_typeobj(et) : NULL);
+        val_release(et);
+    } else
         val_release_n(res, cnt);
     free(res);
     val_release(tmp); /* after the last use of A, which it may own */
