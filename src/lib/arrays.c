@@ -232,7 +232,7 @@ static int resolve_index(jc_ctx *ctx, value idx, int64_t extent, ixsel *s, const
         s->dims[0] = extent;
         return 0;
     }
-    if (idx.type == T_INT64 || idx.type == T_BIGINT || (idx.type >= T_UINT8 && idx.type <= T_UINT64)) {
+    if (idx.type == T_INT64 || idx.type == T_BIGINT || val_kind_is(idx.type, VK_WRAPS)) {
         int64_t i = index_position(ctx, idx, extent);
         if (i < 0) {
             s->oob = 1;
@@ -421,6 +421,18 @@ static int bi_getindex(jc_ctx *ctx, value *out, const jc_args *a)
     int64_t ext[ARR_MAXDIMS];
     if (resolve_all(ctx, x, idx, n, sel, ext, a->site) < 0)
         return -1;
+    /* integer indices of other types (Int8, UInt128, BigInt) select one element too */
+    int allscalar = 1;
+    for (int k = 0; k < n; k++)
+        allscalar &= sel[k].scalar;
+    if (allscalar) {
+        int64_t pos = sel_position(sel, ext, n, 0);
+        sels_free(sel, n);
+        int r = array_get_linear(ctx, x, pos, out);
+        if (r < 0)
+            err_locate(ctx, a->site);
+        return r;
+    }
     int nd = 0;
     int64_t dims[ARR_MAXDIMS], total = 1;
     for (int k = 0; k < n; k++) {

@@ -523,7 +523,7 @@ static int bi_digits(jc_ctx *ctx, value *out, const jc_args *a)
         return LIB_DECLINE;
     if (a->n == 2) {
         const jc_typeobj *to = val_typeobj(a->v[0]);
-        if (to->base < T_BOOL || to->base > T_UINT64)
+        if (to->base != T_BOOL && to->base != T_BIGINT && !fix_width(to->base))
             return LIB_DECLINE;
         t.t = to->base;
     }
