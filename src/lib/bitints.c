@@ -70,6 +70,68 @@ static int bi_rem_type(jc_ctx *ctx, value *out, const jc_args *a)
     return 0;
 }
 
+/* unsafe_trunc(T, x): x truncated toward zero, then wrapped into the bit integer T
+ * (Julia leaves out-of-range floats unspecified; jcalc wraps them too). */
+static int bi_unsafe_trunc(jc_ctx *ctx, value *out, const jc_args *a)
+{
+    int t = type_kind(a->v[0]);
+    value x = a->v[1];
+    if (t < 0 || !fix_width(t) || !num_is_real(x))
+        return LIB_DECLINE;
+    if (num_is_integer_type(x)) {
+        *out = fix_make(t, fix_get(x));
+        return 0;
+    }
+    if (num_isnan(x) || num_isinf(x)) {
+        *out = fix_make(t, 0);
+        return 0;
+    }
+    mpz_t z;
+    mpz_init(z);
+    double d;
+    if (x.type == T_BIGFLOAT)
+        mpfr_get_z(z, val_mpfr(x), MPFR_RNDZ);
+    else if (x.type == T_RATIONAL)
+        mpz_tdiv_q(z, mpq_numref(val_mpq(x)), mpq_denref(val_mpq(x)));
+    else if (num_to_double(ctx, x, &d) == 0)
+        mpz_set_d(z, d);
+    *out = fix_from_mpz(t, z);
+    mpz_clear(z);
+    return 0;
+}
+
+/* widemul(x, y): the product in the type twice as wide (Int64 -> Int128), never
+ * overflowing. */
+static int bi_widemul(jc_ctx *ctx, value *out, const jc_args *a)
+{
+    value x = a->v[0], y = a->v[1];
+    num_type tx, ty;
+    if (!num_is_integer_type(x) || !num_is_integer_type(y) || num_typeof(x, &tx) < 0 ||
+        num_typeof(y, &ty) < 0)
+        return LIB_DECLINE;
+    if (x.type == T_BOOL && y.type == T_BOOL) {
+        *out = v_bool(x.u.i & y.u.i);
+        return 0;
+    }
+    num_type t = num_promote_type(tx, ty);
+    int w = fix_width(t.t);
+    if (t.t == T_BOOL)
+        t.t = T_INT64, w = 64;
+    if (w)
+        t.t = (uint8_t)(w == 128 ? T_BIGINT : fix_kind(w < 32 ? 32 : 2 * w, fix_signed(t.t)));
+    value x2, y2;
+    if (num_convert_to(ctx, &x2, t, x) < 0)
+        return -1;
+    if (num_convert_to(ctx, &y2, t, y) < 0) {
+        val_release(x2);
+        return -1;
+    }
+    int r = num_binop(ctx, out, NUM_MUL, x2, y2);
+    val_release(x2);
+    val_release(y2);
+    return r;
+}
+
 /* ---- counting bits ---- */
 
 enum { C_ONES, C_ZEROS, C_LZ, C_LO, C_TZ, C_TO };
@@ -212,6 +274,14 @@ const builtin lib_bitints[] = {
     { "rem", 2, 2, bi_rem_type, LIB_HELP("rem(x::Integer, T::Type{<:Integer})\n  x % T",
       "x modulo 2^n for T of n bits, as a T (wrapping): 300 % Int8 == 44,\n"
       "  -1 % UInt8 == 0xff."), NULL, NULL },
+    { "mod", 2, 2, bi_rem_type, LIB_HELP("mod(x::Integer, T::Type{<:Integer})",
+      "x modulo 2^n for T of n bits, as a T: mod(123, UInt8) == 0x7b."), NULL, NULL },
+    { "unsafe_trunc", 2, 2, bi_unsafe_trunc, LIB_HELP("unsafe_trunc(T, x)",
+      "x truncated toward zero and wrapped into the integer type T:\n"
+      "  unsafe_trunc(Int8, 128) == -128."), NULL, NULL },
+    { "widemul", 2, 2, bi_widemul, LIB_HELP("widemul(x, y)",
+      "Multiply x and y in the type twice as wide, so the product never overflows:\n"
+      "  widemul(typemax(Int64), 2) is an Int128."), NULL, NULL },
     COUNT("count_ones", C_ONES, "The number of ones in the binary representation of x."),
     COUNT("count_zeros", C_ZEROS, "The number of zeros in the binary representation of x."),
     COUNT("leading_zeros", C_LZ, "The number of zeros leading the binary representation of x."),

@@ -114,9 +114,30 @@ static int bi_bitstring(jc_ctx *ctx, value *out, const jc_args *a)
     case T_FLOAT64: bits = bits_from_double(x.u.f); width = 64; break;
     case T_FLOAT32: bits = bits_from_float((float)x.u.f); width = 32; break;
     case T_FLOAT16: bits = f16_from_double(x.u.f); width = 16; break; /* exact: x is one */
+    case T_CHAR: {   /* Julia's Char is its UTF-8 bytes, left-aligned in 32 bits */
+        uint32_t c = x.u.c, u;
+        if (c < 0x80) u = c << 24;
+        else if (c < 0x800) u = (0xC0 | c >> 6) << 24 | (0x80 | (c & 0x3F)) << 16;
+        else if (c < 0x10000)
+            u = (0xE0 | c >> 12) << 24 | (0x80 | ((c >> 6) & 0x3F)) << 16 | (0x80 | (c & 0x3F)) << 8;
+        else
+            u = (0xF0u | c >> 18) << 24 | (0x80 | ((c >> 12) & 0x3F)) << 16 |
+                (0x80 | ((c >> 6) & 0x3F)) << 8 | (0x80 | (c & 0x3F));
+        bits = u;
+        width = 32;
+        break;
+    }
     default:
-        if (!(width = fix_width(x.type)))   /* the bit integers, Int8 .. UInt128 */
-            return LIB_DECLINE;
+        if (!(width = fix_width(x.type))) {   /* the bit integers, Int8 .. UInt128 */
+            num_type t;
+            if (num_typeof(x, &t) < 0)
+                return LIB_DECLINE;
+            sb n = { 0 };
+            num_type_name(&n, t);
+            int r = err_throw(ctx, ERR_ARGUMENT, a->site, "%s not a primitive type", sb_str(&n));
+            sb_free(&n);
+            return r;
+        }
         bits = fix_get(x);
         break;
     }

@@ -111,6 +111,17 @@ static int gcd_lcm(jc_ctx *ctx, value *out, const jc_args *a, int is_lcm)
  * worded as Julia's checked arithmetic words it: lcm folds a * div(b, gcd(b, a)) with
  * checked_mul and checked_abs; gcd overflows only on typemin (checked_abs, or
  * "gcd(a, b) overflows" when both are typemin). */
+/* checked_abs's text for z (typemin of t); returns 1. */
+static int abs_overflow_text(jc_ctx *ctx, sb *m, int t, mpz_srcptr z)
+{
+    value x = fix_from_mpz(t, z);
+    sb_puts(m, "checked arithmetic: cannot compute |x| for x = ");
+    num_print(ctx, m, x);
+    sb_printf(m, "::%s", num_type_basename((jc_type)t));
+    val_release(x);
+    return 1;
+}
+
 static int gcd_lcm_overflow(jc_ctx *ctx, const jc_args *a, int is_lcm, int t)
 {
     mpz_t acc, b, g, p;
@@ -123,12 +134,7 @@ static int gcd_lcm_overflow(jc_ctx *ctx, const jc_args *a, int is_lcm, int t)
         if (!is_lcm) {
             if (mpz_sgn(acc) == 0 || mpz_sgn(b) == 0) {
                 mpz_add(p, acc, b);
-                value x = fix_from_mpz(t, p);
-                sb_puts(&m, "checked arithmetic: cannot compute |x| for x = ");
-                num_print(ctx, &m, x);
-                sb_printf(&m, "::%s", num_type_basename((jc_type)t));
-                val_release(x);
-                done = 1;
+                done = abs_overflow_text(ctx, &m, t, p);
             } else if (!mpz_cmp(acc, b) && !fix_fits_mpz(t, (mpz_abs(p, b), p))) {
                 value x = fix_from_mpz(t, acc);
                 sb_puts(&m, "gcd(");
@@ -159,12 +165,7 @@ static int gcd_lcm_overflow(jc_ctx *ctx, const jc_args *a, int is_lcm, int t)
             val_release(y);
             done = 1;
         } else if (mpz_abs(acc, p), !fix_fits_mpz(t, acc)) {
-            value x = fix_from_mpz(t, p);
-            sb_puts(&m, "checked arithmetic: cannot compute |x| for x = ");
-            num_print(ctx, &m, x);
-            sb_printf(&m, "::%s", num_type_basename((jc_type)t));
-            val_release(x);
-            done = 1;
+            done = abs_overflow_text(ctx, &m, t, p);
         }
     }
     mpz_clears(acc, b, g, p, (mpz_ptr)0);

@@ -532,10 +532,11 @@ static int widen_type(num_type *t)
     case T_FLOAT16: t->t = T_FLOAT32; return 0;
     case T_FLOAT32: t->t = T_FLOAT64; return 0;
     default: {
-        /* the bit integers double their width up to 128 bits [base/int.jl] */
+        /* the bit integers double their width up to 128 bits, from at least 32
+         * (widen(Int8) is Int32) [base/int.jl, test/int.jl] */
         int w = fix_width(t->t);
         if (w && w < 128) {
-            t->t = (uint8_t)fix_kind(2 * w, fix_signed(t->t));
+            t->t = (uint8_t)fix_kind(w < 32 ? 32 : 2 * w, fix_signed(t->t));
             return 0;
         }
         return big_type(t);
