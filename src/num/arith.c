@@ -537,7 +537,7 @@ int num_bitnot(jc_ctx *ctx, value *out, value a)
 int arith_real_abs(value *out, value a)
 {
     if (fix_wraps(a.type)) {   /* abs(typemin(Int8)) wraps to typemin(Int8), as in Julia */
-        *out = fix_signed(a.type) && fix_cmp(a, fix_make(a.type, 0)) < 0 ? fix_neg(a) : val_retain(a);
+        *out = fix_signed(a.type) && (fix_i128)fix_get(a) < 0 ? fix_neg(a) : val_retain(a);
         return 0;
     }
     switch (a.type) {
@@ -573,7 +573,8 @@ int arith_real_abs2(jc_ctx *ctx, value *out, value a)
 int arith_real_sign(jc_ctx *ctx, value *out, value a)
 {
     if (fix_wraps(a.type)) {
-        *out = fix_make(a.type, (fix_u128)(fix_i128)fix_cmp(a, fix_make(a.type, 0)));
+        fix_i128 v = fix_signed(a.type) ? (fix_i128)fix_get(a) : (fix_i128)(fix_get(a) != 0);
+        *out = fix_make(a.type, (fix_u128)(fix_i128)((v > 0) - (v < 0)));
         return 0;
     }
     switch (a.type) {
