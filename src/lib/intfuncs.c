@@ -131,11 +131,12 @@ static int gcd_lcm_overflow(jc_ctx *ctx, const jc_args *a, int is_lcm, int t)
     int done = 0;
     for (int i = 1; i < a->n && !done; i++) {
         num_to_mpz(ctx, b, a->v[i]);
-        if (!is_lcm) {
-            if (mpz_sgn(acc) == 0 || mpz_sgn(b) == 0) {
+        int both_typemin = !mpz_cmp(acc, b) && !fix_fits_mpz(t, (mpz_abs(p, b), p));
+        if (!is_lcm || both_typemin) {
+            if (!both_typemin && (mpz_sgn(acc) == 0 || mpz_sgn(b) == 0)) {
                 mpz_add(p, acc, b);
                 done = abs_overflow_text(ctx, &m, t, p);
-            } else if (!mpz_cmp(acc, b) && !fix_fits_mpz(t, (mpz_abs(p, b), p))) {
+            } else if (both_typemin) {   /* lcm computes this gcd first */
                 value x = fix_from_mpz(t, acc);
                 sb_puts(&m, "gcd(");
                 num_print(ctx, &m, x);
