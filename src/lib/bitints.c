@@ -7,7 +7,9 @@
  * what Julia has no method for, so the call is Julia's MethodError. */
 #include <string.h>
 
+#include "bits.h"
 #include "num/fixint.h"
+#include "num/float16.h"
 #include "num/num.h"
 #include "lib/lib.h"
 
@@ -130,6 +132,55 @@ static int bi_widemul(jc_ctx *ctx, value *out, const jc_args *a)
     val_release(x2);
     val_release(y2);
     return r;
+}
+
+/* reinterpret(T, x): the bits of the primitive number x read as the primitive number
+ * type T of the same size (Float64 <-> Int64/UInt64, Int8 <-> UInt8 ...). */
+static int prim_bits(value x, fix_u128 *bits)
+{
+    switch (x.type) {
+    case T_FLOAT64: *bits = bits_from_double(x.u.f); return 64;
+    case T_FLOAT32: *bits = bits_from_float((float)x.u.f); return 32;
+    case T_FLOAT16: *bits = f16_from_double(x.u.f); return 16;
+    case T_BOOL: *bits = (fix_u128)x.u.i; return 8;
+    default: {
+        int w = fix_width(x.type);
+        *bits = fix_get(x);
+        if (w && w < 128)
+            *bits &= ((fix_u128)1 << w) - 1;
+        return w;
+    }
+    }
+}
+
+static int bi_reinterpret(jc_ctx *ctx, value *out, const jc_args *a)
+{
+    int t = type_kind(a->v[0]);
+    fix_u128 bits;
+    int w = prim_bits(a->v[1], &bits);
+    if (t < 0 || !w)
+        return LIB_DECLINE;
+    value x = { T_NOTHING, 0, { 0 } };
+    int tw = 0;
+    switch (t) {
+    case T_FLOAT64: x = v_f64(bits_to_double((uint64_t)bits)); tw = 64; break;
+    case T_FLOAT32: x = num_from_double_typed(T_FLOAT32, bits_to_float((uint32_t)bits)); tw = 32; break;
+    case T_FLOAT16: x = num_from_double_typed(T_FLOAT16, f16_to_double((uint16_t)bits)); tw = 16; break;
+    case T_BOOL:
+        tw = 8;
+        if (bits > 1)   /* only 0x00 and 0x01 are Bools */
+            return LIB_DECLINE;
+        x = v_bool((int)bits);
+        break;
+    default:
+        if (!(tw = fix_width(t)))
+            return LIB_DECLINE;
+        break;
+    }
+    if (tw != w)
+        return err_throw(ctx, ERR_ERROR, a->site, "bitcast: argument size does not match size of target type");
+    *out = fix_width(t) ? fix_make(t, bits) : x;
+    return 0;
 }
 
 /* ---- counting bits ---- */
@@ -279,6 +330,9 @@ const builtin lib_bitints[] = {
     { "unsafe_trunc", 2, 2, bi_unsafe_trunc, LIB_HELP("unsafe_trunc(T, x)",
       "x truncated toward zero and wrapped into the integer type T:\n"
       "  unsafe_trunc(Int8, 128) == -128."), NULL, NULL },
+    { "reinterpret", 2, 2, bi_reinterpret, LIB_HELP("reinterpret(T, x)",
+      "The bits of the number x read as the number type T of the same size:\n"
+      "  reinterpret(Int8, 0xff) == -1; reinterpret(UInt64, 1.0) == 0x3ff0000000000000."), NULL, NULL },
     { "widemul", 2, 2, bi_widemul, LIB_HELP("widemul(x, y)",
       "Multiply x and y in the type twice as wide, so the product never overflows:\n"
       "  widemul(typemax(Int64), 2) is an Int128."), NULL, NULL },

@@ -69,3 +69,12 @@ Int8(1):Int8(3)
 0x01:0x02:0x05
 [10, 20, 30][Int8(2)]
 [1 2; 3 4][Int8(2), UInt8(1)]
+reinterpret(Int8, 0xff)
+reinterpret(UInt64, 1.0)
+reinterpret(Float64, 0x3ff0000000000000)
+reinterpret(Float32, Int32(1065353216))
+reinterpret(UInt16, Float16(1))
+reinterpret(Int128, typemax(UInt128))
+[300, 400] .% Int8
+Int8(5) + im
+typeof(Int8(5) + im)
