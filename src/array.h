@@ -41,6 +41,8 @@ typedef struct jc_array {
     uint8_t bits;                  /* a BitArray (what broadcasting to Bool gives): shown
                                       and typed as BitVector / BitMatrix / BitArray{N} */
     value *v;                      /* len elements; ARR_UNDEF marks #undef */
+    int64_t cap;                   /* room in v when push! has grown it; 0: exactly len
+                                      (only push!, append! and pop! change len) */
 } jc_array;
 
 /* An allocation count for n elements: at least 1, so that malloc(0) never happens. */

@@ -17,11 +17,30 @@ mem_budget *mem_enter(mem_budget *b)
     return prev;
 }
 
-/* The bytes the process's heap holds now: in use in the arenas and in mmapped blocks. */
+#if defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define JC_ASAN 1
+#endif
+#endif
+#if defined(__SANITIZE_ADDRESS__)
+#define JC_ASAN 1
+#endif
+#ifdef JC_ASAN
+/* the sanitizer runtime's own count (sanitizer/allocator_interface.h, which gcc does
+ * not install) */
+size_t __sanitizer_get_current_allocated_bytes(void);
+#endif
+
+/* The bytes the process's heap holds now: in use in the arenas and in mmapped blocks
+ * (under AddressSanitizer, whose allocator replaces glibc's, what it counts as in use). */
 static size_t heap_in_use(void)
 {
+#ifdef JC_ASAN
+    return __sanitizer_get_current_allocated_bytes();
+#else
     struct mallinfo2 mi = mallinfo2();
     return mi.uordblks + mi.hblkhd;
+#endif
 }
 
 void mem_check(mem_budget *b)

@@ -441,6 +441,16 @@ static int bi_getindex(jc_ctx *ctx, value *out, const jc_args *a)
         for (int j = 0; j < sel[k].nd && nd < ARR_MAXDIMS; j++)
             dims[nd++] = sel[k].dims[j];
     }
+    int scalar = 1;
+    for (int k = 0; k < n; k++)
+        scalar &= sel[k].scalar;
+    if (scalar) { /* integer indices of other types than Int64: x[big(2)], m[UInt8(1), 2] */
+        int r = array_get_linear(ctx, x, sel_position(sel, ext, n, 0), out);
+        sels_free(sel, n);
+        if (r < 0)
+            err_locate(ctx, a->site);
+        return r;
+    }
     if (n == 1 && sel[0].nd == 0) {
         nd = 1;
         dims[0] = sel[0].n;
@@ -1503,7 +1513,16 @@ static int bi_push(jc_ctx *ctx, value *out, const jc_args *a)
         value y;
         if (array_convert_elt(ctx, A->et, a->v[i], &y) < 0)
             return -1;
-        A->v = xrealloc(A->v, (size_t)(A->len + 1) * sizeof *A->v);
+        if (A->len >= A->cap) { /* geometric growth: n push!es cost O(n) */
+            int64_t cap = A->len < 4 ? 4 : A->len + A->len / 2;
+            size_t bytes;
+            if (size_bytes((size_t)cap, sizeof *A->v, &bytes) < 0) {
+                val_release(y);
+                return err_throw(ctx, ERR_OUTOFMEMORY, a->site, "()");
+            }
+            A->v = xrealloc(A->v, bytes);
+            A->cap = cap;
+        }
         A->v[A->len++] = y;
         A->dims[0] = A->len;
     }

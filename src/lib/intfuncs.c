@@ -647,6 +647,8 @@ static int rho_factor(jc_ctx *ctx, mpz_ptr f, mpz_srcptr n)
         for (unsigned long r = 1; mpz_cmp_ui(d, 1) == 0; r <<= 1) {
             mpz_set(x, y);
             for (unsigned long i = 0; i < r; i++) {
+                if ((i & 127) == 127 && ctx_poll(ctx) < 0)
+                    goto out;
                 mpz_mul(y, y, y);
                 mpz_add_ui(y, y, c);
                 mpz_mod(y, y, n);
@@ -696,7 +698,7 @@ static void pf_add(pf *l, mpz_srcptr p)
 {
     if (l->n == l->cap) {
         l->cap = l->cap ? 2 * l->cap : 16;
-        l->p = realloc(l->p, l->cap * sizeof *l->p);
+        l->p = xrealloc(l->p, l->cap * sizeof *l->p);
     }
     mpz_init_set(l->p[l->n++], p);
 }
