@@ -421,18 +421,6 @@ static int bi_getindex(jc_ctx *ctx, value *out, const jc_args *a)
     int64_t ext[ARR_MAXDIMS];
     if (resolve_all(ctx, x, idx, n, sel, ext, a->site) < 0)
         return -1;
-    /* integer indices of other types (Int8, UInt128, BigInt) select one element too */
-    int allscalar = 1;
-    for (int k = 0; k < n; k++)
-        allscalar &= sel[k].scalar;
-    if (allscalar) {
-        int64_t pos = sel_position(sel, ext, n, 0);
-        sels_free(sel, n);
-        int r = array_get_linear(ctx, x, pos, out);
-        if (r < 0)
-            err_locate(ctx, a->site);
-        return r;
-    }
     int nd = 0;
     int64_t dims[ARR_MAXDIMS], total = 1;
     for (int k = 0; k < n; k++) {
