@@ -195,6 +195,11 @@ NUMTYPE(t_uint8, T_UINT8, 0, 0)
 NUMTYPE(t_uint16, T_UINT16, 0, 0)
 NUMTYPE(t_uint32, T_UINT32, 0, 0)
 NUMTYPE(t_uint64, T_UINT64, 0, 0)
+NUMTYPE(t_uint128, T_UINT128, 0, 0)
+NUMTYPE(t_int8, T_INT8, 0, 0)
+NUMTYPE(t_int16, T_INT16, 0, 0)
+NUMTYPE(t_int32, T_INT32, 0, 0)
+NUMTYPE(t_int128, T_INT128, 0, 0)
 NUMTYPE(t_rational, T_RATIONAL, 0, 0)
 NUMTYPE(t_float16, T_FLOAT16, 0, 0)
 NUMTYPE(t_float32, T_FLOAT32, 0, 0)
@@ -227,7 +232,8 @@ static const constant constants[] = {
     { "nothing", c_nothing },
     { "Bool", t_bool }, { "Int", t_int64 }, { "Int64", t_int64 }, { "BigInt", t_bigint },
     { "UInt8", t_uint8 }, { "UInt16", t_uint16 }, { "UInt32", t_uint32 }, { "UInt64", t_uint64 },
-    { "UInt", t_uint64 }, { "Rational", t_rational }, { "Float16", t_float16 },
+    { "UInt", t_uint64 }, { "UInt128", t_uint128 }, { "Int8", t_int8 }, { "Int16", t_int16 },
+    { "Int32", t_int32 }, { "Int128", t_int128 }, { "Rational", t_rational }, { "Float16", t_float16 },
     { "Float32", t_float32 }, { "Float64", t_float64 }, { "BigFloat", t_bigfloat },
     { "Complex", t_complex }, { "ComplexF64", t_complexf64 }, { "ComplexF32", t_complexf32 }, { "ComplexF16", t_complexf16 },
     { "String", t_string }, { "Char", t_char }, { "Nothing", t_nothing },

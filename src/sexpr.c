@@ -60,6 +60,15 @@ static void sexpr_lit(sb *out, value v)
     case T_UINT16: sb_printf(out, "0x%04llx", (unsigned long long)v.u.u); break;
     case T_UINT32: sb_printf(out, "0x%08llx", (unsigned long long)v.u.u); break;
     case T_UINT64: sb_printf(out, "0x%016llx", (unsigned long long)v.u.u); break;
+    case T_UINT128: {   /* 0x and 32 hex digits */
+        char *s = mpz_get_str(NULL, 16, val_mpz(v));
+        sb_puts(out, "0x");
+        for (size_t k = strlen(s); k < 32; k++)
+            sb_putc(out, '0');
+        sb_puts(out, s);
+        free(s);
+        break;
+    }
     case T_FLOAT64: sexpr_float(out, v.u.f, 0); break;
     case T_FLOAT32: sexpr_float(out, v.u.f, 1); break;
     case T_CHAR: {

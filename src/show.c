@@ -600,6 +600,7 @@ static void elem_align(const jc_array *a, int64_t i, const char *s, size_t n, in
     size_t cut = n;
     switch (x.type) {
     case T_BOOL: case T_INT64: case T_BIGINT: case T_UINT8: case T_UINT16: case T_UINT32: case T_UINT64:
+    case T_UINT128: case T_INT8: case T_INT16: case T_INT32: case T_INT128:
         return;
     case T_FLOAT16: case T_FLOAT32: case T_FLOAT64: case T_BIGFLOAT: case T_IRRATIONAL:
         for (size_t k = 0; k < n; k++)

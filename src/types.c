@@ -258,7 +258,8 @@ static int union_key(const jc_typeobj *t)
         return 0;
     static const int size[] = {
         [T_BOOL] = 1, [T_INT64] = 8, [T_UINT8] = 1, [T_UINT16] = 2, [T_UINT32] = 4,
-        [T_UINT64] = 8, [T_RATIONAL] = 16, [T_FLOAT16] = 2, [T_FLOAT32] = 4, [T_FLOAT64] = 8,
+        [T_UINT64] = 8, [T_UINT128] = 16, [T_INT8] = 1, [T_INT16] = 2, [T_INT32] = 4,
+        [T_INT128] = 16, [T_RATIONAL] = 16, [T_FLOAT16] = 2, [T_FLOAT32] = 4, [T_FLOAT64] = 8,
     };
     return (nt.t < sizeof size / sizeof *size ? size[nt.t] : 8) * (nt.cplx ? 2 : 1);
 }

@@ -9,6 +9,9 @@
 #define NUM (VK_NUMBER | VK_BITS)
 #define REAL (NUM | VK_REAL)
 #define INT (REAL | VK_INTEGER)
+/* Int128 and UInt128 are 128 bits of storage, which no immediate holds: a BigInt's
+ * object, its value always kept in the type's range */
+#define INT128 (VK_HEAP | VK_NUMBER | VK_REAL | VK_INTEGER | VK_WRAPS)
 #define HWF (REAL | VK_FLOAT | VK_HWFLOAT)
 
 val_traits val_kinds[T__COUNT] = {
@@ -16,10 +19,15 @@ val_traits val_kinds[T__COUNT] = {
     [T_BOOL] = { "Bool", TA_INTEGER, INT, NULL },
     [T_INT64] = { "Int64", TA_SIGNED, INT, NULL },
     [T_BIGINT] = { "BigInt", TA_SIGNED, VK_HEAP | VK_NUMBER | VK_REAL | VK_INTEGER, NULL },
-    [T_UINT8] = { "UInt8", TA_UNSIGNED, INT | VK_UNSIGNED, NULL },
-    [T_UINT16] = { "UInt16", TA_UNSIGNED, INT | VK_UNSIGNED, NULL },
-    [T_UINT32] = { "UInt32", TA_UNSIGNED, INT | VK_UNSIGNED, NULL },
-    [T_UINT64] = { "UInt64", TA_UNSIGNED, INT | VK_UNSIGNED, NULL },
+    [T_UINT8] = { "UInt8", TA_UNSIGNED, INT | VK_UNSIGNED | VK_WRAPS, NULL },
+    [T_UINT16] = { "UInt16", TA_UNSIGNED, INT | VK_UNSIGNED | VK_WRAPS, NULL },
+    [T_UINT32] = { "UInt32", TA_UNSIGNED, INT | VK_UNSIGNED | VK_WRAPS, NULL },
+    [T_UINT64] = { "UInt64", TA_UNSIGNED, INT | VK_UNSIGNED | VK_WRAPS, NULL },
+    [T_UINT128] = { "UInt128", TA_UNSIGNED, INT128 | VK_UNSIGNED, NULL },
+    [T_INT8] = { "Int8", TA_SIGNED, INT | VK_WRAPS, NULL },
+    [T_INT16] = { "Int16", TA_SIGNED, INT | VK_WRAPS, NULL },
+    [T_INT32] = { "Int32", TA_SIGNED, INT | VK_WRAPS, NULL },
+    [T_INT128] = { "Int128", TA_SIGNED, INT128, NULL },
     [T_RATIONAL] = { "Rational", TA_REAL, VK_HEAP | VK_NUMBER | VK_REAL, NULL },
     [T_FLOAT16] = { "Float16", TA_FLOAT, HWF, NULL },
     [T_FLOAT32] = { "Float32", TA_FLOAT, HWF, NULL },
@@ -55,7 +63,7 @@ void *obj_new(jc_type t, size_t size)
 void val_release_obj(obj *o)
 {
     switch (o->type) {
-    case T_BIGINT:
+    case T_BIGINT: case T_INT128: case T_UINT128:
         mpz_clear(((jc_bigint *)o)->z);
         break;
     case T_RATIONAL:

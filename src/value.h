@@ -24,6 +24,11 @@ typedef enum jc_type {
     T_UINT16,
     T_UINT32,
     T_UINT64,
+    T_UINT128,    /* Int128/UInt128: a jc_bigint whose mpz always holds a value in range */
+    T_INT8,       /* Int8/16/32: u.i, sign-extended */
+    T_INT16,
+    T_INT32,
+    T_INT128,
     T_RATIONAL,   /* sub: T_INT64 (Rational{Int64}) or T_BIGINT; stored as mpq */
     T_FLOAT16,    /* u.f holds a double that is exactly a binary16 value */
     T_FLOAT32,    /* u.f holds a double that is exactly a binary32 value */
@@ -129,10 +134,11 @@ enum {
     VK_NUMBER = 1u << 1,    /* <: Number */
     VK_REAL = 1u << 2,      /* <: Real */
     VK_INTEGER = 1u << 3,   /* <: Integer (Bool included) */
-    VK_UNSIGNED = 1u << 4,  /* UInt8 ... UInt64 */
+    VK_UNSIGNED = 1u << 4,  /* UInt8 ... UInt128 */
     VK_FLOAT = 1u << 5,     /* <: AbstractFloat */
     VK_HWFLOAT = 1u << 6,   /* Float16, Float32, Float64: a double in u.f */
     VK_BITS = 1u << 7,      /* isbits: zero-filled storage in arrays */
+    VK_WRAPS = 1u << 8,     /* fixed width, arithmetic wraps: Int8..Int128 but Int64, UInt* */
 };
 
 typedef void (*obj_free_fn)(obj *o);

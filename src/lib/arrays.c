@@ -233,7 +233,7 @@ static int resolve_index(jc_ctx *ctx, value idx, int64_t extent, ixsel *s, const
         s->dims[0] = extent;
         return 0;
     }
-    if (idx.type == T_INT64 || idx.type == T_BIGINT || (idx.type >= T_UINT8 && idx.type <= T_UINT64)) {
+    if (idx.type == T_INT64 || idx.type == T_BIGINT || val_kind_is(idx.type, VK_WRAPS)) {
         int64_t i = index_position(ctx, idx, extent);
         if (i < 0) {
             s->oob = 1;
@@ -1229,11 +1229,29 @@ static int bi_sort(jc_ctx *ctx, value *out, const jc_args *a)
 
 /* ---- reductions ---- */
 
+/* The kind sum and prod accumulate elements of kind t in: Julia's add_sum/mul_prod
+ * widen the integers narrower than 64 bits to Int or UInt. */
+static int reduce_kind(int t)
+{
+    switch (t) {
+    case T_INT8: case T_INT16: case T_INT32: return T_INT64;
+    case T_UINT8: case T_UINT16: case T_UINT32: return T_UINT64;
+    default: return t;
+    }
+}
+
 /* The accumulator a reduction starts from its first element x (taken): a sum of Bools
- * counts in Int. */
+ * counts in Int, of small integers in Int/UInt. */
 static value reduce_first(int kind, value x)
 {
-    return kind == 0 && x.type == T_BOOL ? v_int(x.u.i) : x;
+    if (kind == 0 && x.type == T_BOOL)
+        return v_int(x.u.i);
+    if (kind <= 1 && reduce_kind(x.type) != x.type) {
+        value r = x;
+        r.type = (uint8_t)reduce_kind(x.type);   /* u.i / u.u already hold the value */
+        return r;
+    }
+    return x;
 }
 
 static int combine(jc_ctx *ctx, int kind, value acc, value x, const ast *site, value *out)
@@ -1254,6 +1272,7 @@ static int reduce_empty(jc_ctx *ctx, int kind, const jc_typeobj *et, const ast *
         return err_throw(ctx, ERR_ARGUMENT, site, "reducing over an empty collection is not allowed; consider supplying `init` to the reducer");
     if (nt.t == T_BOOL) /* sum(Bool[]) is 0 (Int) */
         nt.t = T_INT64;
+    nt.t = (uint8_t)reduce_kind(nt.t);
     return num_convert_to(ctx, out, nt, v_int(kind == 1)) < 0 ? -1 : 0;
 }
 
@@ -1420,9 +1439,29 @@ static int accumulate(jc_ctx *ctx, value *out, const jc_args *a, int kind)
                                                  : NULL;
         *out = array_from_values(ctx, res, cnt, A->nd, A->dims, et);
         type_release(et);
-    } else if (r == 0)
-        *out = array_from_values(ctx, res, cnt, A->nd, A->dims, NULL);
-    else
+    } else if (r == 0) {
+        /* numbers take their promoted type: an Int64 cumprod that continued as BigInt is a
+         * Vector{BigInt}, as Julia's accumulate keeps one element type */
+        int allnum = cnt > 0;
+        for (int64_t i = 0; i < cnt; i++)
+            allnum &= num_is_number(res[i]);
+        value et = allnum ? array_promote_eltype(ctx, res, cnt) : v_nothing();
+        int conv = 0;
+        for (int64_t i = 0; i < cnt && allnum && conv == 0; i++) {
+            value c;
+            conv = array_convert_elt(ctx, val_typeobj(et), res[i], &c);
+            if (conv == 0) {
+                val_release(res[i]);
+                res[i] = c;
+            }
+        }
+        if (conv < 0) {
+            val_release_n(res, cnt);
+            r = -1;
+        } else
+            *out = array_from_values(ctx, res, cnt, A->nd, A->dims, allnum ? val_typeobj(et) : NULL);
+        val_release(et);
+    } else
         val_release_n(res, cnt);
     free(res);
     val_release(tmp); /* after the last use of A, which it may own */

@@ -6,6 +6,7 @@
 
 #include "bits.h"
 #include "num/float16.h"
+#include "num/fixint.h"
 #include "num/num.h"
 #include "lib/lib.h"
 
@@ -106,22 +107,41 @@ static int bi_modf(jc_ctx *ctx, value *out, const jc_args *a)
 static int bi_bitstring(jc_ctx *ctx, value *out, const jc_args *a)
 {
     value x = a->v[0];
-    uint64_t bits;
+    fix_u128 bits;
     int width;
     switch (x.type) {
     case T_BOOL: bits = (uint64_t)x.u.i; width = 8; break;
-    case T_INT64: bits = (uint64_t)x.u.i; width = 64; break;
-    case T_UINT8: bits = x.u.u; width = 8; break;
-    case T_UINT16: bits = x.u.u; width = 16; break;
-    case T_UINT32: bits = x.u.u; width = 32; break;
-    case T_UINT64: bits = x.u.u; width = 64; break;
     case T_FLOAT64: bits = bits_from_double(x.u.f); width = 64; break;
     case T_FLOAT32: bits = bits_from_float((float)x.u.f); width = 32; break;
     case T_FLOAT16: bits = f16_from_double(x.u.f); width = 16; break; /* exact: x is one */
-    default:
-        return LIB_DECLINE;
+    case T_CHAR: {   /* Julia's Char is its UTF-8 bytes, left-aligned in 32 bits */
+        uint32_t c = x.u.c, u;
+        if (c < 0x80) u = c << 24;
+        else if (c < 0x800) u = (0xC0 | c >> 6) << 24 | (0x80 | (c & 0x3F)) << 16;
+        else if (c < 0x10000)
+            u = (0xE0 | c >> 12) << 24 | (0x80 | ((c >> 6) & 0x3F)) << 16 | (0x80 | (c & 0x3F)) << 8;
+        else
+            u = (0xF0u | c >> 18) << 24 | (0x80 | ((c >> 12) & 0x3F)) << 16 |
+                (0x80 | ((c >> 6) & 0x3F)) << 8 | (0x80 | (c & 0x3F));
+        bits = u;
+        width = 32;
+        break;
     }
-    char s[65];
+    default:
+        if (!(width = fix_width(x.type))) {   /* the bit integers, Int8 .. UInt128 */
+            num_type t;
+            if (num_typeof(x, &t) < 0)
+                return LIB_DECLINE;
+            sb n = { 0 };
+            num_type_name(&n, t);
+            int r = err_throw(ctx, ERR_ARGUMENT, a->site, "%s not a primitive type", sb_str(&n));
+            sb_free(&n);
+            return r;
+        }
+        bits = fix_get(x);
+        break;
+    }
+    char s[129];
     for (int i = 0; i < width; i++)
         s[i] = (char)('0' + ((bits >> (width - 1 - i)) & 1));
     *out = v_string(s, (size_t)width);
@@ -132,17 +152,47 @@ static int bi_bitstring(jc_ctx *ctx, value *out, const jc_args *a)
 static int bi_ispow2(jc_ctx *ctx, value *out, const jc_args *a)
 {
     value x = a->v[0];
-    if (x.type == T_BIGINT) {
-        *out = v_bool(mpz_sgn(val_mpz(x)) > 0 && mpz_popcount(val_mpz(x)) == 1);
-        return 0;
-    }
     if (!num_is_integer_type(x))
         return LIB_DECLINE;
-    int64_t n;
-    if (num_to_int64(ctx, x, &n) < 0)
-        return -1;
-    *out = v_bool(n > 0 && (n & (n - 1)) == 0);
+    mpz_t z;
+    mpz_init(z);
+    num_to_mpz(ctx, z, x);
+    *out = v_bool(mpz_sgn(z) > 0 && mpz_popcount(z) == 1);
+    mpz_clear(z);
     return 0;
+}
+
+/* nextpow(a, x) and prevpow(a, x) for an integer x, exactly: the result has x's type; an
+ * Int (or BigInt) result that does not fit an Int continues as BigInt, jcalc's rule. */
+static int pow_step_int(jc_ctx *ctx, value *out, const jc_args *a, mpz_srcptr base, int next)
+{
+    value xv = a->v[1];
+    mpz_t x, p, q;
+    mpz_inits(x, p, q, (mpz_ptr)0);
+    num_to_mpz(ctx, x, xv);
+    int r = 0;
+    if (mpz_sgn(x) <= 0 || (!next && mpz_cmp_ui(x, 1) < 0))
+        r = num_domain_error(ctx, xv, next ? "`x` must be positive." : "`x` must be ≥ 1.");
+    else {
+        mpz_set_ui(p, 1);
+        for (;;) {
+            if (next && mpz_cmp(p, x) >= 0)
+                break;
+            mpz_mul(q, p, base);
+            if (!next && mpz_cmp(q, x) > 0)
+                break;
+            mpz_swap(p, q);
+        }
+        if (xv.type == T_INT64 || xv.type == T_BOOL || xv.type == T_BIGINT)
+            *out = xv.type == T_BIGINT ? v_bigint_from_mpz(p) : v_int_from_mpz(p);
+        else if (fix_fits_mpz(xv.type, p))
+            *out = fix_from_mpz(xv.type, p);
+        else
+            r = err_throw(ctx, ERR_OVERFLOW, a->site, "result is beyond the range of type %s",
+                          num_type_basename((jc_type)xv.type));
+    }
+    mpz_clears(x, p, q, (mpz_ptr)0);
+    return r;
 }
 
 /* nextpow(a, x): the smallest a^k >= x; prevpow(a, x): the largest a^k <= x (k >= 0). */
@@ -150,12 +200,24 @@ static int pow_step(jc_ctx *ctx, value *out, const jc_args *a, int next)
 {
     if (!num_is_integer_type(a->v[0]) || !num_is_real(a->v[1]))
         return LIB_DECLINE;
-    int64_t base;
-    double x;
-    if (num_to_int64(ctx, a->v[0], &base) < 0 || num_to_double(ctx, a->v[1], &x) < 0)
-        return -1;
-    if (base <= 1)
+    mpz_t b;
+    mpz_init(b);
+    num_to_mpz(ctx, b, a->v[0]);
+    if (mpz_cmp_ui(b, 1) <= 0) {
+        mpz_clear(b);
         return num_domain_error(ctx, a->v[0], "`a` must be greater than 1.");
+    }
+    if (num_is_integer_type(a->v[1])) {
+        int r = pow_step_int(ctx, out, a, b, next);
+        mpz_clear(b);
+        return r;
+    }
+    int big = !mpz_fits_slong_p(b);
+    int64_t base = big ? INT64_MAX : mpz_get_si(b);
+    mpz_clear(b);
+    double x;
+    if (num_to_double(ctx, a->v[1], &x) < 0)
+        return -1;
     if (!(x > 0) || (!next && x < 1))
         return num_domain_error(ctx, a->v[1], next ? "`x` must be positive." : "`x` must be ≥ 1.");
     int64_t p = 1;
@@ -169,11 +231,8 @@ static int pow_step(jc_ctx *ctx, value *out, const jc_args *a, int next)
             break;
         p = q;
     }
-    if (num_is_integer_type(a->v[1]))
-        *out = v_int(p);
-    else
-        *out = num_from_double_typed(a->v[1].type == T_FLOAT32 || a->v[1].type == T_FLOAT16
-                                         ? (jc_type)a->v[1].type : T_FLOAT64, (double)p);
+    *out = num_from_double_typed(a->v[1].type == T_FLOAT32 || a->v[1].type == T_FLOAT16
+                                     ? (jc_type)a->v[1].type : T_FLOAT64, (double)p);
     return 0;
 }
 

@@ -4,7 +4,8 @@
  *
  * All arithmetic is done in GMP; results take the promoted type of the arguments as
  * Julia's do (Int64 stays Int64, where jcalc's integers continue as BigInt rather than
- * wrapping; factorial and binomial keep Julia's OverflowError for Int64 results).
+ * wrapping: factorial and binomial of an Int continue as BigInt too; the fixed-width
+ * types raise Julia's OverflowError).
  * Work whose size grows with the arguments is bounded first with num_check_bits, and
  * loops poll the interrupt flag. */
 #include <math.h>
@@ -14,6 +15,7 @@
 #include "array.h"
 #include "eval.h"
 #include "num/bigjob.h"
+#include "num/fixint.h"
 #include "num/num.h"
 #include "lib/lib.h"
 
@@ -65,6 +67,8 @@ static int as_fraction(jc_ctx *ctx, value x, mpz_ptr num, mpz_ptr den, int *big)
     return 1;
 }
 
+static int gcd_lcm_overflow(jc_ctx *ctx, const jc_args *a, int is_lcm, int t);
+
 /* gcd (lcm when is_lcm) of integers, or of rationals: gcd(a/b, c/d) = gcd(a,c)/lcm(b,d)
  * and lcm(a/b, c/d) = lcm(a,c)/gcd(b,d), Julia's definitions. */
 static int gcd_lcm(jc_ctx *ctx, value *out, const jc_args *a, int is_lcm)
@@ -95,9 +99,79 @@ static int gcd_lcm(jc_ctx *ctx, value *out, const jc_args *a, int is_lcm)
         }
     }
     int r = LIB_DECLINE;
+    if (ok && !anyrat && fix_wraps(t.t) && !fix_fits_mpz(t.t, num))
+        ok = 0, r = gcd_lcm_overflow(ctx, a, is_lcm, t.t);
     if (ok)
         r = anyrat ? num_rational(ctx, out, num, den, big ? T_BIGINT : T_INT64) : int_result(ctx, out, num, t);
     mpz_clears(n, d, num, den, (mpz_ptr)0);
+    return r;
+}
+
+/* The OverflowError of gcd or lcm whose result does not fit the fixed-width type t,
+ * worded as Julia's checked arithmetic words it: lcm folds a * div(b, gcd(b, a)) with
+ * checked_mul and checked_abs; gcd overflows only on typemin (checked_abs, or
+ * "gcd(a, b) overflows" when both are typemin). */
+/* checked_abs's text for z (typemin of t); returns 1. */
+static int abs_overflow_text(jc_ctx *ctx, sb *m, int t, mpz_srcptr z)
+{
+    value x = fix_from_mpz(t, z);
+    sb_puts(m, "checked arithmetic: cannot compute |x| for x = ");
+    num_print(ctx, m, x);
+    sb_printf(m, "::%s", num_type_basename((jc_type)t));
+    val_release(x);
+    return 1;
+}
+
+static int gcd_lcm_overflow(jc_ctx *ctx, const jc_args *a, int is_lcm, int t)
+{
+    mpz_t acc, b, g, p;
+    mpz_inits(acc, b, g, p, (mpz_ptr)0);
+    num_to_mpz(ctx, acc, a->v[0]);
+    sb m = { 0 };
+    int done = 0;
+    for (int i = 1; i < a->n && !done; i++) {
+        num_to_mpz(ctx, b, a->v[i]);
+        int both_typemin = !mpz_cmp(acc, b) && !fix_fits_mpz(t, (mpz_abs(p, b), p));
+        if (!is_lcm || both_typemin) {
+            if (!both_typemin && (mpz_sgn(acc) == 0 || mpz_sgn(b) == 0)) {
+                mpz_add(p, acc, b);
+                done = abs_overflow_text(ctx, &m, t, p);
+            } else if (both_typemin) {   /* lcm computes this gcd first */
+                value x = fix_from_mpz(t, acc);
+                sb_puts(&m, "gcd(");
+                num_print(ctx, &m, x);
+                sb_puts(&m, ", ");
+                num_print(ctx, &m, x);
+                sb_puts(&m, ") overflows");
+                val_release(x);
+                done = 1;
+            }
+            mpz_gcd(acc, acc, b);
+            continue;
+        }
+        if (mpz_sgn(acc) == 0 || mpz_sgn(b) == 0) {
+            mpz_set_ui(acc, 0);
+            continue;
+        }
+        mpz_gcd(g, b, acc);
+        mpz_tdiv_q(b, b, g);
+        mpz_mul(p, acc, b);
+        if (!fix_fits_mpz(t, p)) {
+            value x = fix_from_mpz(t, acc), y = fix_from_mpz(t, b);
+            num_print(ctx, &m, x);
+            sb_puts(&m, " * ");
+            num_print(ctx, &m, y);
+            sb_printf(&m, " overflowed for type %s", num_type_basename((jc_type)t));
+            val_release(x);
+            val_release(y);
+            done = 1;
+        } else if (mpz_abs(acc, p), !fix_fits_mpz(t, acc)) {
+            done = abs_overflow_text(ctx, &m, t, p);
+        }
+    }
+    mpz_clears(acc, b, g, p, (mpz_ptr)0);
+    int r = err_throw(ctx, ERR_OVERFLOW, a->site, "%s", done ? sb_str(&m) : "integer overflow");
+    sb_free(&m);
     return r;
 }
 
@@ -257,16 +331,32 @@ static int bi_factorial(jc_ctx *ctx, value *out, const jc_args *a)
         *out = v_bigint_from_mpz(n);
     } else if (mpz_sgn(n) < 0) {
         r = num_domain_error(ctx, x, "`n` must not be negative.");
-    } else if (mpz_cmp_ui(n, 20) > 0) {
-        char *s = mpz_get_str(NULL, 10, n);
-        r = err_throw(ctx, ERR_OVERFLOW, NULL,
-                     "%s is too large to look up in the table; consider using `factorial(big(%s))` instead",
-                     s, s);
-        free(s);
+    } else if (x.type == T_INT64 || x.type == T_BOOL || (fix_width(x.type) && fix_width(x.type) <= 32)) {
+        /* Int64 (and the narrower types, which Julia computes as Int64) continues as
+         * BigInt past 20!, jcalc's rule for Int */
+        double bits = fact_bits(mpz_get_d(n));
+        if (num_check_bits(ctx, bits) < 0 || !mpz_fits_ulong_p(n) ||
+            bigjob_mpz(ctx, n, BJ_FAC, NULL, NULL, mpz_get_ui(n), bits) < 0) {
+            if (!ctx->err_set)
+                num_check_bits(ctx, INFINITY);
+            r = -1;
+        } else
+            *out = v_int_from_mpz(n);
     } else {
-        mpz_fac_ui(n, mpz_get_ui(n));
-        num_type t = { x.type == T_UINT64 ? T_UINT64 : T_INT64, 0, 0 };
-        r = int_result(ctx, out, n, t);
+        /* UInt64, Int128, UInt128: Julia's lookup tables, up to 20!, 33!, 34! */
+        unsigned long lim = x.type == T_INT128 ? 33 : x.type == T_UINT128 ? 34 : 20;
+        if (mpz_cmp_ui(n, lim) > 0) {
+            sb ns = { 0 };
+            num_print(ctx, &ns, x);
+            r = err_throw(ctx, ERR_OVERFLOW, NULL,
+                         "%s is too large to look up in the table; consider using `factorial(big(%s))` instead",
+                         sb_str(&ns), sb_str(&ns));
+            sb_free(&ns);
+        } else {
+            mpz_fac_ui(n, mpz_get_ui(n));
+            num_type t = { x.type, 0, 0 };
+            r = int_result(ctx, out, n, t);
+        }
     }
     mpz_clear(n);
     return r;
@@ -354,7 +444,17 @@ static int bi_binomial(jc_ctx *ctx, value *out, const jc_args *a)
         mpz_clears(m, kk, (mpz_ptr)0);
     }
     if (res == 0) {
-        if (t.t != T_BIGINT && !mpz_fits_slong_p(r)) {
+        /* Int64 continues as BigInt (jcalc's rule); a fixed-width type must hold |r| */
+        int fits = t.t == T_BIGINT || t.t == T_INT64;
+        if (!fits && t.t != T_BOOL) {
+            mpz_t ar;
+            mpz_init(ar);
+            mpz_abs(ar, r);
+            fits = fix_fits_mpz(t.t, ar);
+            mpz_clear(ar);
+        } else if (t.t == T_BOOL)
+            fits = 1;
+        if (!fits) {
             sb ns = { 0 }, ks = { 0 };
             num_print(ctx, &ns, nv);
             num_print(ctx, &ks, kv);
@@ -425,7 +525,7 @@ static int bi_digits(jc_ctx *ctx, value *out, const jc_args *a)
         return LIB_DECLINE;
     if (a->n == 2) {
         const jc_typeobj *to = val_typeobj(a->v[0]);
-        if (to->base < T_BOOL || to->base > T_UINT64)
+        if (to->base != T_BOOL && to->base != T_BIGINT && !fix_width(to->base))
             return LIB_DECLINE;
         t.t = to->base;
     }
@@ -691,8 +791,8 @@ const builtin lib_intfuncs[] = {
     { "gcdx", 2, 2, bi_gcdx, LIB_HELP("gcdx(a, b)", "Computes the greatest common (positive) divisor of a and b and their Bézout\n  coefficients, i.e. the integer coefficients u and v that satisfy\n  u*a + v*b = d = gcd(a, b). gcdx(a, b) returns (d, u, v).\n\n  jcalc> gcdx(12, 42)\n  (6, -3, 1)"), NULL },
     { "invmod", 2, 2, bi_invmod, LIB_HELP("invmod(n, m)", "Take the inverse of n modulo m: y such that n y = 1 (mod m), and\n  div(y, m) = 0. This will throw an error if m = 0, or if gcd(n, m) ≠ 1.\n\n  jcalc> invmod(2, 5)\n  3"), NULL },
     { "powermod", 3, 3, bi_powermod, LIB_HELP("powermod(x::Integer, p::Integer, m)", "Compute x^p (mod m), with the sign of m. A negative p takes the inverse of x\n  modulo m first.\n\n  jcalc> powermod(2, 6, 5)\n  4"), NULL },
-    { "factorial", 1, 1, bi_factorial, LIB_HELP("factorial(n::Integer)", "Factorial of n. If n is an Int, the result is an Int and n > 20 raises an\n  OverflowError; use factorial(big(n)) to compute the result exactly as a BigInt.\n\n  jcalc> factorial(6)\n  720\n\n  jcalc> factorial(big(21))\n  51090942171709440000"), NULL },
-    { "binomial", 2, 2, bi_binomial, LIB_HELP("binomial(n::Integer, k::Integer)\n  binomial(x::Number, k::Integer)", "The binomial coefficient (n choose k): the coefficient of the kth term in the\n  polynomial expansion of (1+x)^n. Negative n follows\n  binomial(n, k) = (-1)^k binomial(k-n-1, k); Int results that do not fit raise an\n  OverflowError. For a non-integer x this is the generalized coefficient\n  (1/k!) ∏_{j=0}^{k-1} (x - j), zero for k < 0.\n\n  jcalc> binomial(5, 3)\n  10\n\n  jcalc> binomial(-5, 3)\n  -35\n\n  jcalc> binomial(2.5, 3)\n  0.3125"), NULL },
+    { "factorial", 1, 1, bi_factorial, LIB_HELP("factorial(n::Integer)", "Factorial of n. For an Int the result is an Int while it fits and continues as a\n  BigInt beyond (jcalc's rule: Int never wraps); UInt64, Int128 and UInt128 raise\n  Julia's OverflowError past 20!, 33! and 34!.\n\n  jcalc> factorial(6)\n  720\n\n  jcalc> factorial(21)\n  51090942171709440000"), NULL },
+    { "binomial", 2, 2, bi_binomial, LIB_HELP("binomial(n::Integer, k::Integer)\n  binomial(x::Number, k::Integer)", "The binomial coefficient (n choose k): the coefficient of the kth term in the\n  polynomial expansion of (1+x)^n. Negative n follows\n  binomial(n, k) = (-1)^k binomial(k-n-1, k); Int results that do not fit continue\n  as BigInt, other fixed-width results raise an OverflowError. For a non-integer x this is the generalized coefficient\n  (1/k!) ∏_{j=0}^{k-1} (x - j), zero for k < 0.\n\n  jcalc> binomial(5, 3)\n  10\n\n  jcalc> binomial(-5, 3)\n  -35\n\n  jcalc> binomial(2.5, 3)\n  0.3125"), NULL },
     { "isqrt", 1, 1, bi_isqrt, LIB_HELP("isqrt(n::Integer)", "Integer square root: the largest integer m such that m*m <= n.\n\n  jcalc> isqrt(5)\n  2"), NULL },
     { "digits", 1, 2, bi_digits, LIB_HELP("digits([T<:Integer], n::Integer; base::T = 10, pad::Integer = 1)", "Return a vector of the digits of n in the given base, least significant\n  first, optionally padded with zeros to a specified size. Negative n gives\n  negative digits.\n\n  jcalc> digits(10)\n  2-element Vector{Int64}:\n   0\n   1\n\n  jcalc> digits(-256, base = 10, pad = 5)\n  5-element Vector{Int64}:\n   -6\n   -5\n   -2\n    0\n    0"), "base pad" },
     { "ndigits", 1, 1, bi_ndigits, LIB_HELP("ndigits(n::Integer; base::Integer=10, pad::Integer=1)", "Compute the number of digits in integer n written in base base (at least\n  pad).\n\n  jcalc> ndigits(12345)\n  5\n\n  jcalc> ndigits(16, base=2)\n  5"), "base pad" },

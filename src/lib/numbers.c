@@ -11,6 +11,7 @@
 #include "eval.h"
 #include "exc.h"
 #include "num/float16.h"
+#include "num/fixint.h"
 #include "num/num.h"
 #include "show.h"
 #include "lib/lib.h"
@@ -478,9 +479,11 @@ static int f_napprox(jc_ctx *ctx, value *out, const jc_args *a)
 
 static int big_type(num_type *t)
 {
+    if (val_kind_is(t->t, VK_INTEGER)) {
+        t->t = T_BIGINT;
+        return 0;
+    }
     switch (t->t) {
-    case T_BOOL: case T_INT64: case T_BIGINT: case T_UINT8: case T_UINT16: case T_UINT32: case T_UINT64:
-        t->t = T_BIGINT; return 0;
     case T_RATIONAL: t->sub = T_BIGINT; return 0;
     default: t->t = T_BIGFLOAT; t->sub = 0; return 0;
     }
@@ -539,8 +542,16 @@ static int widen_type(num_type *t)
     switch (t->t) {
     case T_FLOAT16: t->t = T_FLOAT32; return 0;
     case T_FLOAT32: t->t = T_FLOAT64; return 0;
-    case T_UINT8: case T_UINT16: case T_UINT32: t->t = (uint8_t)(t->t + 1); return 0;
-    default: return big_type(t);   /* no Int128: Int64 widens to BigInt */
+    default: {
+        /* the bit integers double their width up to 128 bits, from at least 32
+         * (widen(Int8) is Int32) [base/int.jl, test/int.jl] */
+        int w = fix_width(t->t);
+        if (w && w < 128) {
+            t->t = (uint8_t)fix_kind(w < 32 ? 32 : 2 * w, fix_signed(t->t));
+            return 0;
+        }
+        return big_type(t);
+    }
     }
 }
 static int f_widen(jc_ctx *ctx, value *out, const jc_args *a) { return convert_by(ctx, out, a, widen_type, "widen"); }
@@ -894,12 +905,6 @@ static int typeext(jc_ctx *ctx, value *out, const jc_args *a, int max, const cha
     switch (t.t) {
     case T_BOOL: *out = v_bool(max); return 0;
     case T_INT64: *out = v_int(max ? INT64_MAX : INT64_MIN); return 0;
-    case T_UINT8: case T_UINT16: case T_UINT32: case T_UINT64: {
-        value v = { t.t, 0, { .u = 0 } };
-        if (max) v.u.u = t.t == T_UINT64 ? ~(uint64_t)0 : (((uint64_t)1 << (8 << (t.t - T_UINT8))) - 1);
-        *out = v;
-        return 0;
-    }
     case T_FLOAT16: case T_FLOAT32: case T_FLOAT64:
         *out = num_from_double_typed((jc_type)t.t, max ? INFINITY : -INFINITY);
         return 0;
@@ -910,6 +915,10 @@ static int typeext(jc_ctx *ctx, value *out, const jc_args *a, int max, const cha
         return 0;
     }
     default:
+        if (fix_wraps(t.t)) {
+            *out = max ? fix_typemax(t.t) : fix_typemin(t.t);
+            return 0;
+        }
         return lib_no_method(ctx, name, a);
     }
 }
@@ -1195,7 +1204,7 @@ static int f_clamp_type(jc_ctx *ctx, value *out, const jc_args *a)
     if (!num_is_real(x) || T.type != T_TYPE)
         return LIB_DECLINE;
     int b = val_typeobj(T)->base;
-    if (b != T_BOOL && b != T_INT64 && !(b >= T_UINT8 && b <= T_UINT64))
+    if (b != T_BOOL && !fix_width(b))
         return LIB_DECLINE;
     value ext[2];
     for (int k = 0; k < 2; k++) {

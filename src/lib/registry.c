@@ -14,6 +14,7 @@
     X(range)       /* before numbers: -(r), x * r and r / x keep ranges */ \
     X(regex)       /* before strings: its rows decline unless an argument is a Regex */ \
     X(strings) \
+    X(bitints)     /* before numbers: x % T */ \
     X(numbers) \
     X(elementary) \
     X(angles) \

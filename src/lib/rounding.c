@@ -9,6 +9,7 @@
  * roundings match Julia's.  Conversions to an integer type raise InexactError. */
 #include <math.h>
 
+#include "num/fixint.h"
 #include "num/num.h"
 #include "lib/lib.h"
 #include "lib/floatkind.h"
@@ -281,7 +282,7 @@ static int round_to_type(jc_ctx *ctx, value *out, const jc_typeobj *t, value x, 
         case T_INT64: ok = mpz_fits_slong_p(z); break;
         case T_BOOL: ok = mpz_cmp_ui(z, 1) <= 0 && mpz_sgn(z) >= 0; break;
         case T_BIGINT: break;
-        default: ok = mpz_sgn(z) >= 0 && mpz_sizeinbase(z, 2) <= (size_t)(8 << (t->base - T_UINT8)); break;
+        default: ok = fix_width(t->base) && fix_fits_mpz(t->base, z); break;
         }
     }
     if (!ok) {

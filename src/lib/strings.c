@@ -12,6 +12,7 @@
 #include "exc.h"
 #include "eval.h"
 #include "num/literal.h"
+#include "num/fixint.h"
 #include "num/num.h"
 #include "range.h"
 #include "show.h"
@@ -258,6 +259,23 @@ static int bi_reverse(jc_ctx *ctx, value *out, const jc_args *a)
     return give_string(&s, out);
 }
 
+/* parse(T, s) of an integer that T cannot hold: Julia's OverflowError, quoting the
+ * text as given; 0 when lit fits (or T is not a bit integer). */
+static int parse_overflow(jc_ctx *ctx, const jc_typeobj *t, const jc_string *s, value lit,
+                          const ast *site)
+{
+    if (!fix_width(t->base) || !num_is_integer_type(lit))
+        return 0;
+    mpz_t z;
+    mpz_init(z);
+    num_to_mpz(ctx, z, lit);
+    int ok = fix_fits_mpz(t->base, z);
+    mpz_clear(z);
+    if (ok)
+        return 0;
+    return err_throw(ctx, ERR_OVERFLOW, site, "overflow parsing \"%s\"", s->s);
+}
+
 /* parse(T, s; base = b) for an integer T: surrounding whitespace, an optional sign,
  * then at least one digit of base b (2 <= b <= 62).  As in Julia, letters stand for
  * 10..35 in either case when b <= 36; above 36, A-Z are 10..35 and a-z are 36..61.
@@ -314,7 +332,9 @@ static int parse_int_base(jc_ctx *ctx, value *out, const jc_typeobj *t, const jc
         mpz_neg(z, z);
     value lit = v_int_from_mpz(z);
     mpz_clear(z);
-    int r = num_convert(ctx, out, t, lit);
+    int r = parse_overflow(ctx, t, s, lit, a->site);
+    if (r == 0)
+        r = num_convert(ctx, out, t, lit);
     val_release(lit);
     return r;
 }
@@ -329,16 +349,17 @@ static int bi_parse(jc_ctx *ctx, value *out, const jc_args *a)
     const jc_typeobj *t = val_typeobj(a->v[0]);
     jc_string *s = val_string(a->v[1]);
     const value *basev = lib_kwarg(ctx, a, "base");
-    if (basev && (t->base == T_BOOL || t->base == T_INT64 || t->base == T_BIGINT ||
-                  t->base == T_UINT8 || t->base == T_UINT16 || t->base == T_UINT32 ||
-                  t->base == T_UINT64))
+    if (basev && (t->base == T_BOOL || t->base == T_BIGINT || val_kind_is(t->base, VK_WRAPS) ||
+                  t->base == T_INT64))
         return parse_int_base(ctx, out, t, s, *basev, a);
     if (t->base == T_BIGFLOAT)
         return num_parse_bigfloat(ctx, out, s->s);
     value lit;
     int ok = num_literal_parse(ctx, &lit, s->s, s->len) == 0;
     if (ok) {
-        int r = num_convert(ctx, out, t, lit);
+        int r = parse_overflow(ctx, t, s, lit, a->site);
+        if (r == 0)
+            r = num_convert(ctx, out, t, lit);
         val_release(lit);
         return r;
     }

@@ -144,39 +144,21 @@ static int int64_op(jc_ctx *ctx, value *out, num_op op, int64_t a, int64_t b)
     return 0;
 }
 
-/* Unsigned arithmetic is modular, as Julia's is. */
-static int uint_op(jc_ctx *ctx, value *out, num_op op, int t, uint64_t a, uint64_t b)
+/* The fixed-width kinds (UInt8..UInt128, Int8..Int128 but Int64) are modular, as
+ * Julia's are: fixint.c's words; / gives Float64 (arith_real_op), // a Rational. */
+static int wrap_op(jc_ctx *ctx, value *out, num_op op, int t, value x, value y)
 {
-    uint64_t r;
-    switch (op) {
-    case NUM_ADD: r = a + b; break;
-    case NUM_SUB: r = a - b; break;
-    case NUM_MUL: r = a * b; break;
-    case NUM_DIV: *out = v_f64((double)a / (double)b); return 0;
-    case NUM_RDIV: {
+    if (op == NUM_RDIV) {
         mpz_t n, d;
-        mpz_init_set_ui(n, a);
-        mpz_init_set_ui(d, b);
+        mpz_inits(n, d, NULL);
+        fix_to_mpz(n, x);
+        fix_to_mpz(d, y);
         int rc = num_rational(ctx, out, n, d, T_INT64);
-        mpz_clear(n);
-        mpz_clear(d);
+        mpz_clears(n, d, NULL);
         return rc;
     }
-    case NUM_IDIV: case NUM_FLD: case NUM_CLD: case NUM_REM: case NUM_MOD: case NUM_MOD1:
-        if (b == 0) return num_divide_error(ctx);
-        if (op == NUM_IDIV || op == NUM_FLD) r = a / b;
-        else if (op == NUM_CLD) r = a / b + (a % b != 0);
-        else { r = a % b; if (op == NUM_MOD1 && r == 0) r = b; }
-        break;
-    case NUM_AND: r = a & b; break;
-    case NUM_OR: r = a | b; break;
-    case NUM_XOR: r = a ^ b; break;
-    case NUM_MIN: r = a < b ? a : b; break;
-    case NUM_MAX: r = a > b ? a : b; break;
-    default: return NUM_NOMETHOD;
-    }
-    *out = v_uint(t, r);
-    return 0;
+    int rc = fix_op(out, op, t, x, y);
+    return rc == FIX_DIVIDE ? num_divide_error(ctx) : rc;
 }
 
 /* ---- Rational ---- */
@@ -393,8 +375,6 @@ static int real_op(jc_ctx *ctx, value *out, num_op op, num_type t, value x, valu
     }
     case T_INT64:
         return int64_op(ctx, out, op, x.u.i, y.u.i);
-    case T_UINT8: case T_UINT16: case T_UINT32: case T_UINT64:
-        return uint_op(ctx, out, op, t.t, x.u.u, y.u.u);
     case T_BIGINT:
         return bigint_op(ctx, out, op, x, y);
     case T_RATIONAL:
@@ -404,6 +384,8 @@ static int real_op(jc_ctx *ctx, value *out, num_op op, num_type t, value x, valu
     case T_BIGFLOAT:
         return bigfloat_op(ctx, out, op, x, y);
     default:
+        if (fix_wraps(t.t))
+            return wrap_op(ctx, out, op, t.t, x, y);
         return NUM_NOMETHOD;
     }
 }
@@ -453,6 +435,18 @@ int arith_real_op(jc_ctx *ctx, value *out, num_op op, value a, value b)
     if (op == NUM_RDIV && is_float_t(t.t))
         return NUM_NOMETHOD;
     value x, y;
+    /* + - * and the bit operations of mixed bit integers convert with wrapping (a % T),
+     * as Julia's do (issue #15489: unchecked operations do not check promotion) */
+    if (fix_wraps(t.t) && !t.cplx && (op == NUM_ADD || op == NUM_SUB || op == NUM_MUL ||
+                                      op == NUM_AND || op == NUM_OR || op == NUM_XOR) &&
+        is_int_t(a.type) && is_int_t(b.type)) {
+        x = fix_make(t.t, fix_get(a));
+        y = fix_make(t.t, fix_get(b));
+        int rc = real_op(ctx, out, op, t, x, y);
+        val_release(x);
+        val_release(y);
+        return rc;
+    }
     if (num_convert_to(ctx, &x, t, a) < 0)
         return -1;
     if (num_convert_to(ctx, &y, t, b) < 0) {
@@ -483,9 +477,6 @@ int arith_real_neg(value *out, value a)
         }
         *out = v_int(-a.u.i);
         return 0;
-    case T_UINT8: case T_UINT16: case T_UINT32: case T_UINT64:
-        *out = v_uint(a.type, -a.u.u);
-        return 0;
     case T_BIGINT: {
         value r = v_bigint_new();
         mpz_neg(val_mpz(r), val_mpz(a));
@@ -514,6 +505,10 @@ int arith_real_neg(value *out, value a)
         *out = v_f64(-num_irrational_double(a.sub));
         return 0;
     default:
+        if (fix_wraps(a.type)) {
+            *out = fix_neg(a);
+            return 0;
+        }
         return NUM_NOMETHOD;
     }
 }
@@ -524,9 +519,6 @@ int num_bitnot(jc_ctx *ctx, value *out, value a)
     switch (a.type) {
     case T_BOOL: *out = v_bool(!a.u.i); return 0;
     case T_INT64: *out = v_int(~a.u.i); return 0;
-    case T_UINT8: case T_UINT16: case T_UINT32: case T_UINT64:
-        *out = v_uint(a.type, ~a.u.u);
-        return 0;
     case T_BIGINT: {
         value r = v_bigint_new();
         mpz_com(val_mpz(r), val_mpz(a));
@@ -534,14 +526,22 @@ int num_bitnot(jc_ctx *ctx, value *out, value a)
         return 0;
     }
     default:
+        if (fix_wraps(a.type)) {
+            *out = fix_not(a);
+            return 0;
+        }
         return NUM_NOMETHOD;
     }
 }
 
 int arith_real_abs(value *out, value a)
 {
+    if (fix_wraps(a.type)) {   /* abs(typemin(Int8)) wraps to typemin(Int8), as in Julia */
+        *out = fix_signed(a.type) && (fix_i128)fix_get(a) < 0 ? fix_neg(a) : val_retain(a);
+        return 0;
+    }
     switch (a.type) {
-    case T_BOOL: case T_UINT8: case T_UINT16: case T_UINT32: case T_UINT64:
+    case T_BOOL:
         *out = a;
         return 0;
     case T_INT64: case T_BIGINT: case T_RATIONAL: case T_BIGFLOAT: case T_IRRATIONAL:
@@ -572,6 +572,11 @@ int arith_real_abs2(jc_ctx *ctx, value *out, value a)
 
 int arith_real_sign(jc_ctx *ctx, value *out, value a)
 {
+    if (fix_wraps(a.type)) {
+        fix_i128 v = fix_signed(a.type) ? (fix_i128)fix_get(a) : (fix_i128)(fix_get(a) != 0);
+        *out = fix_make(a.type, (fix_u128)(fix_i128)((v > 0) - (v < 0)));
+        return 0;
+    }
     switch (a.type) {
     case T_BOOL: case T_UINT8: case T_UINT16: case T_UINT32: case T_UINT64:
         *out = a;
@@ -646,28 +651,21 @@ static int shift_op(jc_ctx *ctx, value *out, num_op op, value a, value b)
         return NUM_NOMETHOD;
     /* the count: huge counts saturate (they either overflow the limit or clear x) */
     int64_t n;
-    if (b.type == T_BIGINT) {
+    if (val_is_heap(b)) {   /* BigInt, Int128, UInt128 */
         if (mpz_fits_slong_p(val_mpz(b)))
             n = mpz_get_si(val_mpz(b));
         else
             n = mpz_sgn(val_mpz(b)) > 0 ? INT64_MAX : INT64_MIN + 1;
-    } else if (b.type == T_UINT64 && b.u.u > INT64_MAX)
-        n = INT64_MAX;
+    } else if (is_uint_t(b.type))
+        n = b.u.u > INT64_MAX ? INT64_MAX : (int64_t)b.u.u;
     else
         n = b.u.i;
-    if (is_uint_t(b.type) && uint_bits(b.type) < 64)
-        n = (int64_t)b.u.u;
     if (n < 0) {   /* a negative count shifts the other way */
         n = n == INT64_MIN ? INT64_MAX : -n;
         op = op == NUM_SHL ? NUM_SHR : NUM_SHL;
     }
-    if (is_uint_t(a.type)) {
-        int bits = uint_bits(a.type);
-        uint64_t u = a.u.u;
-        if (n >= bits) u = 0;
-        else if (op == NUM_SHL) u <<= n;
-        else u >>= n;
-        *out = v_uint(a.type, u);
+    if (fix_wraps(a.type)) {
+        *out = fix_shift(op, a, (uint64_t)n);
         return 0;
     }
     if (a.type == T_BOOL || a.type == T_INT64) {

@@ -9,6 +9,7 @@
 
 #include "num/num.h"
 #include "num/query.h"
+#include "num/fixint.h"
 
 /* The kind traits, not enum ranges: is_int_t (query.h) holds Bool, Int64, BigInt and
  * UInt*, is_float_t Float16/32/64 and BigFloat. */
@@ -26,14 +27,10 @@ static inline value v_uint(int t, uint64_t u)
     return v;
 }
 
-/* z = x for an integer x (Bool, Int64, UInt*, BigInt). */
+/* z = x for an integer x (Bool, the bit integers, BigInt). */
 static inline void to_mpz(mpz_ptr z, value x)
 {
-    switch (x.type) {
-    case T_BIGINT: mpz_set(z, val_mpz(x)); break;
-    case T_BOOL: case T_INT64: mpz_set_si(z, x.u.i); break;
-    default: mpz_set_ui(z, x.u.u); break;
-    }
+    fix_to_mpz(z, x);
 }
 
 /* ---- in arith.c: the real types ---- */

@@ -33,9 +33,9 @@ static int real_infsign(value v)
 static void real_to_mpq(mpq_ptr q, value v)
 {
     switch (v.type) {
-    case T_BOOL: case T_INT64: mpq_set_si(q, v.u.i, 1); break;
+    case T_BOOL: case T_INT64: case T_INT8: case T_INT16: case T_INT32: mpq_set_si(q, v.u.i, 1); break;
     case T_UINT8: case T_UINT16: case T_UINT32: case T_UINT64: mpq_set_ui(q, v.u.u, 1); break;
-    case T_BIGINT: mpq_set_z(q, val_mpz(v)); break;
+    case T_BIGINT: case T_INT128: case T_UINT128: mpq_set_z(q, val_mpz(v)); break;
     case T_RATIONAL: mpq_set(q, val_mpq(v)); break;
     case T_BIGFLOAT: mpfr_get_q(q, val_mpfr(v)); break;
     default: mpq_set_d(q, v.u.f); break;
@@ -171,8 +171,9 @@ int num_identical(value a, value b)
     if (a.type != b.type || a.sub != b.sub)
         return 0;
     switch (a.type) {
-    case T_BOOL: case T_INT64: return a.u.i == b.u.i;
+    case T_BOOL: case T_INT64: case T_INT8: case T_INT16: case T_INT32: return a.u.i == b.u.i;
     case T_UINT8: case T_UINT16: case T_UINT32: case T_UINT64: return a.u.u == b.u.u;
+    case T_INT128: case T_UINT128: return mpz_cmp(val_mpz(a), val_mpz(b)) == 0;   /* bits, not objects */
     case T_FLOAT16: case T_FLOAT32: case T_FLOAT64:
         return memcmp(&a.u.f, &b.u.f, sizeof(double)) == 0;
     case T_IRRATIONAL: return 1;

@@ -17,6 +17,7 @@
 #include <string.h>
 
 #include "num/literal.h"
+#include "num/fixint.h"
 #include "num/num.h"
 
 /* ---- conversion ---- */
@@ -143,32 +144,22 @@ static __attribute__((noinline)) int lit_radix_text(value *out, int base, const 
     mpz_init_set_str(z, b.s, base);
     lit_text_free(&b);
     /* the type comes from the digit count (hex, binary); octal also needs the value to
-     * fit.  Beyond 64 bits: BigInt. */
+     * fit.  Beyond 128 bits: BigInt. */
     size_t bits = base == 16 ? 4 * nd : base == 2 ? nd : 0;
     static const struct { size_t bits; uint8_t type; } widths[] = {
-        {8, T_UINT8}, {16, T_UINT16}, {32, T_UINT32}, {64, T_UINT64},
+        {8, T_UINT8}, {16, T_UINT16}, {32, T_UINT32}, {64, T_UINT64}, {128, T_UINT128},
     };
-    static const size_t oct_digits[] = {3, 6, 11, 22};
+    static const size_t oct_digits[] = {3, 6, 11, 22, 43};
     int found = -1;
-    for (int w = 0; w < 4 && found < 0; w++)
+    for (int w = 0; w < 5 && found < 0; w++)
         if (base == 8 ? nd <= oct_digits[w] : bits <= widths[w].bits)
             found = w;
     while (base == 8 && found >= 0 && mpz_sizeinbase(z, 2) > widths[found].bits)
-        found = found + 1 < 4 ? found + 1 : -1;
-    if (found >= 0) {
-        out->type = widths[found].type;
-        out->sub = 0;
-        out->u.u = (uint64_t)mpz_get_ui(z);
-        if (sizeof(unsigned long) < 8) {
-            mpz_t hi;
-            mpz_init(hi);
-            mpz_tdiv_q_2exp(hi, z, 32);
-            out->u.u = ((uint64_t)mpz_get_ui(hi) << 32) | (out->u.u & 0xFFFFFFFFu);
-            mpz_clear(hi);
-        }
-    } else {
+        found = found + 1 < 5 ? found + 1 : -1;
+    if (found >= 0)
+        *out = fix_from_mpz(widths[found].type, z);
+    else
         *out = v_bigint_from_mpz(z);
-    }
     mpz_clear(z);
     return 0;
 }

@@ -1,5 +1,5 @@
 /* num.h — the number tower: Bool, Int64 (overflow-checked, continuing as BigInt), BigInt,
- * UInt8..UInt64 (modular, as in Julia), Rational{Int64|BigInt}, Float16/32/64, BigFloat,
+ * Int8..Int128 but Int64 and UInt8..UInt128 (modular, as in Julia; num/fixint.h), Rational{Int64|BigInt}, Float16/32/64, BigFloat,
  * Irrational and Complex{T}, with Julia's promotion, arithmetic and conversions.
  *
  * Values are borrowed; results go to *out, owned by the caller.  Functions return 0, or

@@ -3,6 +3,7 @@
 #include "bits.h"
 #include "num/num.h"
 #include "num/query.h"
+#include "num/fixint.h"
 #include "range.h"
 
 #include <math.h>
@@ -132,11 +133,7 @@ value num_bigfloat(jc_ctx *ctx)
 /* x (an integer-typed value) into z. */
 static void int_to_mpz(mpz_ptr z, value x)
 {
-    switch (x.type) {
-    case T_BIGINT: mpz_set(z, val_mpz(x)); break;
-    case T_BOOL: case T_INT64: mpz_set_si(z, x.u.i); break;
-    default: mpz_set_ui(z, x.u.u); break;  /* unsigned */
-    }
+    fix_to_mpz(z, x);
 }
 
 static mpfr_rnd_t crnd(jc_ctx *ctx) { return ctx ? ctx->rounding : MPFR_RNDN; }
@@ -145,10 +142,11 @@ int num_to_mpfr(jc_ctx *ctx, mpfr_ptr f, value x)
 {
     mpfr_rnd_t rnd = crnd(ctx);
     switch (x.type) {
-    case T_BOOL: case T_INT64: mpfr_set_si(f, x.u.i, rnd); return 0;
+    case T_BOOL: case T_INT64: case T_INT8: case T_INT16: case T_INT32:
+        mpfr_set_si(f, x.u.i, rnd); return 0;
     case T_UINT8: case T_UINT16: case T_UINT32: case T_UINT64:
         mpfr_set_ui(f, x.u.u, rnd); return 0;
-    case T_BIGINT: mpfr_set_z(f, val_mpz(x), rnd); return 0;
+    case T_BIGINT: case T_INT128: case T_UINT128: mpfr_set_z(f, val_mpz(x), rnd); return 0;
     case T_FLOAT16: case T_FLOAT32: case T_FLOAT64: mpfr_set_d(f, x.u.f, rnd); return 0;
     case T_BIGFLOAT: mpfr_set(f, val_mpfr(x), rnd); return 0;
     case T_IRRATIONAL: return num_irrational_mpfr(ctx, f, x.sub);
@@ -171,12 +169,12 @@ int num_to_mpfr(jc_ctx *ctx, mpfr_ptr f, value x)
 int num_to_double(jc_ctx *ctx, value x, double *d)
 {
     switch (x.type) {
-    case T_BOOL: case T_INT64: *d = (double)x.u.i; return 0;
+    case T_BOOL: case T_INT64: case T_INT8: case T_INT16: case T_INT32: *d = (double)x.u.i; return 0;
     case T_UINT8: case T_UINT16: case T_UINT32: case T_UINT64: *d = (double)x.u.u; return 0;
     case T_FLOAT16: case T_FLOAT32: case T_FLOAT64: *d = x.u.f; return 0;
     case T_BIGFLOAT: *d = mpfr_get_d(val_mpfr(x), MPFR_RNDN); return 0;
     case T_IRRATIONAL: *d = num_irrational_double(x.sub); return 0;
-    case T_BIGINT: {
+    case T_BIGINT: case T_INT128: case T_UINT128: {
         mpfr_t t;
         mpfr_init2(t, 53);
         mpfr_set_z(t, val_mpz(x), MPFR_RNDN);
@@ -298,24 +296,30 @@ static int to_integer(jc_ctx *ctx, value *out, int target, value x)
         if (ok)
             *out = v_bool(mpz_sgn(z) != 0);
         break;
-    case T_INT64:
-        ok = mpz_fits_slong_p(z);
-        if (ok)
-            *out = v_int(mpz_get_si(z));
-        else if (x.type == T_UINT64) {
-            fn = "check_top_bit";
-            tparam = tn;
-        }
-        break;
-    default: { /* unsigned */
-        int bits = uint_bits(target);
-        ok = mpz_sgn(z) >= 0 && mpz_sizeinbase(z, 2) <= (size_t)bits;
+    default: { /* a bit integer, Int8 .. UInt128: Julia's texts [base/boot.jl, gmp.jl] */
+        ok = fix_fits_mpz(target, z);
         if (ok) {
-            value v = { (uint8_t)target, 0, { .u = mpz_get_ui(z) } };
-            *out = v;
-        } else if (from_int) {
-            tparam = tn;
-            fn = (x.type == T_INT64 && target == T_UINT64 && mpz_sgn(z) < 0) ? "check_top_bit" : "trunc";
+            *out = fix_from_mpz(target, z);
+            break;
+        }
+        if (!from_int)
+            break;
+        int wt = fix_width(target), wx = fix_width(x.type), st = fix_signed(target);
+        fn = "trunc";
+        tparam = tn;
+        if (x.type == T_BIGINT) {
+            /* T(x::BigInt): one limb or more names T; narrower types go through
+             * Int64/UInt64 first */
+            int limb = st ? T_INT64 : T_UINT64;
+            if (wt >= 64 || !fix_fits_mpz(limb, z)) {
+                fn = wt >= 64 ? tn : num_type_basename((jc_type)limb);
+                tparam = NULL;
+            }
+        } else if (x.type != T_BOOL && fix_signed(x.type) != st) {
+            /* a sign change checks the top bit unless the value is also too wide */
+            if (fix_signed(x.type) ? (mpz_sgn(z) < 0 && wt >= wx)
+                                   : (wt <= wx && mpz_sizeinbase(z, 2) == (size_t)wx))
+                fn = "check_top_bit";
         }
         break;
     }
@@ -418,7 +422,8 @@ static int convert_real(jc_ctx *ctx, value *out, num_type t, value x)
     }
     switch (t.t) {
     case T_BOOL: case T_INT64: case T_BIGINT:
-    case T_UINT8: case T_UINT16: case T_UINT32: case T_UINT64:
+    case T_UINT8: case T_UINT16: case T_UINT32: case T_UINT64: case T_UINT128:
+    case T_INT8: case T_INT16: case T_INT32: case T_INT128:
         return to_integer(ctx, out, t.t, x);
     case T_RATIONAL:
         return to_rational(ctx, out, t.sub == T_BIGINT ? T_BIGINT : T_INT64, x);
@@ -452,7 +457,7 @@ static int convert_real(jc_ctx *ctx, value *out, num_type t, value x)
         } else if (is_int_t(x.type) && x.type != T_BOOL) {
             /* int64 -> double may round; round to odd through MPFR */
             mpfr_t f;
-            mpfr_init2(f, 64);
+            mpfr_init2(f, 128);
             num_to_mpfr(NULL, f, x);
             d = mpfr_to_double_odd(f);
             mpfr_clear(f);
@@ -539,9 +544,9 @@ int num_promote(jc_ctx *ctx, value *a2, value *b2, value a, value b)
 int num_iszero(jc_ctx *ctx, value a, int *res)
 {
     switch (a.type) {
-    case T_BOOL: case T_INT64: *res = a.u.i == 0; return 0;
+    case T_BOOL: case T_INT64: case T_INT8: case T_INT16: case T_INT32: *res = a.u.i == 0; return 0;
     case T_UINT8: case T_UINT16: case T_UINT32: case T_UINT64: *res = a.u.u == 0; return 0;
-    case T_BIGINT: *res = mpz_sgn(val_mpz(a)) == 0; return 0;
+    case T_BIGINT: case T_INT128: case T_UINT128: *res = mpz_sgn(val_mpz(a)) == 0; return 0;
     case T_RATIONAL: *res = mpz_sgn(mpq_numref(val_mpq(a))) == 0; return 0;
     case T_FLOAT16: case T_FLOAT32: case T_FLOAT64: *res = a.u.f == 0; return 0;
     case T_BIGFLOAT: *res = mpfr_zero_p(val_mpfr(a)) != 0; return 0;
@@ -561,9 +566,9 @@ int num_iszero(jc_ctx *ctx, value a, int *res)
 int num_isone(jc_ctx *ctx, value a, int *res)
 {
     switch (a.type) {
-    case T_BOOL: case T_INT64: *res = a.u.i == 1; return 0;
+    case T_BOOL: case T_INT64: case T_INT8: case T_INT16: case T_INT32: *res = a.u.i == 1; return 0;
     case T_UINT8: case T_UINT16: case T_UINT32: case T_UINT64: *res = a.u.u == 1; return 0;
-    case T_BIGINT: *res = mpz_cmp_ui(val_mpz(a), 1) == 0; return 0;
+    case T_BIGINT: case T_INT128: case T_UINT128: *res = mpz_cmp_ui(val_mpz(a), 1) == 0; return 0;
     case T_RATIONAL:
         *res = mpz_cmp_ui(mpq_numref(val_mpq(a)), 1) == 0 && mpz_cmp_ui(mpq_denref(val_mpq(a)), 1) == 0;
         return 0;

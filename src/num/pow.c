@@ -103,24 +103,37 @@ static int integer_pow(jc_ctx *ctx, value *out, value a, value b)
     if (neg) {
         /* only 1 and -1 have integer inverses */
         if (mpz_cmpabs_ui(x, 1) == 0) {
-            int odd = b.type == T_BIGINT ? mpz_odd_p(val_mpz(b)) : (int)(b.u.i & 1);
+            int odd = val_is_heap(b) ? mpz_odd_p(val_mpz(b)) : (int)(b.u.i & 1);
             *out = v_int(mpz_sgn(x) < 0 && odd ? -1 : 1);
-            if (a.type != T_INT64) { mpz_set_si(x, out->u.i); *out = a.type == T_BIGINT ? v_bigint_from_mpz(x) : v_int_from_mpz(x); }
+            if (fix_wraps(a.type))
+                *out = fix_make(a.type, (fix_u128)(fix_i128)out->u.i);
+            else if (a.type != T_INT64) { mpz_set_si(x, out->u.i); *out = a.type == T_BIGINT ? v_bigint_from_mpz(x) : v_int_from_mpz(x); }
         } else
             rc = domerr_powbysq_int(ctx, b);
         mpz_clear(x);
         return rc;
     }
-    if (is_uint_t(a.type)) {
-        /* modular: square and multiply on the word */
-        uint64_t base = a.u.u, r = 1, e = b.type == T_BIGINT ? mpz_get_ui(val_mpz(b)) : b.u.u;
+    if (fix_wraps(a.type)) {
+        /* modular: square and multiply on the word (x^e mod 2^128 through GMP for an
+         * exponent beyond 64 bits) */
+        if (val_is_heap(b) && !mpz_fits_ulong_p(val_mpz(b))) {
+            mpz_t m;
+            mpz_init_set_ui(m, 1);
+            mpz_mul_2exp(m, m, 128);
+            mpz_powm(x, x, val_mpz(b), m);
+            *out = fix_from_mpz(a.type, x);
+            mpz_clears(m, x, NULL);
+            return 0;
+        }
+        fix_u128 base = fix_get(a), r = 1;
+        uint64_t e = val_is_heap(b) ? mpz_get_ui(val_mpz(b)) : b.u.u;
         while (e) {
             if (e & 1) r *= base;
             base *= base;
             e >>= 1;
         }
         mpz_clear(x);
-        *out = v_uint(a.type, r);
+        *out = fix_make(a.type, r);
         return 0;
     }
     /* n as a count */
@@ -479,7 +492,7 @@ static int complex_pow_mpc(jc_ctx *ctx, value *out, value a, value b)
  * integers, Float32/64, and Complex/Rational of those. */
 static int is_hwreal(value v)
 {
-    return v.type == T_INT64 || is_uint_t(v.type) || v.type == T_FLOAT32 || v.type == T_FLOAT64;
+    return (fix_width(v.type) && fix_width(v.type) <= 64) || v.type == T_FLOAT32 || v.type == T_FLOAT64;
 }
 
 int num_literal_pow(jc_ctx *ctx, value *out, value x, int64_t p)
@@ -510,7 +523,7 @@ int num_literal_pow(jc_ctx *ctx, value *out, value x, int64_t p)
             return rc;
         default: break;
         }
-        if (p < 0 && (x.type == T_INT64 || is_uint_t(x.type))) {
+        if (p < 0 && fix_width(x.type)) {
             double d;
             num_to_double(ctx, x, &d);
             return arith_pow_op(ctx, out, v_f64(d), v_int(p));

@@ -119,7 +119,7 @@ void num_show(jc_ctx *ctx, sb *out, value v, show_mode mode, unsigned flags)
         else
             sb_puts(out, v.u.i ? "true" : "false");
         break;
-    case T_INT64: {
+    case T_INT64: case T_INT8: case T_INT16: case T_INT32: {
         /* digits by hand: the stream front end shows one Int64 per line, and printf's
          * machinery cost more than the arithmetic */
         char d[24];
@@ -133,11 +133,27 @@ void num_show(jc_ctx *ctx, sb *out, value v, show_mode mode, unsigned flags)
         sb_put(out, d + k, sizeof d - k);
         break;
     }
-    case T_BIGINT:
+    case T_BIGINT: case T_INT128:
         show_int_mpz(ctx, out, val_mpz(v));
         break;
+    case T_UINT128: {
+        /* 0x and 32 hex digits (print gives decimal, like every unsigned) */
+        if (mode == SHOW_PRINT) {
+            show_int_mpz(ctx, out, val_mpz(v));
+            break;
+        }
+        uint64_t w[2] = { 0, 0 };
+        size_t cnt;
+        mpz_export(w, &cnt, -1, sizeof w[0], 0, 0, val_mpz(v));
+        sb_printf(out, "0x%016llx%016llx", (unsigned long long)w[1], (unsigned long long)w[0]);
+        break;
+    }
     case T_UINT8: case T_UINT16: case T_UINT32: case T_UINT64:
-        sb_printf(out, "0x%0*llx", 2 << (v.type - T_UINT8), (unsigned long long)v.u.u);
+        /* show is 0x and the width's hex digits, print decimal [base/show.jl] */
+        if (mode == SHOW_PRINT)
+            sb_printf(out, "%llu", (unsigned long long)v.u.u);
+        else
+            sb_printf(out, "0x%0*llx", 2 << (v.type - T_UINT8), (unsigned long long)v.u.u);
         break;
     case T_RATIONAL:
         show_rational(ctx, out, v, flags);

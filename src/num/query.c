@@ -5,6 +5,7 @@
 #include "num/bigjob.h"
 #include "num/num.h"
 #include "num/query.h"
+#include "num/fixint.h"
 #include "range.h"
 
 #include <math.h>
@@ -81,13 +82,16 @@ static num_type promote_real(num_type a, num_type b)
         return b;
     if (b.t == T_BOOL)
         return a;
-    if (a.t == T_BIGINT || b.t == T_BIGINT)
+    if (a.t == T_BIGINT || b.t == T_BIGINT) {
         r.t = T_BIGINT;
-    else if (a.t == T_INT64 || b.t == T_INT64) {
-        int u = a.t == T_INT64 ? b.t : a.t;
-        r.t = u == T_UINT64 ? T_UINT64 : T_INT64;
-    } else
-        r.t = a.t > b.t ? a.t : b.t;
+        return r;
+    }
+    /* two bit integers: the wider one; of one width, the unsigned one [base/int.jl] */
+    int wa = fix_width(a.t), wb = fix_width(b.t);
+    if (wa != wb)
+        r.t = wa > wb ? a.t : b.t;
+    else
+        r.t = fix_signed(a.t) ? b.t : a.t;
     return r;
 }
 
@@ -244,8 +248,8 @@ int num_isfinite(value a)
 int num_signbit(value a)
 {
     switch (a.type) {
-    case T_BOOL: case T_INT64: return a.u.i < 0;
-    case T_BIGINT: return mpz_sgn(val_mpz(a)) < 0;
+    case T_BOOL: case T_INT64: case T_INT8: case T_INT16: case T_INT32: return a.u.i < 0;
+    case T_BIGINT: case T_INT128: return mpz_sgn(val_mpz(a)) < 0;
     case T_RATIONAL: return mpz_sgn(mpq_numref(val_mpq(a))) < 0;
     case T_FLOAT16: case T_FLOAT32: case T_FLOAT64: return signbit(a.u.f) != 0;
     case T_BIGFLOAT: return mpfr_signbit(val_mpfr(a)) != 0;

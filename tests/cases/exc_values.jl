@@ -13,7 +13,7 @@ try undefined_name catch err; (err, err.var) end
 try parse(Int, "12", base = 2) catch err; err end
 try parse(Int, "12", base = 2) catch err; err.msg end
 try [1, 2, 3][5] catch err; typeof(err) end
-try factorial(21) catch err; err end
+try factorial(UInt64(21)) catch err; err end
 try UInt8(300) catch err; err end
 try UInt8(300) catch err; (err.func, err.T, err.val) end
 try "αβ"[2] catch err; typeof(err) end

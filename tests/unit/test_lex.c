@@ -242,7 +242,8 @@ static void literal_values(jc_ctx *ctx)
     static const struct { const char *s; int type; } cases[] = {
         {"1", T_INT64}, {"9223372036854775808", T_BIGINT}, {"0xff", T_UINT8}, {"0x100", T_UINT16},
         {"0b1", T_UINT8}, {"0o777", T_UINT16}, {"1.5", T_FLOAT64}, {"1.5f0", T_FLOAT32},
-        {"true", T_BOOL}, {"'a'", T_CHAR}, {"0x1ffffffffffffffff", T_BIGINT},
+        {"true", T_BOOL}, {"'a'", T_CHAR}, {"0x1ffffffffffffffff", T_UINT128},
+        {"0x1ffffffffffffffffffffffffffffffff", T_BIGINT},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         arena *a = arena_new();

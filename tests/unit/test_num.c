@@ -15,6 +15,7 @@
 
 #include "bits.h"
 #include "jc.h"
+#include "num/fixint.h"
 #include "num/num.h"
 #include "show.h"
 #include "check.h"
@@ -867,6 +868,120 @@ static void test_powers_and_errors(void)
     mpz_clear(r);
 }
 
+
+/* ---- fixed-width integers (num/fixint.c) against GMP ----
+ *
+ * Random operands of every wrapping kind: + - * & | xor must equal the exact result
+ * reduced modulo 2^w (read as signed for the signed kinds); div/rem/fld/mod/cld the
+ * exact truncated/floored quotients and remainders (Julia's DivideError cases
+ * excepted); the promotion table is the reference's §9.2 (base/int.jl). */
+
+static const int fix_kinds[] = { T_INT8, T_INT16, T_INT32, T_INT128, T_UINT8, T_UINT16,
+                                 T_UINT32, T_UINT64, T_UINT128 };
+
+/* z reduced into kind t's range, as Julia's wrapping does. */
+static void wrap_z(mpz_ptr z, int t)
+{
+    int w = fix_width(t);
+    mpz_fdiv_r_2exp(z, z, (mp_bitcnt_t)w);
+    if (fix_signed(t) && mpz_tstbit(z, (mp_bitcnt_t)(w - 1))) {
+        mpz_t m;
+        mpz_init_set_ui(m, 1);
+        mpz_mul_2exp(m, m, (mp_bitcnt_t)w);
+        mpz_sub(z, z, m);
+        mpz_clear(m);
+    }
+}
+
+static value random_fix(int t, mpz_ptr z)
+{
+    mpz_set_ui(z, rnd());
+    mpz_mul_2exp(z, z, 64);
+    mpz_add_ui(z, z, rnd());
+    unsigned r = (unsigned)(rnd() % 4);
+    if (r == 0)
+        mpz_fdiv_r_2exp(z, z, 3);   /* small values, 0 included */
+    else if (r == 1)
+        mpz_set_si(z, (rnd() & 1) ? -1 : 1);
+    wrap_z(z, t);
+    return fix_from_mpz(t, z);
+}
+
+static void test_fixint(void)
+{
+    static const num_op ops[] = { NUM_ADD, NUM_SUB, NUM_MUL, NUM_AND, NUM_OR, NUM_XOR,
+                                  NUM_IDIV, NUM_REM, NUM_FLD, NUM_MOD, NUM_CLD };
+    mpz_t a, b, want, got;
+    mpz_inits(a, b, want, got, NULL);
+    for (size_t k = 0; k < sizeof fix_kinds / sizeof *fix_kinds; k++) {
+        int t = fix_kinds[k];
+        for (int i = 0; i < 400; i++) {
+            value x = random_fix(t, a), y = random_fix(t, b);
+            for (size_t o = 0; o < sizeof ops / sizeof *ops; o++) {
+                num_op op = ops[o];
+                int divides = op >= NUM_IDIV;
+                if (divides && mpz_sgn(b) == 0)
+                    continue;
+                switch (op) {
+                case NUM_ADD: mpz_add(want, a, b); break;
+                case NUM_SUB: mpz_sub(want, a, b); break;
+                case NUM_MUL: mpz_mul(want, a, b); break;
+                case NUM_AND: mpz_and(want, a, b); break;
+                case NUM_OR: mpz_ior(want, a, b); break;
+                case NUM_XOR: mpz_xor(want, a, b); break;
+                case NUM_IDIV: mpz_tdiv_q(want, a, b); break;
+                case NUM_REM: mpz_tdiv_r(want, a, b); break;
+                case NUM_FLD: mpz_fdiv_q(want, a, b); break;
+                case NUM_MOD: mpz_fdiv_r(want, a, b); break;
+                default: mpz_cdiv_q(want, a, b); break;
+                }
+                value r;
+                int rc = num_binop(C, &r, op, x, y);
+                if (divides && !fix_fits_mpz(t, want)) {   /* typemin ÷ -1 */
+                    check_ok(rc < 0 && C->err.kind == JC_ERR_DIVIDE, "%s op %d: DivideError",
+                             num_type_basename((jc_type)t), (int)op);
+                    clear_err();
+                    continue;
+                }
+                if (!divides)
+                    wrap_z(want, t);
+                int ok = rc == 0 && r.type == t;
+                if (ok) {
+                    fix_to_mpz(got, r);
+                    ok = mpz_cmp(got, want) == 0;
+                    val_release(r);
+                } else
+                    clear_err();
+                check_ok(ok, "%s op %d on random operands", num_type_basename((jc_type)t), (int)op);
+            }
+            val_release(x);
+            val_release(y);
+        }
+    }
+    mpz_clears(a, b, want, got, NULL);
+
+    /* promote_type of two bit integers [reference §9.2] */
+    static const int row[] = { T_INT8, T_INT16, T_INT32, T_INT64, T_INT128 };
+    static const int col[] = { T_INT8, T_INT16, T_INT32, T_INT64, T_INT128, T_UINT8,
+                               T_UINT16, T_UINT32, T_UINT64, T_UINT128 };
+    static const int table[5][10] = {
+        { T_INT8, T_INT16, T_INT32, T_INT64, T_INT128, T_UINT8, T_UINT16, T_UINT32, T_UINT64, T_UINT128 },
+        { T_INT16, T_INT16, T_INT32, T_INT64, T_INT128, T_INT16, T_UINT16, T_UINT32, T_UINT64, T_UINT128 },
+        { T_INT32, T_INT32, T_INT32, T_INT64, T_INT128, T_INT32, T_INT32, T_UINT32, T_UINT64, T_UINT128 },
+        { T_INT64, T_INT64, T_INT64, T_INT64, T_INT128, T_INT64, T_INT64, T_INT64, T_UINT64, T_UINT128 },
+        { T_INT128, T_INT128, T_INT128, T_INT128, T_INT128, T_INT128, T_INT128, T_INT128, T_INT128, T_UINT128 },
+    };
+    for (int i = 0; i < 5; i++)
+        for (int j = 0; j < 10; j++)
+            for (int swap = 0; swap < 2; swap++) {
+                num_type p = { (uint8_t)row[i], 0, 0 }, q = { (uint8_t)col[j], 0, 0 };
+                num_type r = swap ? num_promote_type(q, p) : num_promote_type(p, q);
+                check_ok(r.t == table[i][j], "promote_type(%s, %s)%s",
+                         num_type_basename((jc_type)row[i]), num_type_basename((jc_type)col[j]),
+                         swap ? " swapped" : "");
+            }
+}
+
 int main(void)
 {
     C = jc_new();
@@ -880,6 +995,7 @@ int main(void)
     test_show();
     test_typenames();
     test_powers_and_errors();
+    test_fixint();
     jc_free(C);
     mpfr_free_cache();
     return check_report();

@@ -1,0 +1,53 @@
+Int8(5)
+typeof(Int8(5))
+Int16(-300)
+Int32(70000)
+Int128(2)^100
+UInt128(1)
+typemin(Int8)
+typemax(Int8)
+typemin(Int16)
+typemax(Int16)
+typemin(Int32)
+typemax(Int32)
+typemin(Int128)
+typemax(Int128)
+typemax(UInt128)
+typemin(UInt128)
+typemax(UInt32)
+[Int8(1), Int8(2)]
+Int8[1, -2, 3]
+UInt128[1, 2]
+Int16[]
+0x1
+0x123
+0x1234567
+0x123456789abcdef
+0x11112222333344445555666677778888
+0x00000000000000001111222233334444
+typeof(0x00000000000000001111222233334444)
+typeof(0x11112222333344445555666677778888)
+typeof(0x111122223333444455556666777788889)
+0b10
+typeof(0b10000000000000000000000000000000000000000000000000000000000000000)
+0o010
+typeof(0o3777777777777777777777777777777777777777777)
+typeof(0o4000000000000000000000000000000000000000000)
+-0x2
+-0x0002
+~UInt8(123)
+repr(typemax(UInt8))
+string(typemin(UInt8))
+string(UInt128(255))
+println(Int8(-5))
+typeof(170141183460469231731687303715884105727)
+Int8 <: Signed
+UInt128 <: Unsigned
+Int128 <: Integer
+sizeof(Int8)
+sizeof(Int128)
+sizeof(UInt16(1))
+isa(Int8(1), Integer)
+Complex(Int8(1), Int8(2))
+typeof(Complex(Int8(1), Int8(2)))
+Complex{Int8}(1, 2) + Complex{Int8}(127, 0)
