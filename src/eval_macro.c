@@ -97,8 +97,11 @@ static int m_show(mcall *m, value *out)
     *out = v_nothing();
     for (int i = 0; i < m->nargs; i++) {
         value v;
-        if (m->ev(ctx, m->e, m->arg[i], &v) != 0)
+        if (m->ev(ctx, m->e, m->arg[i], &v) != 0) {
+            val_release(*out); /* the value of the expression before, shown already */
+            *out = v_nothing();
             return -1;
+        }
         sb s = { 0 };
         unparse(ctx, ctx->src, ctx->srclen, m->arg[i], &s);
         sb_puts(&s, " = ");
@@ -107,6 +110,8 @@ static int m_show(mcall *m, value *out)
         if (ctx->err_set) {
             sb_free(&s);
             val_release(v);
+            val_release(*out);
+            *out = v_nothing();
             return -1;
         }
         emit(ctx, &s);
