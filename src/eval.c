@@ -53,16 +53,22 @@ static env *env_new(env *parent, int function)
     return e;
 }
 
+/* The scope's own storage, once what it held has been let go of. */
+static void env_free_storage(env *e)
+{
+    free(e->syms);
+    free(e->vals);
+    free(e->globals);
+    eval_typed_free(e->typed);
+    free(e);
+}
+
 static void env_release(env *e)
 {
     while (e && --e->refs == 0) {
         env *parent = e->parent;
         val_release_n(e->vals, e->n);
-        free(e->syms);
-        free(e->vals);
-        free(e->globals);
-        eval_typed_free(e->typed);
-        free(e);
+        env_free_storage(e);
         e = parent;
     }
 }
@@ -401,11 +407,7 @@ static void env_drop(jc_ctx *ctx, env *e)
         env *parent = e->parent;
         for (int i = 0; i < e->n; i++)
             gc_drop(ctx, e->vals[i]);
-        free(e->syms);
-        free(e->vals);
-        free(e->globals);
-        eval_typed_free(e->typed);
-        free(e);
+        env_free_storage(e);
         e = parent;
     }
 }
