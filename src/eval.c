@@ -557,7 +557,7 @@ static int ev(jc_ctx *ctx, env *e, const ast *n, value *out);
 
 
 static int call_body(jc_ctx *ctx, const jc_method *m, int n, const value *args, const jc_args *a,
-                     value *out);
+                     value *out, const type_env *tv);
 
 /* Puts the user functions an error happened in into the pending error, innermost first,
  * each with the position of its call; a run of identical frames (deep recursion) is
@@ -607,14 +607,14 @@ static void capture_trace(jc_ctx *ctx)
 /* Runs a method with its frame on ctx's call stack; the body's error positions refer to
  * the text that defined it. */
 static int call_user(jc_ctx *ctx, const jc_method *m, int n, const value *args, const jc_args *a,
-                     value *out, int name)
+                     value *out, int name, const type_env *tv)
 {
     frame f = { ctx->frames, name, n, args, m->params, a ? a->site : NULL,
                 ctx->src, ctx->srclen, ctx->srcname, ctx->first_line };
     ctx->frames = &f;
     ctx->nframes++;
     ctx->src = arena_source(m->arena, &ctx->srclen, &ctx->srcname, &ctx->first_line);
-    int r = call_body(ctx, m, n, args, a, out);
+    int r = call_body(ctx, m, n, args, a, out, tv);
     if (r < 0)
         capture_trace(ctx);
     ctx->src = f.src;
@@ -627,9 +627,13 @@ static int call_user(jc_ctx *ctx, const jc_method *m, int n, const value *args, 
 }
 
 static int call_body(jc_ctx *ctx, const jc_method *m, int n, const value *args, const jc_args *a,
-                     value *out)
+                     value *out, const type_env *tv)
 {
     env *e = env_new(m->closure, 1);
+    /* the where variables are bound to what the call matched (f(x::T) where T = T) */
+    for (int i = 0; tv && i < m->ntvars && i < tv->n; i++)
+        if (tv->val[i] && m->tvars[i]->sym)
+            env_define(ctx, e, m->tvars[i]->sym - 1, val_retain(v_obj(T_TYPE, 0, &tv->val[i]->h)));
     int fixed = m->nparams - (m->vararg ? 1 : 0);
     for (int i = 0; i < fixed && i < n; i++)
         env_define(ctx, e, m->params[i], val_retain(args[i]));
@@ -673,24 +677,6 @@ static int call_body(jc_ctx *ctx, const jc_method *m, int n, const value *args, 
     return r;
 }
 
-/* How well m accepts these arguments: -1 when it does not, else its specificity. */
-static int method_score(const jc_method *m, int n, const value *args)
-{
-    int fixed = m->nparams - (m->vararg ? 1 : 0);
-    if (m->vararg ? n < fixed : m->nparams != n)
-        return -1;
-    int score = m->vararg ? 0 : 1; /* a method of the exact arity beats a varargs one */
-    for (int i = 0; i < fixed; i++) {
-        const jc_typeobj *t = m->ptypes ? m->ptypes[i] : NULL;
-        if (!t)
-            continue;
-        if (!type_isa(args[i], t))
-            return -1;
-        score += type_specificity(t);
-    }
-    return score;
-}
-
 int eval_call_kw(jc_ctx *ctx, value f, const jc_args *a, value *out)
 {
     if (ctx_poll(ctx) < 0 || stack_check(ctx, a->site) < 0)
@@ -723,22 +709,19 @@ int eval_call_kw(jc_ctx *ctx, value f, const jc_args *a, value *out)
     }
     jc_func *fn = val_func(f);
     const jc_method *best = NULL;
-    int best_score = -1, typed_miss = 0;
-    for (const jc_method *m = fn->methods; m; m = m->next) {
-        int score = method_score(m, a->n, a->v);
-        if (score > best_score) {
-            best = m;
-            best_score = score;
-        }
-        typed_miss |= score < 0 && m->nparams == a->n;
+    type_env tv = { 0 };
+    int found = eval_method_select(ctx, fn, a, &best, &tv);
+    if (found < 0) {
+        type_env_clear(&tv);
+        return -1;
     }
-    if (best) {
+    if (found) {
         ctx->depth++;
-        int r = call_user(ctx, best, a->n, a->v, a, out, fn->name);
+        int r = call_user(ctx, best, a->n, a->v, a, out, fn->name, &tv);
         ctx->depth--;
+        type_env_clear(&tv);
         return r;
     }
-    (void)typed_miss;
     for (int i = 0; i < fn->nrows; i++) {
         const builtin *b = fn->rows[i];
         if (a->n >= b->min_args && (b->max_args < 0 || a->n <= b->max_args)) {
@@ -752,9 +735,10 @@ int eval_call_kw(jc_ctx *ctx, value f, const jc_args *a, value *out)
             return r < 0 ? -1 : 0;
         }
     }
-    return lib_no_method(ctx, fn->name >= 0 ? sym_name(ctx, fn->name) : "#anonymous", a) < 0
-               ? (err_locate(ctx, a->site), -1)
-               : -1;
+    const char *fname = fn->name >= 0 ? sym_name(ctx, fn->name) : "#anonymous";
+    if (fn->methods && !fn->nrows)
+        return eval_method_nomatch(ctx, fname, fn, a);
+    return lib_no_method(ctx, fname, a) < 0 ? (err_locate(ctx, a->site), -1) : -1;
 }
 
 int eval_call(jc_ctx *ctx, value f, int n, const value *args, const ast *site, value *out)
@@ -841,6 +825,9 @@ static void method_free(jc_method *m)
         if (m->ptypes[i])
             val_release(v_obj(T_TYPE, 0, &m->ptypes[i]->h));
     free(m->ptypes);
+    for (int i = 0; i < m->ntvars; i++)
+        type_release(m->tvars[i]);
+    free(m->tvars);
     free(m->params);
     free(m->kwparams);
     free(m->kwdefaults);
@@ -872,6 +859,8 @@ static int param_name(const ast *p, const ast **deflt)
     }
     if (p->kind == A_SPLAT && p->nkids > 0) /* x... */
         p = p->kids[0];
+    if (p->kind == A_TYPED && p->nkids == 1) /* ::T, an argument without a name */
+        return -2;
     if (p->kind == A_TYPED && p->nkids > 0)
         p = p->kids[0];
     return p->kind == A_ID ? p->sym : -1;
@@ -903,21 +892,25 @@ static int param_type(jc_ctx *ctx, env *e, const ast *p, jc_typeobj **t)
     *t = NULL;
     if (p->kind == A_KW || p->kind == A_ASSIGN)
         p = p->kids[0];
-    if (p->kind != A_TYPED || p->nkids < 2)
+    if (p->kind == A_SPLAT && p->nkids > 0) /* x::T...: the type of each */
+        p = p->kids[0];
+    if (p->kind != A_TYPED || p->nkids < 1)
         return 0;
+    const ast *tn = p->kids[p->nkids - 1];
     value tv;
-    if (ev(ctx, e, p->kids[1], &tv) != 0)
+    if (ev(ctx, e, tn, &tv) != 0)
         return -1;
     if (tv.type != T_TYPE) {
         val_release(tv);
-        return err_throw(ctx, ERR_TYPE, p->kids[1], "in typeassert, expected Type");
+        return err_throw(ctx, ERR_TYPE, tn, "in typeassert, expected Type");
     }
     *t = val_typeobj(tv);
     return 0;
 }
 
 static int add_methods(jc_ctx *ctx, env *e, jc_func *f, const ast *const *params, int nparams,
-                       const ast *kwnode, const ast *body, arena *a, const ast *site)
+                       const ast *kwnode, const ast *body, arena *a, const ast *site,
+                       jc_typeobj *const *tvars, int ntv)
 {
     int *syms = xmalloc((size_t)(nparams + 1) * sizeof *syms);
     const ast **defaults = xcalloc((size_t)nparams + 1, sizeof *defaults);
@@ -925,6 +918,8 @@ static int add_methods(jc_ctx *ctx, env *e, jc_func *f, const ast *const *params
     int first_optional = nparams;
     for (int i = 0; i < nparams; i++) {
         syms[i] = param_name(params[i], &defaults[i]);
+        if (syms[i] == -2)
+            syms[i] = sym_intern(ctx, "#unused#", 8);
         int bad_name = syms[i] < 0;
         if (bad_name || param_type(ctx, e, params[i], &types[i]) < 0) {
             for (int j = 0; j < i; j++)
@@ -941,6 +936,12 @@ static int add_methods(jc_ctx *ctx, env *e, jc_func *f, const ast *const *params
             first_optional = i;
     }
     int vararg = nparams > 0 && params[nparams - 1]->kind == A_SPLAT;
+    if (nparams > 0 && !vararg && types[nparams - 1] && types[nparams - 1]->base == TK_VARARG) {
+        jc_typeobj *va = types[nparams - 1]; /* x::Vararg{T}: as x::T... */
+        types[nparams - 1] = va->param ? type_retain(va->param) : NULL;
+        type_release(va);
+        vararg = 1;
+    }
     for (int arity = first_optional; arity <= nparams; arity++) {
         jc_method *m = xcalloc(1, sizeof *m);
         m->nparams = arity;
@@ -969,6 +970,13 @@ static int add_methods(jc_ctx *ctx, env *e, jc_func *f, const ast *const *params
         }
         m->arena = a;
         arena_retain(a);
+        m->site = site;
+        if (ntv) {
+            m->ntvars = ntv;
+            m->tvars = xmalloc((size_t)ntv * sizeof *m->tvars);
+            for (int i = 0; i < ntv; i++)
+                m->tvars[i] = type_retain(tvars[i]);
+        }
         m->closure = e;
         if (e)
             e->refs++;
@@ -1003,7 +1011,6 @@ static int add_methods(jc_ctx *ctx, env *e, jc_func *f, const ast *const *params
         m->next = f->methods;
         f->methods = m;
     }
-    (void)site;
     for (int i = 0; i < nparams; i++)
         if (types[i])
             val_release(v_obj(T_TYPE, 0, &types[i]->h));
@@ -1013,9 +1020,85 @@ static int add_methods(jc_ctx *ctx, env *e, jc_func *f, const ast *const *params
     return 0;
 }
 
+static int eval_where_vars(jc_ctx *ctx, env *e, const ast *sig, env **we, jc_typeobj **tvars);
+static int define_method(jc_ctx *ctx, env *e, env *we, const ast *sig, const ast *body, arena *a,
+                         value *out, jc_typeobj *const *tvars, int ntv);
+
 /* Splits a call signature into name, positional parameters and keyword parameters. */
 static int define_function(jc_ctx *ctx, env *e, const ast *sig, const ast *body, arena *a,
                            value *out)
+{
+    if (sig->kind == A_WHERE) { /* f(x::T) where T<:Real: the variables, then the rest */
+        env *we = NULL;
+        jc_typeobj *tvars[TYPE_ENV_MAX];
+        int ntv = eval_where_vars(ctx, e, sig, &we, tvars);
+        if (ntv < 0)
+            return -1;
+        const ast *inner = sig;
+        while (inner->kind == A_WHERE)
+            inner = inner->kids[0];
+        int r = define_method(ctx, e, we, inner, body, a, out, tvars, ntv);
+        for (int i = 0; i < ntv; i++)
+            type_release(tvars[i]);
+        env_drop(ctx, we);
+        return r;
+    }
+    return define_method(ctx, e, e, sig, body, a, out, NULL, 0);
+}
+
+/* The where clauses of a signature (outermost first) as type variables bound in a new
+ * scope *we under e, where the parameter types are evaluated.  Returns how many. */
+static int eval_where_vars(jc_ctx *ctx, env *e, const ast *sig, env **we, jc_typeobj **tvars)
+{
+    const ast *chain[64];
+    int nchain = 0;
+    for (const ast *w = sig; w->kind == A_WHERE && nchain < 64; w = w->kids[0])
+        chain[nchain++] = w;
+    *we = env_new(e, 0);
+    int ntv = 0;
+    for (int c = nchain - 1; c >= 0; c--)
+        for (uint32_t k = 1; k < chain[c]->nkids; k++) {
+            const ast *vars = chain[c]->kids[k];
+            uint32_t nv = vars->kind == A_BRACES ? vars->nkids : 1;
+            for (uint32_t j = 0; j < nv; j++) {
+                const ast *v = vars->kind == A_BRACES ? vars->kids[j] : vars;
+                const ast *ub = NULL;
+                if (v->kind == A_SYNOP && v->nkids == 2 && !strcmp(sym_name(ctx, v->sym), "<:")) {
+                    ub = v->kids[1];
+                    v = v->kids[0];
+                }
+                if (v->kind != A_ID || ntv == TYPE_ENV_MAX) {
+                    for (int i = 0; i < ntv; i++)
+                        type_release(tvars[i]);
+                    env_drop(ctx, *we);
+                    return err_throw(ctx, ERR_SYNTAX, v, "invalid variable expression in \"where\"");
+                }
+                jc_typeobj *tv = type_new(TK_TYPEVAR);
+                tv->sym = v->sym + 1;
+                if (ub) {
+                    value b;
+                    if (ev(ctx, *we, ub, &b) != 0 || b.type != T_TYPE) {
+                        if (!ctx->err_set) {
+                            val_release(b);
+                            err_throw(ctx, ERR_TYPE, ub, "in TypeVar, expected Type, got a value");
+                        }
+                        type_release(tv);
+                        for (int i = 0; i < ntv; i++)
+                            type_release(tvars[i]);
+                        env_drop(ctx, *we);
+                        return -1;
+                    }
+                    tv->param = val_typeobj(b);
+                }
+                tvars[ntv++] = tv;
+                env_define(ctx, *we, v->sym, val_retain(v_obj(T_TYPE, 0, &tv->h)));
+            }
+        }
+    return ntv;
+}
+
+static int define_method(jc_ctx *ctx, env *e, env *we, const ast *sig, const ast *body, arena *a,
+                         value *out, jc_typeobj *const *tvars, int ntv)
 {
     if (sig->kind == A_TYPED && sig->nkids > 0) /* f(x)::T = ... */
         sig = sig->kids[0];
@@ -1062,7 +1145,7 @@ static int define_function(jc_ctx *ctx, env *e, const ast *sig, const ast *body,
         else
             eval_set_global(ctx, name, val_retain(f));
     }
-    if (add_methods(ctx, e, val_func(f), params, np, kw, body, a, sig) < 0) {
+    if (add_methods(ctx, we, val_func(f), params, np, kw, body, a, sig, tvars, ntv) < 0) {
         val_release(f);
         return -1;
     }
@@ -1088,7 +1171,7 @@ static int make_lambda(jc_ctx *ctx, env *e, const ast *n, arena *a, value *out)
     char name[24];
     int len = snprintf(name, sizeof name, "#%d", ++ctx->anon_count);
     value f = func_new(sym_intern(ctx, name, (size_t)len));
-    if (add_methods(ctx, e, val_func(f), params, np, kw, n->kids[1], a, n) < 0) {
+    if (add_methods(ctx, e, val_func(f), params, np, kw, n->kids[1], a, n, NULL, 0) < 0) {
         val_release(f);
         return -1;
     }

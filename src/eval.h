@@ -10,6 +10,7 @@
 #include "ast.h"
 #include "jc.h"
 #include "lib/lib.h"
+#include "types.h"
 
 /* The heap object behind a T_FUNCTION value. */
 typedef struct jc_method {
@@ -24,6 +25,9 @@ typedef struct jc_method {
     const ast *body;
     arena *arena;            /* keeps body alive */
     struct env *closure;     /* captured local scope for closures, or NULL for globals */
+    int ntvars;              /* where variables (TK_TYPEVAR objects, owned), outermost first */
+    jc_typeobj **tvars;
+    const ast *site;         /* the signature, for the method's file:line */
 } jc_method;
 
 typedef struct jc_func {
@@ -93,6 +97,19 @@ void eval_free_state(jc_ctx *ctx);
 void eval_recover(jc_ctx *ctx);
 /* Frees a T_FUNCTION object (registered in val_free_table). */
 void eval_func_free(obj *o);
+
+/* ---- methods (eval_method.c) ---- */
+/* Chooses the most specific of fn's user methods for these arguments, as Julia does;
+ * binds its where variables in *env.  1 with *best set, 0 when none applies, -1 with
+ * MethodError pending when the call is ambiguous. */
+int eval_method_select(jc_ctx *ctx, const jc_func *fn, const jc_args *a, const jc_method **best,
+                       type_env *env);
+/* MethodError: no method matching f(::T...), with Julia's "Closest candidates are:". */
+int eval_method_nomatch(jc_ctx *ctx, const char *name, const jc_func *fn, const jc_args *a);
+/* A method's signature as methods(f) shows it (names) or as candidates do (types). */
+void eval_method_sig(jc_ctx *ctx, sb *out, const char *fname, const jc_method *m, int names);
+/* The location of a method's definition: "none:1". */
+void eval_method_loc(jc_ctx *ctx, sb *out, const jc_method *m);
 
 /* ---- type syntax and the core language's names (eval_type.c) ---- */
 /* Global constants (π, ℯ, im, Inf, NaN, nothing, the type names, rounding modes) are

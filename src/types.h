@@ -10,6 +10,30 @@
 #include "num/num.h"
 
 
+/* A struct or abstract type the user declared (struct Point{T<:Real} <: Shape ... end).
+ * The evaluator owns it for the context's life; type objects only point to it. */
+typedef struct jc_typedef {
+    int name;                /* symbol id */
+    int abstract, mutable_;
+    int nparams;
+    jc_typeobj **pvars;      /* the parameters, TK_TYPEVAR objects (owned) */
+    jc_typeobj *super;       /* the declared supertype (may name pvars); NULL: Any */
+    int nfields;
+    int *fnames;             /* field symbol ids */
+    jc_typeobj **ftypes;     /* declared field types (may name pvars); NULL: Any */
+    int line;                /* where it was declared: the default constructor's line */
+    const char *file;
+    struct jc_typedef *next; /* the evaluator's list */
+} jc_typedef;
+
+/* The where variables of a method signature and what a call binds them to. */
+#define TYPE_ENV_MAX 16
+typedef struct type_env {
+    int n;
+    const jc_typeobj *var[TYPE_ENV_MAX];
+    jc_typeobj *val[TYPE_ENV_MAX];  /* owned; NULL while unbound */
+} type_env;
+
 /* Julia's name of an abstract type code, or NULL. */
 const char *type_abstract_name(int base);
 /* A T_TYPE value for an abstract type code. */
@@ -17,6 +41,21 @@ value type_abstract_value(int base);
 /* Whether v isa t (t concrete or abstract; parameters of Rational/Complex/arrays are
  * compared when t gives them). */
 int type_isa(value v, const jc_typeobj *t);
+/* isa and <: binding the where variables of env (a method's) as they go. */
+int type_isa_env(value v, const jc_typeobj *t, type_env *env);
+int type_subtype_env(const jc_typeobj *t1, const jc_typeobj *t2, type_env *env);
+void type_env_clear(type_env *env);
+/* t1 <: t2 and t2 <: t1. */
+int type_equiv(const jc_typeobj *a, const jc_typeobj *b);
+/* The kind of a type as a TK_ code: TK_DATATYPE, TK_UNIONALL, TK_UNION, TK_TYPEOFBOTTOM. */
+int type_kind(const jc_typeobj *t);
+int type_is_unionall(const jc_typeobj *t);
+int type_is_concrete(const jc_typeobj *t);
+int type_is_abstract(const jc_typeobj *t);
+/* supertype(t), a new reference (NULL for Any). */
+jc_typeobj *type_supertype(const jc_typeobj *t);
+/* typeof(v) for every value, a new reference. */
+jc_typeobj *type_typeof(value v);
 /* How specific t is, for choosing between methods: larger is more specific. */
 int type_specificity(const jc_typeobj *t);
 /* t1 <: t2 for the types jcalc knows. */
