@@ -195,7 +195,7 @@ static const char *const kind_names[A__COUNT] = {
     [A_CURLY] = "curly", [A_TYPED] = "::", [A_SPLAT] = "...", [A_MACROCALL_] = "macrocall",
     [A_LOCAL] = "local", [A_GLOBAL] = "global", [A_CONST] = "const", [A_QUOTE] = "quote",
     [A_BEGIN_END] = "end", [A_NOTHING] = "nothing",
-    [A_WHERE] = "where", [A_BRACES] = "braces", [A_TYPED_NCAT] = "typed_ncat", [A_SYNOP] = "synop",
+    [A_STRUCT] = "struct", [A_ABSTRACT] = "abstract", [A_WHERE] = "where", [A_BRACES] = "braces", [A_TYPED_NCAT] = "typed_ncat", [A_SYNOP] = "synop",
     [A_ITERATION] = "iteration",
 };
 

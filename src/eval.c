@@ -187,6 +187,7 @@ typedef struct evstate {
     value returning;       /* a `return` value travelling out of nested loops */
     struct gcref *cand;    /* the cycle collector's candidates, each holding a reference */
     size_t ncand, capcand;
+    jc_typedef *typedefs;  /* the user's types, for the context's life (eval_struct.c) */
 } evstate;
 
 static evstate *ST(jc_ctx *ctx) { return (evstate *)ctx->lib; }
@@ -249,7 +250,7 @@ static void gcs_push(gcstack *s, gcref r)
 
 static int gc_is_node_type(int t)
 {
-    return t == T_ARRAY || t == T_TUPLE || t == T_NAMEDTUPLE || t == T_FUNCTION;
+    return t == T_ARRAY || t == T_TUPLE || t == T_NAMEDTUPLE || t == T_FUNCTION || t == T_STRUCT;
 }
 
 static uint32_t *gc_refs(gcref r) { return r.o ? &r.o->refs : &r.e->refs; }
@@ -289,6 +290,12 @@ static void gc_children(gcref r, gc_edge_fn fn, void *data)
     }
     case T_NAMEDTUPLE: {
         jc_namedtuple *t = (jc_namedtuple *)r.o;
+        for (size_t i = 0; i < t->n; i++)
+            gc_value_edge(t->v[i], fn, data);
+        break;
+    }
+    case T_STRUCT: {
+        jc_struct *t = (jc_struct *)r.o;
         for (size_t i = 0; i < t->n; i++)
             gc_value_edge(t->v[i], fn, data);
         break;
@@ -454,6 +461,7 @@ static void gc_cut(gcref r)
     case T_ARRAY: v = ((jc_array *)r.o)->v; n = (size_t)((jc_array *)r.o)->len; break;
     case T_TUPLE: v = ((jc_tuple *)r.o)->v; n = ((jc_tuple *)r.o)->n; break;
     case T_NAMEDTUPLE: v = ((jc_namedtuple *)r.o)->v; n = ((jc_namedtuple *)r.o)->n; break;
+    case T_STRUCT: v = ((jc_struct *)r.o)->v; n = ((jc_struct *)r.o)->n; break;
     case T_FUNCTION:
         for (jc_method *m = ((jc_func *)r.o)->methods; m; m = m->next)
             m->closure = NULL;
@@ -583,6 +591,8 @@ static void capture_trace(jc_ctx *ctx)
         }
         int line = 0, col = 0;
         const char *src = "none", *name = sym_name(ctx, f->name);
+        if (!strncmp(name, "#type:", 6)) /* a constructor */
+            name += 6;
         if (f->site && f->src) {
             err_position_in(f->src, f->srclen, f->first_line, f->site->off, &line, &col);
             src = f->srcname ? f->srcname : "none";
@@ -681,6 +691,12 @@ int eval_call_kw(jc_ctx *ctx, value f, const jc_args *a, value *out)
 {
     if (ctx_poll(ctx) < 0 || stack_check(ctx, a->site) < 0)
         return -1;
+    if (f.type == T_TYPE && (val_typeobj(f)->base == TK_STRUCT || val_typeobj(f)->base == TK_ABSTRACT)) {
+        ctx->depth++;
+        int r = eval_struct_call(ctx, f, a, out);
+        ctx->depth--;
+        return r;
+    }
     if (f.type == T_TYPE) {
         /* a type called as a function converts or constructs: the rows named after it */
         sb name = { 0 };
@@ -1102,9 +1118,29 @@ static int define_method(jc_ctx *ctx, env *e, env *we, const ast *sig, const ast
 {
     if (sig->kind == A_TYPED && sig->nkids > 0) /* f(x)::T = ... */
         sig = sig->kids[0];
-    if (sig->kind != A_CALL || sig->nkids < 1 || sig->kids[0]->kind != A_ID)
+    const ast *callee = sig->kind == A_CALL && sig->nkids >= 1 ? sig->kids[0] : NULL;
+    if (callee && callee->kind == A_DOT && callee->nkids == 2) { /* Base.:+(a, b) = ...: one method table */
+        callee = callee->kids[1];
+        if (callee->kind == A_QUOTE && callee->nkids == 1)
+            callee = callee->kids[0];
+    }
+    if (!callee || callee->kind != A_ID)
         return err_throw(ctx, ERR_SYNTAX, sig, "invalid function signature");
-    int name = sig->kids[0]->sym;
+    int name = callee->sym;
+    value ctor_type = v_nothing();
+    if ((size_t)name < ctx->nglobals && ctx->globals[name].defined &&
+        ctx->globals[name].v.type == T_TYPE) {
+        /* Point(x) = ...: a constructor, a method of the type's hidden function */
+        sb tn = { 0 };
+        const jc_typeobj *tt = val_typeobj(ctx->globals[name].v);
+        if (tt->def)
+            sb_puts(&tn, sym_name(ctx, tt->def->name));
+        else
+            type_name(ctx, &tn, tt);
+        ctor_type = ctx->globals[name].v;
+        name = type_function_sym(ctx, tn.s, tn.len);
+        sb_free(&tn);
+    }
     const ast *params[256];
     int np = 0;
     const ast *kw = NULL;
@@ -1149,6 +1185,10 @@ static int define_method(jc_ctx *ctx, env *e, env *we, const ast *sig, const ast
         val_release(f);
         return -1;
     }
+    if (ctor_type.type == T_TYPE) { /* a constructor's definition gives the type */
+        val_release(f);
+        f = val_retain(ctor_type);
+    }
     *out = f;
     return 0;
 }
@@ -1177,6 +1217,20 @@ static int make_lambda(jc_ctx *ctx, env *e, const ast *n, arena *a, value *out)
     }
     *out = f;
     return 0;
+}
+
+int eval_expr(jc_ctx *ctx, struct env *e, const ast *n, value *out) { return ev(ctx, e, n, out); }
+
+int eval_define_function(jc_ctx *ctx, struct env *e, const ast *sig, const ast *body, arena *a,
+                         value *out)
+{
+    return define_function(ctx, e, sig, body, a, out);
+}
+
+void eval_set_constant(jc_ctx *ctx, int sym)
+{
+    if ((size_t)sym < ctx->nglobals)
+        ctx->globals[sym].constant = 1;
 }
 
 /* ---- iteration ---- */
@@ -1273,6 +1327,20 @@ static int assign_to(jc_ctx *ctx, env *e, const ast *target, value v /* owned */
         return assign_to(ctx, e, target->kids[0], v);
     case A_PARENS:
         return assign_to(ctx, e, target->kids[0], v);
+    case A_DOT: { /* p.x = v */
+        const ast *f = target->kids[1];
+        if (f->kind == A_QUOTE && f->nkids == 1)
+            f = f->kids[0];
+        value x;
+        if (f->kind != A_ID || ev(ctx, e, target->kids[0], &x) != 0) {
+            val_release(v);
+            return ctx->err_set ? -1 : err_throw(ctx, ERR_SYNTAX, target, "invalid assignment location");
+        }
+        int r = eval_setfield(ctx, x, sym_name(ctx, f->sym), v, target);
+        val_release(x);
+        val_release(v);
+        return r;
+    }
     case A_TUPLE: {
         int r = destructure(ctx, e, target, v);
         val_release(v);
@@ -2007,6 +2075,8 @@ static int ev_synop(jc_ctx *ctx, env *e, const ast *n, value *out)
     const char *name = sym_name(ctx, n->sym);
     const char *fname = NULL;
     int dotted = 0;
+    if (n->nkids == 1 && !strcmp(name, "<:")) /* Vector{<:Integer}: an anonymous variable */
+        return eval_anon_typevar(ctx, ev(ctx, e, n->kids[0], out), out, n);
     if (n->nkids == 2 && (!strcmp(name, "<:") || !strcmp(name, ">:")))
         fname = name;
     else if (n->nkids == 2 && (!strcmp(name, ".&&") || !strcmp(name, ".||"))) {
@@ -2185,6 +2255,9 @@ static int ev(jc_ctx *ctx, env *e, const ast *n, value *out)
         return ev_opassign(ctx, e, n, 1, out);
     case A_FUNCDEF:
         return define_function(ctx, e, n->kids[0], n->kids[1], st->cur_arena, out);
+    case A_STRUCT:
+    case A_ABSTRACT:
+        return eval_typedef(ctx, e, n, st->cur_arena, &st->typedefs, out);
     case A_ARROW:
         return make_lambda(ctx, e, n, st->cur_arena, out);
     case A_TERNARY:
@@ -2376,6 +2449,7 @@ void eval_free_state(jc_ctx *ctx)
         eval_release(ctx, ST(ctx)->returning);
         ST(ctx)->returning = v_nothing();
         eval_collect_cycles(ctx);
+        eval_typedefs_free(ST(ctx)->typedefs);
     }
     free(ctx->lib);
     ctx->lib = NULL;

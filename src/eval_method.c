@@ -322,3 +322,56 @@ int eval_method_nomatch(jc_ctx *ctx, const char *name, const jc_func *fn, const 
     sb_free(&b);
     return -1;
 }
+
+value eval_display_text(const char *s, size_t n)
+{
+    value v = v_string(s, n);
+    v.sub = STR_DISPLAY;
+    return v;
+}
+
+/* methods(f): Julia's listing, a more specific method before a less specific one it
+ * overlaps, otherwise in the order of definition. */
+void eval_methods_text(jc_ctx *ctx, sb *out, const jc_func *f)
+{
+    const char *name = f->name >= 0 ? sym_name(ctx, f->name) : "#anonymous";
+    int hidden = !strncmp(name, "#type:", 6);
+    if (hidden)
+        name += 6;
+    int n = 0;
+    for (const jc_method *m = f->methods; m; m = m->next)
+        n++;
+    if (!n) {
+        sb_printf(out, "# %d method%s for %s function \"%s\" from Base", f->nrows,
+                  f->nrows == 1 ? "" : "s", "builtin", name);
+        if (f->nrows)
+            sb_putc(out, ':');
+        return;
+    }
+    const jc_method **v = xmalloc((size_t)n * sizeof *v);
+    int k = n;
+    for (const jc_method *m = f->methods; m; m = m->next)
+        v[--k] = m; /* oldest first */
+    for (int i = 1; i < n; i++) /* insertion: move a method before the ones it beats */
+        for (int j = i; j > 0; j--) {
+            int ar = v[j]->nparams > v[j - 1]->nparams ? v[j]->nparams : v[j - 1]->nparams;
+            if (!more_specific(v[j], v[j - 1], ar))
+                break;
+            const jc_method *t = v[j];
+            v[j] = v[j - 1];
+            v[j - 1] = t;
+        }
+    int width = n >= 100 ? 3 : n >= 10 ? 2 : 1;
+    if (hidden)
+        sb_printf(out, "# %d method%s for type constructor:", n, n == 1 ? "" : "s");
+    else
+        sb_printf(out, "# %d method%s for %s \"%s\" from Main:", n, n == 1 ? "" : "s",
+                  name[0] == '#' ? "anonymous function" : "generic function", name);
+    for (int i = 0; i < n; i++) {
+        sb_printf(out, "\n %*s[%d] ", width - (i + 1 >= 100 ? 3 : i + 1 >= 10 ? 2 : 1), "", i + 1);
+        eval_method_sig(ctx, out, name, v[i], 1);
+        sb_printf(out, "\n%*s@ ", width + 4, "");
+        eval_method_loc(ctx, out, v[i]);
+    }
+    free(v);
+}

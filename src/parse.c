@@ -229,6 +229,18 @@ static inline int prefix_role(const token *t)
 
 /* ---- expressions ---- */
 
+/* An identifier just consumed, unless it opens `mutable struct` or `abstract type`
+ * (words that are names anywhere else). */
+static ast *typedef_or_id(parser *p, const token *t)
+{
+    if (t->len == 7 && !memcmp(p->src + t->off, "mutable", 7) && is_kw(cur(p), KW_STRUCT))
+        return parse_typedef(p, t->off, 1);
+    if (t->len == 8 && !memcmp(p->src + t->off, "abstract", 8) && cur(p)->kind == TK_ID &&
+        cur(p)->len == 4 && !memcmp(p->src + cur(p)->off, "type", 4))
+        return parse_typedef(p, t->off, 2);
+    return expr_id_token(p, t);
+}
+
 /* The operand levels: atom and call chain. */
 static ast *parse_atom(parser *p)
 {
@@ -236,7 +248,7 @@ static ast *parse_atom(parser *p)
     switch (t.kind) {
     case TK_ID:
         bump(p);
-        return expr_id_token(p, &t);
+        return typedef_or_id(p, &t);
     case TK_INT: case TK_FLOAT: case TK_FLOAT32: case TK_HEXINT: case TK_BININT:
     case TK_OCTINT: {
         bump(p);
@@ -750,7 +762,7 @@ static ast *parse_operand(parser *p)
         return parse_where(p);
     token a = *t;
     bump(p);
-    ast *x = a.kind == TK_ID ? expr_id_token(p, &a) : number_literal(p, &a, -1, a.off);
+    ast *x = a.kind == TK_ID ? typedef_or_id(p, &a) : number_literal(p, &a, -1, a.off);
     if (p->err || operand_ends(cur(p)))
         return x;
     p->depth += 2;

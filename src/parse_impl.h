@@ -252,5 +252,7 @@ ast *parse_cat(parser *p, ast *typ, size_t off);
 
 /* parse_block.c */
 ast *parse_resword(parser *p);
+/* struct (kind 0), mutable struct (1), abstract type (2), at the struct/type word. */
+ast *parse_typedef(parser *p, size_t off, int kind);
 
 #endif

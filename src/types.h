@@ -21,6 +21,7 @@ typedef struct jc_typedef {
     int nfields;
     int *fnames;             /* field symbol ids */
     jc_typeobj **ftypes;     /* declared field types (may name pvars); NULL: Any */
+    int has_inner;           /* the body defines constructors: no default one */
     int line;                /* where it was declared: the default constructor's line */
     const char *file;
     struct jc_typedef *next; /* the evaluator's list */
@@ -67,6 +68,8 @@ int type_subtype(const jc_typeobj *t1, const jc_typeobj *t2);
 #define TYPEF_TRANSPOSE (1u << 27)
 #define TYPEF_UNIFORM (1u << 28)
 #define TYPEF_HERMITIAN (1u << 29)
+/* NTuple before it is applied (base T_TUPLE) */
+#define TYPEF_NTUPLE (1u << 24)
 
 /* Another reference to t; releasing one (t may be NULL). */
 static inline jc_typeobj *type_retain(const jc_typeobj *t)
