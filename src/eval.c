@@ -1123,6 +1123,8 @@ static int define_method(jc_ctx *ctx, env *e, env *we, const ast *sig, const ast
         callee = callee->kids[1];
         if (callee->kind == A_QUOTE && callee->nkids == 1)
             callee = callee->kids[0];
+        if (callee->kind == A_PARENS && callee->nkids == 1) /* Base.:(==) */
+            callee = callee->kids[0];
     }
     if (!callee || callee->kind != A_ID)
         return err_throw(ctx, ERR_SYNTAX, sig, "invalid function signature");

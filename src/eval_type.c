@@ -367,6 +367,8 @@ static int lattice_apply(jc_ctx *ctx, value *out, int n, const value *args, cons
         cnt_at = 2;
     else if (ntuple)
         cnt_at = 1, in = "NTuple";
+    else if (b == TA_ARRAY && !base->param)
+        cnt_at = 2, in = "AbstractArray";
     else if (!((b == TK_UNION) || bare_tuple || (b == TK_TYPE && !base->param) ||
                ((b == TA_VECTOR || b == TA_MATRIX || b == TA_RANGE || b == TA_ARRAY) && !base->param) ||
                ((b == TK_STRUCT || b == TK_ABSTRACT) && base->def && base->def->nparams && !base->nelts)))
@@ -445,17 +447,17 @@ static int lattice_apply(jc_ctx *ctx, value *out, int n, const value *args, cons
         break;
     }
     default: /* AbstractVector{T}, AbstractArray{T, N} */
-        if (np < 1 || np > 2 || (np == 2 && b != TA_ARRAY))
+        if (np != 1)
             return err_throw(ctx, ERR_TYPE, site, "too many parameters for type");
         t = type_new(b);
         t->param = type_retain(p[0]);
         t->nparams = 1;
-        if (b == TA_ARRAY && n == 3) {
-            if (args[2].type != T_INT64 || args[2].u.i < 0 || args[2].u.i > ARR_MAXDIMS) {
+        if (b == TA_ARRAY && count >= 0) {
+            if (count > ARR_MAXDIMS) {
                 type_release(t);
                 return err_throw(ctx, ERR_TYPE, site, "in AbstractArray, expected a dimension count");
             }
-            t->ndims = (int)args[2].u.i;
+            t->ndims = count;
             if (t->ndims == 1 || t->ndims == 2) {
                 t->base = t->ndims == 1 ? TA_VECTOR : TA_MATRIX;
                 t->ndims = -1;
