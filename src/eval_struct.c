@@ -174,6 +174,11 @@ static int construct(jc_ctx *ctx, const jc_typeobj *t, const jc_args *a, int par
                 type_env_clear(&env);
                 return ctor_nomatch(ctx, t, a);
             }
+        for (int i = 0; i < env.n; i++)
+            if (env.val[i] && type_too_deep(env.val[i])) {
+                type_env_clear(&env);
+                return err_throw(ctx, ERR_STACK, a->site, "%s", "");
+            }
         applied = type_new(TK_STRUCT);
         applied->def = t->def;
         applied->nelts = (size_t)d->nparams;

@@ -485,6 +485,9 @@ int eval_anon_typevar(jc_ctx *ctx, int rc, value *out, const ast *site)
 
 int eval_apply_type(jc_ctx *ctx, value *out, int n, const value *args, const ast *site)
 {
+    for (int i = 1; i < n; i++)
+        if (args[i].type == T_TYPE && type_too_deep(val_typeobj(args[i])))
+            return err_throw(ctx, ERR_STACK, site, "%s", "");
     if (n >= 1 && args[0].type == T_TYPE) {
         int r = lattice_apply(ctx, out, n, args, site);
         if (r != LIB_DECLINE)

@@ -374,13 +374,16 @@ static void show_in(jc_ctx *ctx, sb *out, value v, show_mode mode, unsigned flag
         jc_struct *st = val_struct(v);
         type_name(ctx, out, st->type);
         sb_putc(out, '(');
-        for (size_t i = 0; i < st->n; i++) {
-            if (i)
-                sb_puts(out, ", ");
-            if (st->v[i].type == T_NOTHING && st->v[i].sub == 1)
-                sb_puts(out, "#undef");
-            else
-                show_in(ctx, out, st->v[i], SHOW_REPR, flags & SHOWF_COMPACT, sh);
+        if (st->n && show_guard(ctx, sh) == 0 && !show_circular(out, v, sh)) {
+            shown here = { sh, v, sh->base };
+            for (size_t i = 0; i < st->n; i++) {
+                if (i)
+                    sb_puts(out, ", ");
+                if (st->v[i].type == T_NOTHING && st->v[i].sub == 1)
+                    sb_puts(out, "#undef");
+                else
+                    show_in(ctx, out, st->v[i], SHOW_REPR, flags & SHOWF_COMPACT, &here);
+            }
         }
         sb_putc(out, ')');
         break;

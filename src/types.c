@@ -331,6 +331,23 @@ static int sub(const jc_typeobj *a, const jc_typeobj *b, type_env *env)
 }
 
 int type_subtype(const jc_typeobj *t1, const jc_typeobj *t2) { return sub(t1, t2, NULL); }
+
+/* How deeply t nests, counted up to cap: the operations over types recurse through
+ * parameters, so a type is refused past TYPE_MAX_DEPTH when it is built. */
+static int depth_upto(const jc_typeobj *t, int cap)
+{
+    if (!t || cap <= 0)
+        return 0;
+    int d = 0, k;
+    if ((k = depth_upto(t->param, cap - 1)) > d)
+        d = k;
+    for (size_t i = 0; i < t->nelts && d < cap - 1; i++)
+        if ((k = depth_upto(t->elts[i], cap - 1)) > d)
+            d = k;
+    return d + 1;
+}
+
+int type_too_deep(const jc_typeobj *t) { return depth_upto(t, TYPE_MAX_DEPTH + 1) > TYPE_MAX_DEPTH; }
 int type_subtype_env(const jc_typeobj *t1, const jc_typeobj *t2, type_env *env) { return sub(t1, t2, env); }
 
 void type_env_clear(type_env *env)

@@ -42,6 +42,11 @@ value type_abstract_value(int base);
 /* Whether v isa t (t concrete or abstract; parameters of Rational/Complex/arrays are
  * compared when t gives them). */
 int type_isa(value v, const jc_typeobj *t);
+/* Whether t nests deeper than TYPE_MAX_DEPTH (Vector{Vector{...}}): such a type is
+ * refused where it would be made, with StackOverflowError. */
+#define TYPE_MAX_DEPTH 1000
+int type_too_deep(const jc_typeobj *t);
+
 /* isa and <: binding the where variables of env (a method's) as they go. */
 int type_isa_env(value v, const jc_typeobj *t, type_env *env);
 int type_subtype_env(const jc_typeobj *t1, const jc_typeobj *t2, type_env *env);
