@@ -576,23 +576,32 @@ static void capture_trace(jc_ctx *ctx)
     if (!ctx->err_set || ctx->err_traced || !ctx->frames)
         return;
     ctx->err_traced = 1;
-    sb args = { 0 };
+    sb args = { 0 }, tname = { 0 };
     jc_frame *out = NULL;
     int n = 0, cap = 0;
     for (const frame *f = ctx->frames; f; f = f->up) {
+        int line = 0, col = 0;
+        const char *src = "none", *name = sym_name(ctx, f->name);
+        int from = 0;
+        tname.len = 0;
+        if (!strncmp(name, "#type:", 6)) { /* a constructor; Point{T}(x)'s type first */
+            name += 6;
+            if (f->nargs > 0 && f->params && f->args[0].type == T_TYPE &&
+                !strcmp(sym_name(ctx, f->params[0]), "#unused#")) {
+                type_name(ctx, &tname, val_typeobj(f->args[0]));
+                name = sb_str(&tname);
+                from = 1;
+            }
+        }
         args.len = 0;
-        for (int i = 0; i < f->nargs; i++) {
-            if (i)
+        for (int i = from; i < f->nargs; i++) {
+            if (i > from)
                 sb_puts(&args, ", ");
             if (f->params)
                 sb_puts(&args, sym_name(ctx, f->params[i]));
             sb_puts(&args, "::");
             type_name_of(ctx, &args, f->args[i]);
         }
-        int line = 0, col = 0;
-        const char *src = "none", *name = sym_name(ctx, f->name);
-        if (!strncmp(name, "#type:", 6)) /* a constructor */
-            name += 6;
         if (f->site && f->src) {
             err_position_in(f->src, f->srclen, f->first_line, f->site->off, &line, &col);
             src = f->srcname ? f->srcname : "none";
@@ -610,6 +619,7 @@ static void capture_trace(jc_ctx *ctx)
         out[n++] = (jc_frame){ xstrdup(name), xstrdup(sb_str(&args)), xstrdup(src), line, col, 1 };
     }
     sb_free(&args);
+    sb_free(&tname);
     ctx->err.frames = out;
     ctx->err.nframes = n;
 }
@@ -886,8 +896,8 @@ static int param_name(const ast *p, const ast **deflt)
  * arguments give one method per arity, as Julia generates them. */
 static int same_signature(const jc_method *a, const jc_method *b)
 {
-    if (a->nparams != b->nparams || a->vararg != b->vararg)
-        return 0;
+    if (a->nparams != b->nparams || a->vararg != b->vararg || a->ntvars != b->ntvars)
+        return 0; /* f(x::T, y::T) where T is not f(x::Integer, y::Integer) */
     for (int i = 0; i < a->nparams; i++) {
         const jc_typeobj *x = a->ptypes ? a->ptypes[i] : NULL;
         const jc_typeobj *y = b->ptypes ? b->ptypes[i] : NULL;
@@ -1126,6 +1136,25 @@ static int define_method(jc_ctx *ctx, env *e, env *we, const ast *sig, const ast
         if (callee->kind == A_PARENS && callee->nkids == 1) /* Base.:(==) */
             callee = callee->kids[0];
     }
+    /* Point{T}(x) where T = ...: a constructor of the applied type, whose first
+     * (hidden) parameter is ::Type{Point{T}} */
+    const ast *self = NULL;
+    if (callee && callee->kind == A_CURLY && callee->nkids >= 1 && callee->kids[0]->kind == A_ID) {
+        int tsym = callee->kids[0]->sym;
+        if ((size_t)tsym < ctx->nglobals && ctx->globals[tsym].defined &&
+            ctx->globals[tsym].v.type == T_TYPE && val_typeobj(ctx->globals[tsym].v)->def) {
+            ast *ty = ast_new(a, A_ID, callee->off, 0, 0);
+            ty->sym = sym_intern(ctx, "Type", 4);
+            ast *cur = ast_new(a, A_CURLY, callee->off, callee->len, 2);
+            cur->kids[0] = ty;
+            cur->kids[1] = (ast *)callee;
+            ast *typed = ast_new(a, A_TYPED, callee->off, callee->len, 1);
+            typed->kids[0] = cur;
+            typed->flags |= AF_PREFIX;
+            self = typed;
+            callee = callee->kids[0];
+        }
+    }
     if (!callee || callee->kind != A_ID)
         return err_throw(ctx, ERR_SYNTAX, sig, "invalid function signature");
     int name = callee->sym;
@@ -1146,6 +1175,8 @@ static int define_method(jc_ctx *ctx, env *e, env *we, const ast *sig, const ast
     const ast *params[256];
     int np = 0;
     const ast *kw = NULL;
+    if (self)
+        params[np++] = self;
     for (uint32_t i = 1; i < sig->nkids; i++) {
         if (sig->kids[i]->kind == A_PARAMETERS)
             kw = sig->kids[i];

@@ -123,6 +123,9 @@ int eval_typedef(jc_ctx *ctx, struct env *e, const ast *n, arena *a, jc_typedef 
 void eval_typedefs_free(jc_typedef *list);
 /* A call of a struct type: user constructors, then the default one. */
 int eval_struct_call(jc_ctx *ctx, value tval, const jc_args *a, value *out);
+/* new{T}(...) inside an inner constructor: the applied type (LIB_DECLINE when
+ * args[0] is no `new`). */
+int eval_new_apply(jc_ctx *ctx, value *out, int n, const value *args, const ast *site);
 int eval_struct_getfield(jc_ctx *ctx, value *out, value x, const char *name, const ast *site);
 /* x.name = v (v borrowed). */
 int eval_setfield(jc_ctx *ctx, value x, const char *name, value v, const ast *site);

@@ -192,6 +192,13 @@ static int construct(jc_ctx *ctx, const jc_typeobj *t, const jc_args *a, int par
             applied->elts[i] = type_retain(env.val[i]);
         }
         type_env_clear(&env);
+    } else if (t->flags & TYPEF_NEW) { /* new{T}(...): the type itself, unmarked */
+        applied = type_new(TK_STRUCT);
+        applied->def = t->def;
+        applied->nelts = t->nelts;
+        applied->elts = xcalloc(nz(t->nelts), sizeof *applied->elts);
+        for (size_t i = 0; i < t->nelts; i++)
+            applied->elts[i] = type_retain(t->elts[i]);
     } else
         applied = type_retain(t);
     value sv = v_obj(T_STRUCT, 0, obj_new(T_STRUCT, sizeof(jc_struct) + (size_t)d->nfields * sizeof(value)));
@@ -222,10 +229,30 @@ static int bi_new(jc_ctx *ctx, value *out, const jc_args *a)
     return construct(ctx, &t, a, 1, out);
 }
 
+/* new{T, S}: the type new builds, marked for eval_struct_call to build it directly. */
+int eval_new_apply(jc_ctx *ctx, value *out, int n, const value *args, const ast *site)
+{
+    const jc_func *f = val_func(args[0]);
+    if (f->nrows != 1 || f->rows[0]->fn != bi_new)
+        return LIB_DECLINE;
+    const jc_typedef *d = f->rows[0]->data;
+    jc_typeobj base = { .h = { 1u << 30, T_TYPE, 0 }, .base = TK_STRUCT, .ndims = -1, .def = (jc_typedef *)d };
+    value *v = xmalloc((size_t)n * sizeof *v);
+    v[0] = v_obj(T_TYPE, 0, &base.h);
+    memcpy(v + 1, args + 1, (size_t)(n - 1) * sizeof *v);
+    int r = eval_apply_type(ctx, out, n, v, site);
+    free(v);
+    if (r == 0)
+        val_typeobj(*out)->flags |= TYPEF_NEW;
+    return r;
+}
+
 int eval_struct_call(jc_ctx *ctx, value tval, const jc_args *a, value *out)
 {
     const jc_typeobj *t = val_typeobj(tval);
     const jc_typedef *d = t->def;
+    if (t->flags & TYPEF_NEW)
+        return construct(ctx, t, a, 1, out);
     if (d->abstract) {
         sb b = { 0 };
         type_name(ctx, &b, t);
@@ -235,6 +262,28 @@ int eval_struct_call(jc_ctx *ctx, value tval, const jc_args *a, value *out)
     }
     value f;
     int hs = hidden_sym(ctx, d->name);
+    if (t->nelts && eval_get_global(ctx, sym_name(ctx, hs), &f) == 0) {
+        /* Point{Int64}(x): the constructors written Point{T}(x) where T, whose first
+         * parameter is the type */
+        if (f.type == T_FUNCTION && val_func(f)->methods && a->n < 255) {
+            value args[256];
+            args[0] = tval;
+            memcpy(args + 1, a->v, (size_t)a->n * sizeof *args);
+            jc_args sa = *a;
+            sa.n = a->n + 1;
+            sa.v = args;
+            const jc_method *best;
+            type_env env = { 0 };
+            int r = eval_method_select(ctx, val_func(f), &sa, &best, &env);
+            type_env_clear(&env);
+            if (r != 0) {
+                r = r < 0 ? -1 : eval_call_kw(ctx, f, &sa, out);
+                val_release(f);
+                return r;
+            }
+        }
+        val_release(f);
+    }
     if (!t->nelts && eval_get_global(ctx, sym_name(ctx, hs), &f) == 0) {
         if (f.type == T_FUNCTION && val_func(f)->methods) {
             const jc_method *best;

@@ -488,6 +488,11 @@ int eval_apply_type(jc_ctx *ctx, value *out, int n, const value *args, const ast
     for (int i = 1; i < n; i++)
         if (args[i].type == T_TYPE && type_too_deep(val_typeobj(args[i])))
             return err_throw(ctx, ERR_STACK, site, "%s", "");
+    if (n >= 1 && args[0].type == T_FUNCTION) {
+        int r = eval_new_apply(ctx, out, n, args, site);
+        if (r != LIB_DECLINE)
+            return r;
+    }
     if (n >= 1 && args[0].type == T_TYPE) {
         int r = lattice_apply(ctx, out, n, args, site);
         if (r != LIB_DECLINE)

@@ -193,6 +193,8 @@ static int invariant(const jc_typeobj *x, const jc_typeobj *y, type_env *env)
             return !y->param || sub(x->param ? x->param : &type_any_obj, y->param, NULL);
         return !y->param || sub(x, y->param, env);
     }
+    if (env && env->n && (y->param || y->nelts) && x->base != TK_TYPEVAR)
+        return sub(x, y, env); /* Type{Point{T}}: binds T to the parameter */
     return type_equiv(x, y);
 }
 

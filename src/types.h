@@ -75,6 +75,8 @@ int type_subtype(const jc_typeobj *t1, const jc_typeobj *t2);
 #define TYPEF_HERMITIAN (1u << 29)
 /* NTuple before it is applied (base T_TUPLE) */
 #define TYPEF_NTUPLE (1u << 24)
+/* the type new{T} builds (base TK_STRUCT), called to construct directly */
+#define TYPEF_NEW (1u << 23)
 
 /* Another reference to t; releasing one (t may be NULL). */
 static inline jc_typeobj *type_retain(const jc_typeobj *t)
