@@ -735,8 +735,9 @@ int eval_call_kw(jc_ctx *ctx, value f, const jc_args *a, value *out)
     }
     jc_func *fn = val_func(f);
     const jc_method *best = NULL;
-    type_env tv = { 0 };
-    int found = eval_method_select(ctx, fn, a, &best, &tv);
+    type_env tv;
+    tv.n = 0;
+    int found = fn->methods ? eval_method_select(ctx, fn, a, &best, &tv) : 0;
     if (found < 0) {
         type_env_clear(&tv);
         return -1;

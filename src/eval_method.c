@@ -33,10 +33,11 @@ static int arity_ok(const jc_method *m, int n)
 
 static void env_init(type_env *env, const jc_method *m)
 {
-    memset(env, 0, sizeof *env);
     env->n = m->ntvars < TYPE_ENV_MAX ? m->ntvars : TYPE_ENV_MAX;
-    for (int i = 0; i < env->n; i++)
+    for (int i = 0; i < env->n; i++) {
         env->var[i] = m->tvars[i];
+        env->val[i] = NULL;
+    }
 }
 
 static int applies(const jc_method *m, const jc_args *a, type_env *env)
@@ -101,19 +102,30 @@ static int more_specific(const jc_method *a, const jc_method *b, int n)
 int eval_method_select(jc_ctx *ctx, const jc_func *fn, const jc_args *a, const jc_method **best,
                        type_env *env)
 {
+    if (fn->methods && !fn->methods->next) { /* one method: no comparing, no list */
+        if (!applies(fn->methods, a, env))
+            return 0;
+        *best = fn->methods;
+        return 1;
+    }
     const jc_method *cand[64];
-    type_env *envs = NULL;
-    int nc = 0, cap = 0;
+    type_env local[4], *envs = local;
+    int nc = 0, cap = 4;
     for (const jc_method *m = fn->methods; m; m = m->next) {
         if (nc == cap) {
-            cap = cap ? 2 * cap : 8;
-            envs = xrealloc(envs, (size_t)cap * sizeof *envs);
+            cap *= 2;
+            if (envs == local) {
+                envs = xmalloc((size_t)cap * sizeof *envs);
+                memcpy(envs, local, sizeof local);
+            } else
+                envs = xrealloc(envs, (size_t)cap * sizeof *envs);
         }
         if (nc < 64 && applies(m, a, &envs[nc]))
             cand[nc++] = m;
     }
     if (!nc) {
-        free(envs);
+        if (envs != local)
+            free(envs);
         return 0;
     }
     int won = -1;
@@ -129,7 +141,7 @@ int eval_method_select(jc_ctx *ctx, const jc_func *fn, const jc_args *a, const j
     if (won >= 0) {
         *best = cand[won];
         *env = envs[won];
-        memset(&envs[won], 0, sizeof envs[won]);
+        envs[won].n = 0;
     } else {
         /* ambiguous: the applicable methods no other is more specific than */
         const jc_method *amb[64];
@@ -182,7 +194,8 @@ int eval_method_select(jc_ctx *ctx, const jc_func *fn, const jc_args *a, const j
     }
     for (int i = 0; i < nc; i++)
         type_env_clear(&envs[i]);
-    free(envs);
+    if (envs != local)
+        free(envs);
     return r;
 }
 

@@ -360,10 +360,41 @@ void type_env_clear(type_env *env)
     }
 }
 
+/* isa for the common case without building typeof(v): a number, string, char ...
+ * against a plain concrete or abstract type.  -1 when it does not apply. */
+static int isa_fast(value v, const jc_typeobj *t)
+{
+    switch (v.type) {
+    case T_ARRAY: case T_STRUCT: case T_TUPLE: case T_FUNCTION: case T_TYPE: case T_RANGE:
+    case T_NAMEDTUPLE:
+        return -1;
+    default:
+        break;
+    }
+    if (t->param || t->nelts || t->flags || v.type >= T__COUNT)
+        return -1;
+    int b = t->base;
+    if (is_abstract_code(b)) {
+        for (int a = val_kinds[v.type].super;; a = abstract_parent[a - TA_ANY]) {
+            if (a == b)
+                return 1;
+            if (a == TA_ANY || !is_abstract_code(a))
+                return 0;
+        }
+    }
+    if (b < T__COUNT && b != T_ARRAY && b != T_TUPLE && b != T_FUNCTION && b != T_RANGE &&
+        b != T_STRUCT && b != T_NAMEDTUPLE)
+        return v.type == b;
+    return -1;
+}
+
 int type_isa_env(value v, const jc_typeobj *t, type_env *env)
 {
     if (is_any(t))
         return 1;
+    int fast = isa_fast(v, t);
+    if (fast >= 0)
+        return fast;
     if (v.type == T_TYPE) {
         jc_typeobj ty = { .base = TK_TYPE, .ndims = -1, .param = val_typeobj(v) };
         return sub(&ty, t, env);
