@@ -584,7 +584,13 @@ static void capture_trace(jc_ctx *ctx)
         const char *src = "none", *name = sym_name(ctx, f->name);
         int from = 0;
         tname.len = 0;
-        if (!strncmp(name, "#type:", 6)) { /* a constructor; Point{T}(x)'s type first */
+        if (!strcmp(name, "#call#") && f->nargs > 0) { /* (::Polynomial{Int64})(x) */
+            sb_puts(&tname, "(::");
+            type_name_of(ctx, &tname, f->args[0]);
+            sb_putc(&tname, ')');
+            name = sb_str(&tname);
+            from = 1;
+        } else if (!strncmp(name, "#type:", 6)) { /* a constructor; Point{T}(x)'s type first */
             name += 6;
             if (f->nargs > 0 && f->params && f->args[0].type == T_TYPE &&
                 !strcmp(sym_name(ctx, f->params[0]), "#unused#")) {
@@ -722,6 +728,48 @@ int eval_call_kw(jc_ctx *ctx, value f, const jc_args *a, value *out)
             return r < 0 ? -1 : 0;
         }
         f = ctx->globals[sym].v;
+    }
+    if (f.type != T_FUNCTION && a->n < 255) {
+        /* a callable object: (p::Polynomial)(x) = ... are methods of `#call#` */
+        int cs = sym_find(ctx, "#call#", 6);
+        if (cs >= 0 && (size_t)cs < ctx->nglobals && ctx->globals[cs].defined &&
+            ctx->globals[cs].v.type == T_FUNCTION) {
+            value callf = ctx->globals[cs].v, args[256];
+            args[0] = f;
+            memcpy(args + 1, a->v, (size_t)a->n * sizeof *args);
+            jc_args ca = *a;
+            ca.n = a->n + 1;
+            ca.v = args;
+            const jc_method *cb;
+            type_env ce;
+            ce.n = 0;
+            int r = eval_method_select(ctx, val_func(callf), &ca, &cb, &ce);
+            type_env_clear(&ce);
+            if (r != 0) {
+                if (r < 0)
+                    return -1;
+                val_retain(callf);
+                r = eval_call_kw(ctx, callf, &ca, out);
+                val_release(callf);
+                return r;
+            }
+            for (const jc_method *m = val_func(callf)->methods; m; m = m->next)
+                if (m->nparams >= 1 && m->ptypes && m->ptypes[0] && type_isa(f, m->ptypes[0])) {
+                    /* callable, not with these arguments */
+                    sb b = { 0 };
+                    sb_puts(&b, "no method matching (::");
+                    type_name_of(ctx, &b, f);
+                    sb_puts(&b, ")(");
+                    for (int i = 0; i < a->n; i++) {
+                        sb_puts(&b, i ? ", ::" : "::");
+                        type_name_of(ctx, &b, a->v[i]);
+                    }
+                    sb_putc(&b, ')');
+                    err_throw(ctx, ERR_METHOD, a->site, "%s", sb_str(&b));
+                    sb_free(&b);
+                    return -1;
+                }
+        }
     }
     if (f.type != T_FUNCTION) {
         sb tn = { 0 };
@@ -1138,8 +1186,15 @@ static int define_method(jc_ctx *ctx, env *e, env *we, const ast *sig, const ast
             callee = callee->kids[0];
     }
     /* Point{T}(x) where T = ...: a constructor of the applied type, whose first
-     * (hidden) parameter is ::Type{Point{T}} */
+     * (hidden) parameter is ::Type{Point{T}}; (p::Poly)(x) = ...: a method of the
+     * callable objects' `#call#` whose first parameter is p */
     const ast *self = NULL;
+    if (callee && callee->kind == A_PARENS && callee->nkids == 1 && callee->kids[0]->kind == A_TYPED) {
+        self = callee->kids[0];
+        ast *id = ast_new(a, A_ID, callee->off, 0, 0);
+        id->sym = sym_intern(ctx, "#call#", 6);
+        callee = id;
+    }
     if (callee && callee->kind == A_CURLY && callee->nkids >= 1 && callee->kids[0]->kind == A_ID) {
         int tsym = callee->kids[0]->sym;
         if ((size_t)tsym < ctx->nglobals && ctx->globals[tsym].defined &&
@@ -1222,6 +1277,9 @@ static int define_method(jc_ctx *ctx, env *e, env *we, const ast *sig, const ast
     if (ctor_type.type == T_TYPE) { /* a constructor's definition gives the type */
         val_release(f);
         f = val_retain(ctor_type);
+    } else if (!strcmp(sym_name(ctx, name), "#call#")) { /* (p::Poly)(x) = ...: nothing */
+        val_release(f);
+        f = v_nothing();
     }
     *out = f;
     return 0;

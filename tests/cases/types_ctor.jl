@@ -34,3 +34,19 @@ s = SummedArray([1, 2, 3])
 s.sum
 typeof(s)
 SummedArray([1, 2], 3)
+# Function-like objects (doc/src/manual/methods.md)
+struct Polynomial{R}
+    coeffs::Vector{R}
+end
+function (p::Polynomial)(x)
+    v = p.coeffs[end]
+    for i = (length(p.coeffs)-1):-1:1
+        v = v*x + p.coeffs[i]
+    end
+    return v
+end
+(p::Polynomial)() = p(5)
+p = Polynomial([1,10,100])
+p(3)
+p()
+p("a", 2)
