@@ -213,21 +213,7 @@ void eval_method_loc(jc_ctx *ctx, sb *out, const jc_method *m)
 
 static void where_suffix(jc_ctx *ctx, sb *out, const jc_method *m)
 {
-    if (!m->ntvars)
-        return;
-    sb_puts(out, m->ntvars > 1 ? " where {" : " where ");
-    for (int i = 0; i < m->ntvars; i++) {
-        const jc_typeobj *v = m->tvars[i];
-        if (i)
-            sb_puts(out, ", ");
-        sb_puts(out, sym_name(ctx, v->sym - 1));
-        if (v->param && !(v->param->base == TA_ANY && !type_is_union(v->param))) {
-            sb_puts(out, "<:");
-            type_name(ctx, out, v->param);
-        }
-    }
-    if (m->ntvars > 1)
-        sb_putc(out, '}');
+    type_where_suffix(ctx, out, m->tvars, m->ntvars);
 }
 
 void eval_method_sig(jc_ctx *ctx, sb *out, const char *fname, const jc_method *m, int names)

@@ -108,21 +108,8 @@ static void ctor_candidate(jc_ctx *ctx, sb *out, const jc_typedef *d, const jc_a
         type_name(ctx, out, ft);
     }
     sb_putc(out, ')');
-    if (typed && d->nparams) {
-        sb_puts(out, d->nparams > 1 ? " where {" : " where ");
-        for (int i = 0; i < d->nparams; i++) {
-            const jc_typeobj *v = d->pvars[i];
-            if (i)
-                sb_puts(out, ", ");
-            sb_puts(out, sym_name(ctx, v->sym - 1));
-            if (v->param && !(v->param->base == TA_ANY && !type_is_union(v->param))) {
-                sb_puts(out, "<:");
-                type_name(ctx, out, v->param);
-            }
-        }
-        if (d->nparams > 1)
-            sb_putc(out, '}');
-    }
+    if (typed)
+        type_where_suffix(ctx, out, d->pvars, d->nparams);
     sb_printf(out, "\n   @ Main %s:%d\n", d->file ? d->file : "none", d->line);
     type_env_clear(&env);
 }

@@ -171,6 +171,22 @@ int type_equiv(const jc_typeobj *a, const jc_typeobj *b)
     return type_equal(a, b) || (sub(a, b, NULL) && sub(b, a, NULL));
 }
 
+/* x against the where variable var of env: the same as what var is bound to, or within
+ * its bound (and then var is bound to x).  -1 when var is not env's. */
+static int bind_var(const jc_typeobj *x, const jc_typeobj *var, type_env *env)
+{
+    int idx;
+    const jc_typeobj *bound = env_lookup(env, var, &idx);
+    if (idx < 0)
+        return -1;
+    if (bound)
+        return type_equiv(x, bound);
+    if (var->param && !sub(x, var->param, NULL))
+        return 0;
+    env->val[idx] = type_retain(x);
+    return 1;
+}
+
 /* x in an invariant position against y (Vector{x} <: Vector{y}). */
 static int invariant(const jc_typeobj *x, const jc_typeobj *y, type_env *env)
 {
@@ -179,16 +195,9 @@ static int invariant(const jc_typeobj *x, const jc_typeobj *y, type_env *env)
     if (!x)
         x = &type_any_obj;
     if (y->base == TK_TYPEVAR) {
-        int idx;
-        const jc_typeobj *bound = env_lookup(env, y, &idx);
-        if (idx >= 0) {
-            if (bound)
-                return type_equiv(x, bound);
-            if (y->param && !sub(x, y->param, NULL))
-                return 0;
-            env->val[idx] = type_retain(x);
-            return 1;
-        }
+        int r = bind_var(x, y, env);
+        if (r >= 0)
+            return r;
         if (x->base == TK_TYPEVAR)
             return !y->param || sub(x->param ? x->param : &type_any_obj, y->param, NULL);
         return !y->param || sub(x, y->param, env);
@@ -294,16 +303,9 @@ static int sub(const jc_typeobj *a, const jc_typeobj *b, type_env *env)
         return 0;
     }
     if (b->base == TK_TYPEVAR) {
-        int idx;
-        const jc_typeobj *bound = env_lookup(env, b, &idx);
-        if (idx >= 0) {
-            if (bound)
-                return type_equiv(a, bound);
-            if (b->param && !sub(a, b->param, NULL))
-                return 0;
-            env->val[idx] = type_retain(a);
-            return 1;
-        }
+        int r = bind_var(a, b, env);
+        if (r >= 0)
+            return r;
         return !b->param || sub(a, b->param, env);
     }
     if (a->base == TK_TYPEVAR)
@@ -780,6 +782,25 @@ static void tuple_name(jc_ctx *ctx, sb *out, const jc_typeobj *t)
         sb_printf(out, ", %zu}", same);
     }
     sb_putc(out, '}');
+}
+
+void type_where_suffix(jc_ctx *ctx, sb *out, jc_typeobj *const *vars, int n)
+{
+    if (!n)
+        return;
+    sb_puts(out, n > 1 ? " where {" : " where ");
+    for (int i = 0; i < n; i++) {
+        const jc_typeobj *v = vars[i];
+        if (i)
+            sb_puts(out, ", ");
+        sb_puts(out, v->sym ? sym_name(ctx, v->sym - 1) : "?");
+        if (v->param && !is_any(v->param)) {
+            sb_puts(out, "<:");
+            type_name(ctx, out, v->param);
+        }
+    }
+    if (n > 1)
+        sb_putc(out, '}');
 }
 
 /* The names of the types that are not kinds of values. */

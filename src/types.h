@@ -103,6 +103,8 @@ int type_is_bits(const jc_typeobj *t, num_type *nt);
  * lists its members in Julia's order), type_name_of the type of a value  * the type of a value ("Int64", "Rational{BigInt}", "Vector{Float64}", "typeof(sin)"). */
 void type_name(jc_ctx *ctx, sb *out, const jc_typeobj *t);
 void type_name_of(jc_ctx *ctx, sb *out, value v);
+/* " where T<:Real" or " where {A, B}" for the variables vars[0..n) (nothing for none). */
+void type_where_suffix(jc_ctx *ctx, sb *out, jc_typeobj *const *vars, int n);
 /* typeof(a) for an array (Vector{Int64}, Hermitian{...}, UniformScaling{Bool}). */
 value type_of_array(value a);
 /* Whether t is a concrete number type; fills *nt. */
