@@ -155,6 +155,14 @@ static jc_typeobj *subst(const jc_typeobj *t, const jc_typedef *d, const jc_type
 
 static int sub(const jc_typeobj *a, const jc_typeobj *b, type_env *env);
 
+/* One step up a chain of supertypes: s's supertype (s released), NULL past Any. */
+static jc_typeobj *up_from(jc_typeobj *s)
+{
+    jc_typeobj *u = is_any(s) ? NULL : super_of(s);
+    type_release(s);
+    return u;
+}
+
 static const jc_typeobj *env_lookup(type_env *env, const jc_typeobj *var, int *idx)
 {
     for (int i = 0; env && i < env->n; i++)
@@ -317,21 +325,13 @@ static int sub(const jc_typeobj *a, const jc_typeobj *b, type_env *env)
     /* climb a's supertypes to b's family */
     if (b->base < T__COUNT || b->base == TK_STRUCT || b->base == TK_VARARG)
         return 0; /* concrete: only its own family holds subtypes */
-    jc_typeobj *s = super_of(a);
-    int r = 0;
-    for (int guard = 0; s && guard < 64; guard++) {
+    for (jc_typeobj *s = super_of(a); s; s = up_from(s))
         if (same_family(s, b)) {
-            r = params_fit(s, b, env);
-            break;
+            int r = params_fit(s, b, env);
+            type_release(s);
+            return r;
         }
-        if (is_any(s))
-            break;
-        jc_typeobj *up = super_of(s);
-        type_release(s);
-        s = up;
-    }
-    type_release(s);
-    return r;
+    return 0;
 }
 
 int type_subtype(const jc_typeobj *t1, const jc_typeobj *t2) { return sub(t1, t2, NULL); }
@@ -496,17 +496,10 @@ void type_hierarchy(jc_ctx *ctx, sb *out, value v)
 {
     jc_typeobj *t = type_typeof(v);
     type_name(ctx, out, t);
-    jc_typeobj *s = super_of(t);
-    for (int guard = 0; s && guard < 64; guard++) {
+    for (jc_typeobj *s = super_of(t); s; s = up_from(s)) {
         sb_puts(out, " <: ");
         type_name(ctx, out, s);
-        if (is_any(s))
-            break;
-        jc_typeobj *up = super_of(s);
-        type_release(s);
-        s = up;
     }
-    type_release(s);
     type_release(t);
 }
 
@@ -657,15 +650,9 @@ jc_typeobj *type_join(const jc_typeobj *a, const jc_typeobj *b)
             t->base = a->base == T_FUNCTION ? TA_FUNCTION : TA_RANGE;
         return t;
     }
-    jc_typeobj *s = super_of(a);
-    for (int guard = 0; s && guard < 64; guard++) {
+    for (jc_typeobj *s = super_of(a); s; s = up_from(s))
         if (sub(b, s, NULL))
             return s;
-        jc_typeobj *up = super_of(s);
-        type_release(s);
-        s = up;
-    }
-    type_release(s);
     return type_new(TA_ANY);
 }
 
