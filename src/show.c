@@ -258,7 +258,7 @@ static void show_function(jc_ctx *ctx, sb *out, value v, show_mode mode)
 /* The REPL's note after a type: the alias's full form, a function's singleton type. */
 static void show_type_note(jc_ctx *ctx, sb *out, const jc_typeobj *t)
 {
-    if (t->base == T_FUNCTION && t->sym) {
+    if (t->base == T_FUNCTION && t->sym && sym_name(ctx, t->sym - 1)[0] != '#') {
         sb_printf(out, " (singleton type of function %s, subtype of Function)", sym_name(ctx, t->sym - 1));
         return;
     }

@@ -1028,7 +1028,12 @@ static void other_type_name(jc_ctx *ctx, sb *out, const jc_typeobj *t)
         tuple_name(ctx, out, t);
         return;
     case T_FUNCTION:
-        if (t->sym)
+        if (t->sym && sym_name(ctx, t->sym - 1)[0] == '#') {
+            /* an anonymous function's type: var"#1#2", its method table's name and the
+             * next of the session's counter */
+            const char *nm = sym_name(ctx, t->sym - 1);
+            sb_printf(out, "var\"%s#%ld\"", nm, strtol(nm + 1, NULL, 10) + 1);
+        } else if (t->sym)
             sb_printf(out, "typeof(%s)", sym_name(ctx, t->sym - 1));
         else
             sb_puts(out, "Function");
