@@ -392,6 +392,84 @@ static int bi_hasfield(jc_ctx *ctx, value *out, const jc_args *a)
     return 0;
 }
 
+/* fieldtype(T, :f) / fieldtypes(T): the declared types, parameters applied */
+static int field_types(jc_ctx *ctx, const jc_args *a, jc_typeobj **out, int max, int *n)
+{
+    const jc_typeobj *t = val_typeobj(a->v[0]);
+    *n = 0;
+    if (t->base == TK_STRUCT && t->def) {
+        const jc_typedef *d = t->def;
+        for (int i = 0; i < d->nfields && i < max; i++) {
+            const jc_typeobj *ft = d->ftypes[i];
+            for (int k = 0; ft && k < d->nparams; k++)
+                if (d->pvars[k] == ft && (size_t)k < t->nelts)
+                    ft = t->elts[k];
+            out[(*n)++] = ft ? type_retain(ft) : type_new(TA_ANY);
+        }
+        return 0;
+    }
+    if ((t->base == T_RATIONAL || t->base == T_COMPLEX) && t->param) {
+        out[0] = type_retain(t->param);
+        out[1] = type_retain(t->param);
+        *n = 2;
+        return 0;
+    }
+    if (t->base == T_TUPLE && type_is_concrete(t)) {
+        for (size_t i = 0; i < t->nelts && (int)i < max; i++)
+            out[(*n)++] = type_retain(t->elts[i]);
+        return 0;
+    }
+    int names[2], k;
+    return field_names(ctx, t, names, 0, &k, a) < 0 ? -1 : 0;
+}
+
+static int bi_fieldtypes(jc_ctx *ctx, value *out, const jc_args *a)
+{
+    if (need_type(ctx, "fieldtypes", a, 0) < 0)
+        return -1;
+    jc_typeobj *ts[256];
+    int n;
+    if (field_types(ctx, a, ts, 256, &n) < 0)
+        return -1;
+    value r = v_tuple_new((size_t)n);
+    for (int i = 0; i < n; i++)
+        val_tuple(r)->v[i] = tv(ts[i]);
+    *out = r;
+    return 0;
+}
+
+static int bi_fieldtype(jc_ctx *ctx, value *out, const jc_args *a)
+{
+    if (need_type(ctx, "fieldtype", a, 0) < 0)
+        return -1;
+    jc_typeobj *ts[256];
+    int names[256], n, k;
+    if (field_types(ctx, a, ts, 256, &n) < 0)
+        return -1;
+    int idx = -1;
+    if (a->v[1].type == T_INT64 && a->v[1].u.i >= 1 && a->v[1].u.i <= n)
+        idx = (int)a->v[1].u.i - 1;
+    else if (a->v[1].type == T_SYMBOL && field_names(ctx, val_typeobj(a->v[0]), names, 256, &k, a) == 0)
+        for (int i = 0; i < k && i < n; i++)
+            if (names[i] == (int)a->v[1].u.i)
+                idx = i;
+    for (int i = 0; i < n; i++)
+        if (i != idx)
+            type_release(ts[i]);
+    if (idx < 0) {
+        sb b = { 0 };
+        type_name(ctx, &b, val_typeobj(a->v[0]));
+        if (a->v[1].type == T_SYMBOL)
+            err_throw(ctx, ERR_ERROR, a->site, "type %s has no field %s", sb_str(&b), sym_name(ctx, (int)a->v[1].u.i));
+        else
+            err_throw(ctx, ERR_BOUNDS, a->site, "attempt to access field %lld", (long long)a->v[1].u.i);
+        sb_free(&b);
+        return -1;
+    }
+    *out = tv(ts[idx]);
+    return 0;
+}
+
 static int bi_methods(jc_ctx *ctx, value *out, const jc_args *a)
 {
     if (a->v[0].type != T_FUNCTION)
@@ -423,6 +501,8 @@ const builtin lib_types[] = {
     { "nfields", 1, 1, bi_nfields, "  nfields(x) -> Int\n\n  The number of fields of x.", NULL },
     { "getfield", 2, 2, bi_getfield, "  getfield(value, name::Symbol)\n  getfield(value, i::Int)\n\n  A field of value, by name or position.", NULL },
     { "setfield!", 3, 3, bi_setfield, "  setfield!(value, name::Symbol, x)\n\n  Assign x to a field of a mutable struct value.", NULL },
+    { "fieldtypes", 1, 1, bi_fieldtypes, "  fieldtypes(T::Type)\n\n  The declared types of all fields of T, as a tuple.", NULL },
+    { "fieldtype", 2, 2, bi_fieldtype, "  fieldtype(T, name::Symbol | index::Int)\n\n  The declared type of a field of T.", NULL },
     { "hasfield", 2, 2, bi_hasfield, "  hasfield(T::Type, name::Symbol)\n\n  Whether T has a field called name.", NULL },
     { "methods", 1, 1, bi_methods, "  methods(f)\n\n  The method table of f.", NULL },
     { NULL, 0, 0, NULL, NULL, NULL },
