@@ -2205,8 +2205,14 @@ static int ev_dot(jc_ctx *ctx, env *e, const ast *n, value *out)
     int is_module = lhs->kind == A_ID &&
                     (lhs->sym == st->sym_base || lhs->sym == st->sym_mathconstants ||
                      lhs->sym == st->sym_math);
-    if (lhs->kind == A_DOT)
-        is_module = 1;
+    if (lhs->kind == A_DOT) { /* Base.MathConstants.γ, but p.next.val is a field's field */
+        const ast *root = lhs;
+        while (root->kind == A_DOT && root->nkids == 2)
+            root = root->kids[0];
+        is_module = root->kind == A_ID &&
+                    (root->sym == st->sym_base || root->sym == st->sym_mathconstants ||
+                     root->sym == st->sym_math);
+    }
     if (is_module && rhs->kind == A_ID) {
         int sym = rhs->sym;
         if ((size_t)sym < ctx->nglobals && ctx->globals[sym].defined) {

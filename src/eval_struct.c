@@ -446,6 +446,10 @@ int eval_typedef(jc_ctx *ctx, struct env *e, const ast *n, arena *a, jc_typedef 
         }
     }
     if (r == 0 && !abstract) {
+        /* the fields may name the type itself (next::Union{Node, Nothing}) */
+        jc_typeobj *selft = type_new(TK_STRUCT);
+        selft->def = d;
+        eval_scope_bind(ctx, pe, name, v_obj(T_TYPE, 0, &selft->h));
         const ast *body = n->kids[1];
         int cap = 0;
         for (uint32_t i = 0; i < body->nkids && r == 0; i++) {
