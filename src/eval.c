@@ -2355,6 +2355,10 @@ static int ev(jc_ctx *ctx, env *e, const ast *n, value *out)
         return define_function(ctx, e, n->kids[0], n->kids[1], st->cur_arena, out);
     case A_STRUCT:
     case A_ABSTRACT:
+        for (env *s = e; s; s = s->parent)
+            if (s->function)
+                return err_throw(ctx, ERR_SYNTAX, n, "\"%s\" expression not at top level",
+                                 n->kind == A_STRUCT ? "struct" : "abstract type");
         return eval_typedef(ctx, e, n, st->cur_arena, &st->typedefs, out);
     case A_ARROW:
         return make_lambda(ctx, e, n, st->cur_arena, out);

@@ -357,23 +357,33 @@ static int typedef_error(jc_ctx *ctx, const ast *at, const char *msg)
     return err_throw(ctx, ERR_SYNTAX, at, "%s", msg);
 }
 
+/* Whether two types print the same (a field that names its own struct is a different
+ * object in each declaration). */
+static int same_name(jc_ctx *ctx, const jc_typeobj *x, const jc_typeobj *y)
+{
+    if (!x || !y)
+        return x == y;
+    sb a = { 0 }, b = { 0 };
+    type_name(ctx, &a, x);
+    type_name(ctx, &b, y);
+    int r = !strcmp(sb_str(&a), sb_str(&b));
+    sb_free(&a);
+    sb_free(&b);
+    return r;
+}
+
 /* Whether two declarations say the same (a repeated definition is no error). */
-static int same_decl(const jc_typedef *x, const jc_typedef *y)
+static int same_decl(jc_ctx *ctx, const jc_typedef *x, const jc_typedef *y)
 {
     if (x->abstract != y->abstract || x->mutable_ != y->mutable_ || x->nparams != y->nparams ||
-        x->nfields != y->nfields)
+        x->nfields != y->nfields || !same_name(ctx, x->super, y->super))
         return 0;
-    if ((x->super == NULL) != (y->super == NULL))
-        return 0;
-    if (x->super && x->super->def != y->super->def && !type_equal(x->super, y->super) &&
-        !(x->nparams && x->super->base == y->super->base))
-        return 0;
-    for (int i = 0; i < x->nfields; i++) {
-        if (x->fnames[i] != y->fnames[i] || (x->ftypes[i] == NULL) != (y->ftypes[i] == NULL))
+    for (int i = 0; i < x->nparams; i++)
+        if (!same_name(ctx, x->pvars[i]->param, y->pvars[i]->param))
             return 0;
-        if (x->ftypes[i] && x->ftypes[i]->base != TK_TYPEVAR && !type_equal(x->ftypes[i], y->ftypes[i]))
+    for (int i = 0; i < x->nfields; i++)
+        if (x->fnames[i] != y->fnames[i] || !same_name(ctx, x->ftypes[i], y->ftypes[i]))
             return 0;
-    }
     return 1;
 }
 
@@ -457,8 +467,11 @@ int eval_typedef(jc_ctx *ctx, struct env *e, const ast *n, arena *a, jc_typedef 
             if (f->kind == A_NOTHING || f->kind == A_STRING || f->kind == A_LIT)
                 continue;
             if (f->kind == A_FUNCDEF || (f->kind == A_ASSIGN && f->kids[0]->kind == A_CALL)) {
-                if (nctors < 256)
-                    ctors[nctors++] = f;
+                if (nctors == 256) {
+                    r = typedef_error(ctx, f, "too many constructors in one struct");
+                    break;
+                }
+                ctors[nctors++] = f;
                 continue;
             }
             if (f->kind == A_CONST && f->nkids == 1)
@@ -522,7 +535,7 @@ int eval_typedef(jc_ctx *ctx, struct env *e, const ast *n, arena *a, jc_typedef 
         const char *nm = sym_name(ctx, d->name);
         if (eval_get_global(ctx, nm, &old) == 0) {
             int same = old.type == T_TYPE && val_typeobj(old)->def && !val_typeobj(old)->nelts &&
-                       same_decl(val_typeobj(old)->def, d);
+                       same_decl(ctx, val_typeobj(old)->def, d);
             val_release(old);
             if (!same)
                 r = err_throw(ctx, ERR_ERROR, n, "invalid redefinition of constant Main.%s", nm);
