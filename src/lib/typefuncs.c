@@ -470,6 +470,55 @@ static int bi_fieldtype(jc_ctx *ctx, value *out, const jc_args *a)
     return 0;
 }
 
+/* eltype of a tuple (type): its element types joined as promote_typejoin does
+ * (Nothing stays apart: Union{Nothing, Int64}); of AbstractVector{T} and kin: T. */
+static int bi_eltype_types(jc_ctx *ctx, value *out, const jc_args *a)
+{
+    value x = a->v[0];
+    jc_typeobj *t = x.type == T_TUPLE ? type_typeof(x) : x.type == T_TYPE ? type_retain(val_typeobj(x)) : NULL;
+    if (!t)
+        return LIB_DECLINE;
+    int b = t->base;
+    if ((b == TA_ARRAY || b == TA_VECTOR || b == TA_MATRIX || b == TA_RANGE) && t->param) {
+        *out = tv(type_retain(t->param));
+        type_release(t);
+        return 0;
+    }
+    if (b != T_TUPLE || (t->flags & TYPEF_NTUPLE)) {
+        type_release(t);
+        return LIB_DECLINE;
+    }
+    jc_typeobj *r = NULL;
+    int nothing = 0;
+    for (size_t i = 0; i < t->nelts; i++) {
+        const jc_typeobj *e = t->elts[i];
+        if (e->base == TK_VARARG)
+            e = e->param ? e->param : NULL;
+        if (e && e->base == T_NOTHING && t->nelts > 1) {
+            nothing = 1;
+            continue;
+        }
+        jc_typeobj *k = !e ? type_new(TA_ANY) : r ? type_join(r, e) : type_retain(e);
+        type_release(r);
+        r = k;
+    }
+    type_release(t);
+    if (!r)
+        r = nothing ? val_typeobj(num_type_value_base(T_NOTHING)) : type_new(TK_BOTTOM);
+    else if (nothing && !(r->base == TA_ANY && !type_is_union(r))) {
+        jc_typeobj *u = type_new(TA_ANY);
+        u->flags = ARR_TYPEF_UNION;
+        u->nelts = 2;
+        u->elts = xcalloc(2, sizeof *u->elts);
+        u->elts[0] = val_typeobj(num_type_value_base(T_NOTHING));
+        u->elts[1] = r;
+        r = u;
+    }
+    *out = tv(r);
+    (void)ctx;
+    return 0;
+}
+
 static int bi_methods(jc_ctx *ctx, value *out, const jc_args *a)
 {
     if (a->v[0].type != T_FUNCTION)
@@ -504,6 +553,7 @@ const builtin lib_types[] = {
     { "fieldtypes", 1, 1, bi_fieldtypes, "  fieldtypes(T::Type)\n\n  The declared types of all fields of T, as a tuple.", NULL },
     { "fieldtype", 2, 2, bi_fieldtype, "  fieldtype(T, name::Symbol | index::Int)\n\n  The declared type of a field of T.", NULL },
     { "hasfield", 2, 2, bi_hasfield, "  hasfield(T::Type, name::Symbol)\n\n  Whether T has a field called name.", NULL },
+    { "eltype", 1, 1, bi_eltype_types, NULL, NULL },
     { "methods", 1, 1, bi_methods, "  methods(f)\n\n  The method table of f.", NULL },
     { NULL, 0, 0, NULL, NULL, NULL },
 };

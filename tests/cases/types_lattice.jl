@@ -77,3 +77,8 @@ Int == Int64
 Union{Int, String} == Union{String, Int}
 eltype(Vector{Float64})
 Type{Int}
+eltype((1,2))
+eltype(Tuple{Int,Float64})
+eltype(AbstractVector{Int})
+eltype(())
+eltype(NTuple{3,Int})
