@@ -77,11 +77,13 @@ static jc_typeobj *super_of(const jc_typeobj *a)
         return NULL;
     jc_typeobj *s;
     if (is_abstract_code(b) && !type_is_union(a)) {
+        /* AbstractVector{T} is AbstractArray{T, 1}, whose supertype is Any */
+        if (b == TA_VECTOR || b == TA_MATRIX)
+            return type_new(TA_ANY);
         s = type_new(abstract_parent[b - TA_ANY]);
-        if (a->param && (b == TA_VECTOR || b == TA_MATRIX || b == TA_RANGE)) {
+        if (a->param && b == TA_RANGE) {
             s->param = type_retain(a->param);
             s->nparams = 1;
-            s->ndims = b == TA_MATRIX ? 2 : b == TA_VECTOR ? 1 : -1;
         }
         return s;
     }
@@ -244,6 +246,8 @@ static int tuple_sub(const jc_typeobj *a, const jc_typeobj *b, type_env *env)
  * type): whether a's parameters fit b's. */
 static int same_family(const jc_typeobj *a, const jc_typeobj *b)
 {
+    if (b->base == TA_ARRAY && (a->base == TA_VECTOR || a->base == TA_MATRIX))
+        return 1; /* AbstractArray{T, 1} is AbstractVector{T} */
     if (a->base != b->base)
         return 0;
     if (a->base == TK_STRUCT || a->base == TK_ABSTRACT)
@@ -279,12 +283,14 @@ static int params_fit(const jc_typeobj *a, const jc_typeobj *b, type_env *env)
         return sub(a->param ? a->param : &type_any_obj,
                    b->param ? b->param : &type_any_obj, env) &&
                (b->ndims < 0 || a->ndims == b->ndims);
-    default:
+    default: {
         if (b->param && (!a->param || !invariant(a->param, b->param, env)))
             return 0;
-        if (b->ndims >= 0 && a->ndims != b->ndims)
+        int nd = a->base == TA_VECTOR ? 1 : a->base == TA_MATRIX ? 2 : a->ndims;
+        if (b->ndims >= 0 && nd != b->ndims)
             return 0;
         return 1;
+    }
     }
 }
 
