@@ -193,6 +193,14 @@ static value t_tuple(void)
     t->elts[0] = type_new(TK_VARARG);
     return v_obj(T_TYPE, 0, &t->h);
 }
+static value t_dense(int nd)
+{
+    jc_typeobj *t = type_new(TA_DENSE);
+    t->ndims = nd;
+    return v_obj(T_TYPE, 0, &t->h);
+}
+static value t_densevector(void) { return t_dense(1); }
+static value t_densematrix(void) { return t_dense(2); }
 static value t_ntuple(void)
 {
     jc_typeobj *t = type_new(T_TUPLE);
@@ -222,7 +230,7 @@ static const constant constants[] = {
     { "String", t_string }, { "Char", t_char }, { "Nothing", t_nothing },
     { "Union", t_union }, { "DataType", t_datatype }, { "UnionAll", t_unionall },
     { "TypeVar", t_typevar }, { "Type", t_type }, { "Vararg", t_vararg }, { "Tuple", t_tuple },
-    { "NTuple", t_ntuple },
+    { "NTuple", t_ntuple }, { "DenseVector", t_densevector }, { "DenseMatrix", t_densematrix },
     { "RoundNearest", r_nearest }, { "RoundToZero", r_tozero }, { "RoundUp", r_up },
     { "RoundDown", r_down }, { "RoundFromZero", r_fromzero },
     { "RoundNearestTiesAway", r_tiesaway }, { "RoundNearestTiesUp", r_tiesup },
@@ -367,10 +375,10 @@ static int lattice_apply(jc_ctx *ctx, value *out, int n, const value *args, cons
         cnt_at = 2;
     else if (ntuple)
         cnt_at = 1, in = "NTuple";
-    else if (b == TA_ARRAY && !base->param)
-        cnt_at = 2, in = "AbstractArray";
+    else if ((b == TA_ARRAY || b == TA_DENSE) && !base->param && base->ndims < 0)
+        cnt_at = 2, in = b == TA_ARRAY ? "AbstractArray" : "DenseArray";
     else if (!((b == TK_UNION) || bare_tuple || (b == TK_TYPE && !base->param) ||
-               ((b == TA_VECTOR || b == TA_MATRIX || b == TA_RANGE || b == TA_ARRAY) && !base->param) ||
+               ((b == TA_VECTOR || b == TA_MATRIX || b == TA_RANGE || b == TA_ARRAY || b == TA_DENSE) && !base->param) ||
                ((b == TK_STRUCT || b == TK_ABSTRACT) && base->def && base->def->nparams && !base->nelts)))
         return LIB_DECLINE;
     const jc_typeobj *p[64];
@@ -452,13 +460,15 @@ static int lattice_apply(jc_ctx *ctx, value *out, int n, const value *args, cons
         t = type_new(b);
         t->param = type_retain(p[0]);
         t->nparams = 1;
-        if (b == TA_ARRAY && count >= 0) {
+        if (b == TA_DENSE && base->ndims >= 0) /* DenseVector{T} */
+            t->ndims = base->ndims;
+        if ((b == TA_ARRAY || b == TA_DENSE) && count >= 0) {
             if (count > ARR_MAXDIMS) {
                 type_release(t);
-                return err_throw(ctx, ERR_TYPE, site, "in AbstractArray, expected a dimension count");
+                return err_throw(ctx, ERR_TYPE, site, "in %s, expected a dimension count", in);
             }
             t->ndims = count;
-            if (t->ndims == 1 || t->ndims == 2) {
+            if (b == TA_ARRAY && (t->ndims == 1 || t->ndims == 2)) {
                 t->base = t->ndims == 1 ? TA_VECTOR : TA_MATRIX;
                 t->ndims = -1;
             }

@@ -17,7 +17,7 @@ static const char *const abstract_names[TA_END - TA_ANY] = {
     [TA_CHAR - TA_ANY] = "AbstractChar", [TA_FUNCTION - TA_ANY] = "Function",
     [TA_ARRAY - TA_ANY] = "AbstractArray", [TA_VECTOR - TA_ANY] = "AbstractVector",
     [TA_MATRIX - TA_ANY] = "AbstractMatrix", [TA_RANGE - TA_ANY] = "AbstractRange",
-    [TA_EXCEPTION - TA_ANY] = "Exception",
+    [TA_EXCEPTION - TA_ANY] = "Exception", [TA_DENSE - TA_ANY] = "DenseArray",
 };
 
 /* The direct supertype of each abstract type. */
@@ -29,6 +29,7 @@ static const int abstract_parent[TA_END - TA_ANY] = {
     [TA_CHAR - TA_ANY] = TA_ANY, [TA_FUNCTION - TA_ANY] = TA_ANY, [TA_ARRAY - TA_ANY] = TA_ANY,
     [TA_VECTOR - TA_ANY] = TA_ARRAY, [TA_MATRIX - TA_ANY] = TA_ARRAY,
     [TA_RANGE - TA_ANY] = TA_VECTOR, [TA_EXCEPTION - TA_ANY] = TA_ANY,
+    [TA_DENSE - TA_ANY] = TA_ARRAY,
 };
 
 static const char *const kind_names[TK_END - TK_BOTTOM] = {
@@ -80,6 +81,16 @@ static jc_typeobj *super_of(const jc_typeobj *a)
         /* AbstractVector{T} is AbstractArray{T, 1}, whose supertype is Any */
         if (b == TA_VECTOR || b == TA_MATRIX)
             return type_new(TA_ANY);
+        if (b == TA_DENSE) {
+            s = type_new(a->ndims == 1 ? TA_VECTOR : a->ndims == 2 ? TA_MATRIX : TA_ARRAY);
+            if (a->param) {
+                s->param = type_retain(a->param);
+                s->nparams = 1;
+            }
+            if (s->base == TA_ARRAY)
+                s->ndims = a->ndims;
+            return s;
+        }
         s = type_new(abstract_parent[b - TA_ANY]);
         if (a->param && b == TA_RANGE) {
             s->param = type_retain(a->param);
@@ -89,7 +100,11 @@ static jc_typeobj *super_of(const jc_typeobj *a)
     }
     switch (b) {
     case T_ARRAY:
-        s = type_new(a->ndims == 1 ? TA_VECTOR : a->ndims == 2 ? TA_MATRIX : TA_ARRAY);
+        if (!(a->flags & (TYPEF_BITARRAY | TYPEF_UNIFORM | TYPEF_ADJOINT | TYPEF_TRANSPOSE | TYPEF_HERMITIAN))) {
+            s = type_new(TA_DENSE); /* Array{T,N} <: DenseArray{T,N} */
+            s->ndims = a->ndims;
+        } else
+            s = type_new(a->ndims == 1 ? TA_VECTOR : a->ndims == 2 ? TA_MATRIX : TA_ARRAY);
         if (a->param) {
             s->param = type_retain(a->param);
             s->nparams = 1;
@@ -248,6 +263,9 @@ static int same_family(const jc_typeobj *a, const jc_typeobj *b)
 {
     if (b->base == TA_ARRAY && (a->base == TA_VECTOR || a->base == TA_MATRIX))
         return 1; /* AbstractArray{T, 1} is AbstractVector{T} */
+    if ((b->base == TA_VECTOR || b->base == TA_MATRIX) && a->base == TA_ARRAY &&
+        a->ndims == (b->base == TA_VECTOR ? 1 : 2))
+        return 1;
     if (a->base != b->base)
         return 0;
     if (a->base == TK_STRUCT || a->base == TK_ABSTRACT)
@@ -287,6 +305,8 @@ static int params_fit(const jc_typeobj *a, const jc_typeobj *b, type_env *env)
         if (b->param && (!a->param || !invariant(a->param, b->param, env)))
             return 0;
         int nd = a->base == TA_VECTOR ? 1 : a->base == TA_MATRIX ? 2 : a->ndims;
+        if (b->base == TA_VECTOR || b->base == TA_MATRIX) /* DenseVector <: AbstractVector */
+            return nd == (b->base == TA_VECTOR ? 1 : 2) || a->base == b->base;
         if (b->ndims >= 0 && nd != b->ndims)
             return 0;
         return 1;
@@ -456,6 +476,7 @@ int type_is_unionall(const jc_typeobj *t)
     case TK_TYPE:
         return !t->param;
     case TA_ARRAY:
+    case TA_DENSE:
         return !t->param || t->ndims < 0;
     case TA_VECTOR:
     case TA_MATRIX:
@@ -852,14 +873,16 @@ static int special_type_name(jc_ctx *ctx, sb *out, const jc_typeobj *t)
     case TA_MATRIX:
     case TA_RANGE:
     case TA_ARRAY:
-        if (t->base == TA_ARRAY && (t->ndims == 1 || t->ndims == 2))
-            sb_puts(out, t->ndims == 1 ? "AbstractVector" : "AbstractMatrix");
+    case TA_DENSE:
+        if ((t->base == TA_ARRAY || t->base == TA_DENSE) && (t->ndims == 1 || t->ndims == 2))
+            sb_puts(out, t->base == TA_DENSE ? (t->ndims == 1 ? "DenseVector" : "DenseMatrix")
+                                             : (t->ndims == 1 ? "AbstractVector" : "AbstractMatrix"));
         else
             sb_puts(out, type_abstract_name(t->base));
         if (t->param) {
             sb_putc(out, '{');
             type_name(ctx, out, t->param);
-            if (t->base == TA_ARRAY && t->ndims >= 3)
+            if ((t->base == TA_ARRAY || t->base == TA_DENSE) && t->ndims >= 3)
                 sb_printf(out, ", %d", t->ndims);
             sb_putc(out, '}');
         }

@@ -66,6 +66,7 @@ enum {
     TA_MATRIX,         /* AbstractMatrix */
     TA_RANGE,          /* AbstractRange */
     TA_EXCEPTION,      /* Exception */
+    TA_DENSE,          /* DenseArray{T, N} (DenseVector, DenseMatrix by ndims) */
     TA_END
 };
 

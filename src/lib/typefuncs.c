@@ -479,7 +479,7 @@ static int bi_eltype_types(jc_ctx *ctx, value *out, const jc_args *a)
     if (!t)
         return LIB_DECLINE;
     int b = t->base;
-    if ((b == TA_ARRAY || b == TA_VECTOR || b == TA_MATRIX || b == TA_RANGE) && t->param) {
+    if ((b == TA_ARRAY || b == TA_VECTOR || b == TA_MATRIX || b == TA_RANGE || b == TA_DENSE) && t->param) {
         *out = tv(type_retain(t->param));
         type_release(t);
         return 0;

@@ -82,3 +82,6 @@ eltype(Tuple{Int,Float64})
 eltype(AbstractVector{Int})
 eltype(())
 eltype(NTuple{3,Int})
+supertypes(Vector{String})
+Vector{Int} <: DenseVector{Int}
+supertype(Matrix{Float64})
