@@ -198,6 +198,7 @@ static const char *const kind_names[A__COUNT] = {
     [A_WHERE] = "where", [A_BRACES] = "braces", [A_TYPED_NCAT] = "typed_ncat", [A_SYNOP] = "synop",
     [A_ITERATION] = "iteration", [A_TRY] = "try", [A_CATCH] = "catch", [A_TRYELSE] = "else",
     [A_FINALLY] = "finally", [A_DO] = "do", [A_USING] = "using",
+    [A_STRUCT] = "struct", [A_ABSTRACT] = "abstract",
 };
 
 const char *ast_kind_name(ast_kind k)

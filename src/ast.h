@@ -83,6 +83,9 @@ typedef enum ast_kind {
     A_DO,          /* f(x) do y ... end: kids[0] the call, kids[1] A_ARROW (tuple, block),
                       [kids[2] the same with tuple parameters destructured, for eval] */
     A_USING,       /* using/import (AF_PREFIX for import): kids module paths, see parse.md */
+    A_STRUCT,      /* struct / mutable struct (flag AF_MUTABLE): kids[0] the name, maybe
+                      Name{T} and <: Super, kids[1] the A_BLOCK of fields and constructors */
+    A_ABSTRACT,    /* abstract type: kids[0] the name, maybe Name{T} and <: Super */
     A__COUNT
 } ast_kind;
 
@@ -97,6 +100,7 @@ enum {
     AF_TRAILCOMMA = 1u << 7,/* trailing comma: f(a,), [a,], (a,) */
     AF_DOTTED = 1u << 8,    /* A_ID operator written .op; A_ASSIGN written .= */
     AF_TRIPLE = 1u << 9,    /* A_STRING written with triple quotes */
+    AF_MUTABLE = 1u << 10,  /* A_STRUCT written mutable struct */
 };
 
 struct ast {

@@ -197,6 +197,7 @@ typedef struct evstate {
     size_t ncand, capcand;
     typed_list *gtyped;    /* the declared types of globals (x::T = … at top level) */
     int any_typed;         /* a declaration x::T = … has run: assignments look types up */
+    jc_typedef *typedefs;  /* the user's types, for the context's life (eval_struct.c) */
 } evstate;
 
 static evstate *ST(jc_ctx *ctx) { return (evstate *)ctx->lib; }
@@ -259,7 +260,8 @@ static void gcs_push(gcstack *s, gcref r)
 
 static int gc_is_node_type(int t)
 {
-    return t == T_ARRAY || t == T_TUPLE || t == T_NAMEDTUPLE || t == T_FUNCTION || t == T_EXCEPTION;
+    return t == T_ARRAY || t == T_TUPLE || t == T_NAMEDTUPLE || t == T_FUNCTION || t == T_EXCEPTION ||
+           t == T_STRUCT;
 }
 
 static uint32_t *gc_refs(gcref r) { return r.o ? &r.o->refs : &r.e->refs; }
@@ -299,6 +301,12 @@ static void gc_children(gcref r, gc_edge_fn fn, void *data)
     }
     case T_NAMEDTUPLE: {
         jc_namedtuple *t = (jc_namedtuple *)r.o;
+        for (size_t i = 0; i < t->n; i++)
+            gc_value_edge(t->v[i], fn, data);
+        break;
+    }
+    case T_STRUCT: {
+        jc_struct *t = (jc_struct *)r.o;
         for (size_t i = 0; i < t->n; i++)
             gc_value_edge(t->v[i], fn, data);
         break;
@@ -471,6 +479,7 @@ static void gc_cut(gcref r)
     case T_TUPLE: v = ((jc_tuple *)r.o)->v; n = ((jc_tuple *)r.o)->n; break;
     case T_NAMEDTUPLE: v = ((jc_namedtuple *)r.o)->v; n = ((jc_namedtuple *)r.o)->n; break;
     case T_EXCEPTION: v = ((jc_exception *)r.o)->v; n = ((jc_exception *)r.o)->n; break;
+    case T_STRUCT: v = ((jc_struct *)r.o)->v; n = ((jc_struct *)r.o)->n; break;
     case T_FUNCTION:
         for (jc_method *m = ((jc_func *)r.o)->methods; m; m = m->next)
             m->closure = NULL;
@@ -574,7 +583,7 @@ static int ev(jc_ctx *ctx, env *e, const ast *n, value *out);
 
 
 static int call_body(jc_ctx *ctx, const jc_method *m, int n, const value *args, const jc_args *a,
-                     value *out);
+                     value *out, const type_env *tv);
 
 /* Puts the user functions an error happened in into the pending error, innermost first,
  * each with the position of its call; a run of identical frames (deep recursion) is
@@ -585,21 +594,38 @@ static void capture_trace(jc_ctx *ctx)
     if (!ctx->err_set || ctx->err_traced || !ctx->frames)
         return;
     ctx->err_traced = 1;
-    sb args = { 0 };
+    sb args = { 0 }, tname = { 0 };
     jc_frame *out = NULL;
     int n = 0, cap = 0;
     for (const frame *f = ctx->frames; f; f = f->up) {
+        int line = 0, col = 0;
+        const char *src = "none", *name = sym_name(ctx, f->name);
+        int from = 0;
+        tname.len = 0;
+        if (!strcmp(name, "#call#") && f->nargs > 0) { /* (::Polynomial{Int64})(x) */
+            sb_puts(&tname, "(::");
+            type_name_of(ctx, &tname, f->args[0]);
+            sb_putc(&tname, ')');
+            name = sb_str(&tname);
+            from = 1;
+        } else if (!strncmp(name, "#type:", 6)) { /* a constructor; Point{T}(x)'s type first */
+            name += 6;
+            if (f->nargs > 0 && f->params && f->args[0].type == T_TYPE &&
+                !strcmp(sym_name(ctx, f->params[0]), "#unused#")) {
+                type_name(ctx, &tname, val_typeobj(f->args[0]));
+                name = sb_str(&tname);
+                from = 1;
+            }
+        }
         args.len = 0;
-        for (int i = 0; i < f->nargs; i++) {
-            if (i)
+        for (int i = from; i < f->nargs; i++) {
+            if (i > from)
                 sb_puts(&args, ", ");
             if (f->params)
                 sb_puts(&args, sym_name(ctx, f->params[i]));
             sb_puts(&args, "::");
             type_name_of(ctx, &args, f->args[i]);
         }
-        int line = 0, col = 0;
-        const char *src = "none", *name = sym_name(ctx, f->name);
         if (f->site && f->src) {
             err_position_in(f->src, f->srclen, f->first_line, f->site->off, &line, &col);
             src = f->srcname ? f->srcname : "none";
@@ -617,6 +643,7 @@ static void capture_trace(jc_ctx *ctx)
         out[n++] = (jc_frame){ xstrdup(name), xstrdup(sb_str(&args)), xstrdup(src), line, col, 1 };
     }
     sb_free(&args);
+    sb_free(&tname);
     ctx->err.frames = out;
     ctx->err.nframes = n;
 }
@@ -624,14 +651,14 @@ static void capture_trace(jc_ctx *ctx)
 /* Runs a method with its frame on ctx's call stack; the body's error positions refer to
  * the text that defined it. */
 static int call_user(jc_ctx *ctx, const jc_method *m, int n, const value *args, const jc_args *a,
-                     value *out, int name)
+                     value *out, int name, const type_env *tv)
 {
     frame f = { ctx->frames, name, n, args, m->params, a ? a->site : NULL,
                 ctx->src, ctx->srclen, ctx->srcname, ctx->first_line };
     ctx->frames = &f;
     ctx->nframes++;
     ctx->src = arena_source(m->arena, &ctx->srclen, &ctx->srcname, &ctx->first_line);
-    int r = call_body(ctx, m, n, args, a, out);
+    int r = call_body(ctx, m, n, args, a, out, tv);
     if (r < 0)
         capture_trace(ctx);
     ctx->src = f.src;
@@ -644,9 +671,13 @@ static int call_user(jc_ctx *ctx, const jc_method *m, int n, const value *args, 
 }
 
 static int call_body(jc_ctx *ctx, const jc_method *m, int n, const value *args, const jc_args *a,
-                     value *out)
+                     value *out, const type_env *tv)
 {
     env *e = env_new(m->closure, 1);
+    /* the where variables are bound to what the call matched (f(x::T) where T = T) */
+    for (int i = 0; tv && i < m->ntvars && i < tv->n; i++)
+        if (tv->val[i] && m->tvars[i]->sym)
+            env_define(ctx, e, m->tvars[i]->sym - 1, val_retain(v_obj(T_TYPE, 0, &tv->val[i]->h)));
     int fixed = m->nparams - (m->vararg ? 1 : 0);
     for (int i = 0; i < fixed && i < n; i++)
         env_define(ctx, e, m->params[i], val_retain(args[i]));
@@ -690,28 +721,16 @@ static int call_body(jc_ctx *ctx, const jc_method *m, int n, const value *args, 
     return r;
 }
 
-/* How well m accepts these arguments: -1 when it does not, else its specificity. */
-static int method_score(const jc_method *m, int n, const value *args)
-{
-    int fixed = m->nparams - (m->vararg ? 1 : 0);
-    if (m->vararg ? n < fixed : m->nparams != n)
-        return -1;
-    int score = m->vararg ? 0 : 1; /* a method of the exact arity beats a varargs one */
-    for (int i = 0; i < fixed; i++) {
-        const jc_typeobj *t = m->ptypes ? m->ptypes[i] : NULL;
-        if (!t)
-            continue;
-        if (!type_isa(args[i], t))
-            return -1;
-        score += type_specificity(t);
-    }
-    return score;
-}
-
 int eval_call_kw(jc_ctx *ctx, value f, const jc_args *a, value *out)
 {
     if (ctx_poll(ctx) < 0 || stack_check(ctx, a->site) < 0)
         return -1;
+    if (f.type == T_TYPE && (val_typeobj(f)->base == TK_STRUCT || val_typeobj(f)->base == TK_ABSTRACT)) {
+        ctx->depth++;
+        int r = eval_struct_call(ctx, f, a, out);
+        ctx->depth--;
+        return r;
+    }
     if (f.type == T_TYPE) {
         /* a type called as a function converts or constructs: the rows named after it */
         sb name = { 0 };
@@ -730,6 +749,48 @@ int eval_call_kw(jc_ctx *ctx, value f, const jc_args *a, value *out)
     }
     if (f.type == T_TUPLE && f.sub == TUP_COMPOSED)
         return eval_call_composed(ctx, f, a, out);
+    if (f.type != T_FUNCTION && a->n < 255) {
+        /* a callable object: (p::Polynomial)(x) = ... are methods of `#call#` */
+        int cs = sym_find(ctx, "#call#", 6);
+        if (cs >= 0 && (size_t)cs < ctx->nglobals && ctx->globals[cs].defined &&
+            ctx->globals[cs].v.type == T_FUNCTION) {
+            value callf = ctx->globals[cs].v, args[256];
+            args[0] = f;
+            memcpy(args + 1, a->v, (size_t)a->n * sizeof *args);
+            jc_args ca = *a;
+            ca.n = a->n + 1;
+            ca.v = args;
+            const jc_method *cb;
+            type_env ce;
+            ce.n = 0;
+            int r = eval_method_select(ctx, val_func(callf), &ca, &cb, &ce);
+            type_env_clear(&ce);
+            if (r != 0) {
+                if (r < 0)
+                    return -1;
+                val_retain(callf);
+                r = eval_call_kw(ctx, callf, &ca, out);
+                val_release(callf);
+                return r;
+            }
+            for (const jc_method *m = val_func(callf)->methods; m; m = m->next)
+                if (m->nparams >= 1 && m->ptypes && m->ptypes[0] && type_isa(f, m->ptypes[0])) {
+                    /* callable, not with these arguments */
+                    sb b = { 0 };
+                    sb_puts(&b, "no method matching (::");
+                    type_name_of(ctx, &b, f);
+                    sb_puts(&b, ")(");
+                    for (int i = 0; i < a->n; i++) {
+                        sb_puts(&b, i ? ", ::" : "::");
+                        type_name_of(ctx, &b, a->v[i]);
+                    }
+                    sb_putc(&b, ')');
+                    err_throw(ctx, ERR_METHOD, a->site, "%s", sb_str(&b));
+                    sb_free(&b);
+                    return -1;
+                }
+        }
+    }
     if (f.type != T_FUNCTION) {
         sb tn = { 0 };
         type_name_of(ctx, &tn, f);
@@ -742,22 +803,20 @@ int eval_call_kw(jc_ctx *ctx, value f, const jc_args *a, value *out)
     }
     jc_func *fn = val_func(f);
     const jc_method *best = NULL;
-    int best_score = -1, typed_miss = 0;
-    for (const jc_method *m = fn->methods; m; m = m->next) {
-        int score = method_score(m, a->n, a->v);
-        if (score > best_score) {
-            best = m;
-            best_score = score;
-        }
-        typed_miss |= score < 0 && m->nparams == a->n;
+    type_env tv;
+    tv.n = 0;
+    int found = fn->methods ? eval_method_select(ctx, fn, a, &best, &tv) : 0;
+    if (found < 0) {
+        type_env_clear(&tv);
+        return -1;
     }
-    if (best) {
+    if (found) {
         ctx->depth++;
-        int r = call_user(ctx, best, a->n, a->v, a, out, fn->name);
+        int r = call_user(ctx, best, a->n, a->v, a, out, fn->name, &tv);
         ctx->depth--;
+        type_env_clear(&tv);
         return r;
     }
-    (void)typed_miss;
     for (int i = 0; i < fn->nrows; i++) {
         const builtin *b = fn->rows[i];
         if (a->n >= b->min_args && (b->max_args < 0 || a->n <= b->max_args)) {
@@ -771,9 +830,10 @@ int eval_call_kw(jc_ctx *ctx, value f, const jc_args *a, value *out)
             return r < 0 ? -1 : 0;
         }
     }
-    return lib_no_method(ctx, fn->name >= 0 ? sym_name(ctx, fn->name) : "#anonymous", a) < 0
-               ? (err_locate(ctx, a->site), -1)
-               : -1;
+    const char *fname = fn->name >= 0 ? sym_name(ctx, fn->name) : "#anonymous";
+    if (fn->methods && !fn->nrows)
+        return eval_method_nomatch(ctx, fname, fn, a);
+    return lib_no_method(ctx, fname, a) < 0 ? (err_locate(ctx, a->site), -1) : -1;
 }
 
 int eval_call(jc_ctx *ctx, value f, int n, const value *args, const ast *site, value *out)
@@ -869,6 +929,9 @@ static void method_free(jc_method *m)
         if (m->ptypes[i])
             val_release(v_obj(T_TYPE, 0, &m->ptypes[i]->h));
     free(m->ptypes);
+    for (int i = 0; i < m->ntvars; i++)
+        type_release(m->tvars[i]);
+    free(m->tvars);
     free(m->params);
     free(m->kwparams);
     free(m->kwdefaults);
@@ -900,6 +963,8 @@ static int param_name(const ast *p, const ast **deflt)
     }
     if (p->kind == A_SPLAT && p->nkids > 0) /* x... */
         p = p->kids[0];
+    if (p->kind == A_TYPED && p->nkids == 1) /* ::T, an argument without a name */
+        return -2;
     if (p->kind == A_TYPED && p->nkids > 0)
         p = p->kids[0];
     return p->kind == A_ID ? p->sym : -1;
@@ -909,8 +974,8 @@ static int param_name(const ast *p, const ast **deflt)
  * arguments give one method per arity, as Julia generates them. */
 static int same_signature(const jc_method *a, const jc_method *b)
 {
-    if (a->nparams != b->nparams || a->vararg != b->vararg)
-        return 0;
+    if (a->nparams != b->nparams || a->vararg != b->vararg || a->ntvars != b->ntvars)
+        return 0; /* f(x::T, y::T) where T is not f(x::Integer, y::Integer) */
     for (int i = 0; i < a->nparams; i++) {
         const jc_typeobj *x = a->ptypes ? a->ptypes[i] : NULL;
         const jc_typeobj *y = b->ptypes ? b->ptypes[i] : NULL;
@@ -931,21 +996,25 @@ static int param_type(jc_ctx *ctx, env *e, const ast *p, jc_typeobj **t)
     *t = NULL;
     if (p->kind == A_KW || p->kind == A_ASSIGN)
         p = p->kids[0];
-    if (p->kind != A_TYPED || p->nkids < 2)
+    if (p->kind == A_SPLAT && p->nkids > 0) /* x::T...: the type of each */
+        p = p->kids[0];
+    if (p->kind != A_TYPED || p->nkids < 1)
         return 0;
+    const ast *tn = p->kids[p->nkids - 1];
     value tv;
-    if (ev(ctx, e, p->kids[1], &tv) != 0)
+    if (ev(ctx, e, tn, &tv) != 0)
         return -1;
     if (tv.type != T_TYPE) {
         val_release(tv);
-        return err_throw(ctx, ERR_TYPE, p->kids[1], "in typeassert, expected Type");
+        return err_throw(ctx, ERR_TYPE, tn, "in typeassert, expected Type");
     }
     *t = val_typeobj(tv);
     return 0;
 }
 
 static int add_methods(jc_ctx *ctx, env *e, jc_func *f, const ast *const *params, int nparams,
-                       const ast *kwnode, const ast *body, arena *a, const ast *site)
+                       const ast *kwnode, const ast *body, arena *a, const ast *site,
+                       jc_typeobj *const *tvars, int ntv)
 {
     int *syms = xmalloc((size_t)(nparams + 1) * sizeof *syms);
     const ast **defaults = xcalloc((size_t)nparams + 1, sizeof *defaults);
@@ -953,6 +1022,8 @@ static int add_methods(jc_ctx *ctx, env *e, jc_func *f, const ast *const *params
     int first_optional = nparams;
     for (int i = 0; i < nparams; i++) {
         syms[i] = param_name(params[i], &defaults[i]);
+        if (syms[i] == -2)
+            syms[i] = sym_intern(ctx, "#unused#", 8);
         int bad_name = syms[i] < 0;
         if (bad_name || param_type(ctx, e, params[i], &types[i]) < 0) {
             for (int j = 0; j < i; j++)
@@ -969,6 +1040,12 @@ static int add_methods(jc_ctx *ctx, env *e, jc_func *f, const ast *const *params
             first_optional = i;
     }
     int vararg = nparams > 0 && params[nparams - 1]->kind == A_SPLAT;
+    if (nparams > 0 && !vararg && types[nparams - 1] && types[nparams - 1]->base == TK_VARARG) {
+        jc_typeobj *va = types[nparams - 1]; /* x::Vararg{T}: as x::T... */
+        types[nparams - 1] = va->param ? type_retain(va->param) : NULL;
+        type_release(va);
+        vararg = 1;
+    }
     for (int arity = first_optional; arity <= nparams; arity++) {
         jc_method *m = xcalloc(1, sizeof *m);
         m->nparams = arity;
@@ -997,6 +1074,13 @@ static int add_methods(jc_ctx *ctx, env *e, jc_func *f, const ast *const *params
         }
         m->arena = a;
         arena_retain(a);
+        m->site = site;
+        if (ntv) {
+            m->ntvars = ntv;
+            m->tvars = xmalloc((size_t)ntv * sizeof *m->tvars);
+            for (int i = 0; i < ntv; i++)
+                m->tvars[i] = type_retain(tvars[i]);
+        }
         m->closure = e;
         if (e)
             e->refs++;
@@ -1031,7 +1115,6 @@ static int add_methods(jc_ctx *ctx, env *e, jc_func *f, const ast *const *params
         m->next = f->methods;
         f->methods = m;
     }
-    (void)site;
     for (int i = 0; i < nparams; i++)
         if (types[i])
             val_release(v_obj(T_TYPE, 0, &types[i]->h));
@@ -1041,9 +1124,85 @@ static int add_methods(jc_ctx *ctx, env *e, jc_func *f, const ast *const *params
     return 0;
 }
 
+static int eval_where_vars(jc_ctx *ctx, env *e, const ast *sig, env **we, jc_typeobj **tvars);
+static int define_method(jc_ctx *ctx, env *e, env *we, const ast *sig, const ast *body, arena *a,
+                         value *out, jc_typeobj *const *tvars, int ntv);
+
 /* Splits a call signature into name, positional parameters and keyword parameters. */
 static int define_function(jc_ctx *ctx, env *e, const ast *sig, const ast *body, arena *a,
                            value *out)
+{
+    if (sig->kind == A_WHERE) { /* f(x::T) where T<:Real: the variables, then the rest */
+        env *we = NULL;
+        jc_typeobj *tvars[TYPE_ENV_MAX];
+        int ntv = eval_where_vars(ctx, e, sig, &we, tvars);
+        if (ntv < 0)
+            return -1;
+        const ast *inner = sig;
+        while (inner->kind == A_WHERE)
+            inner = inner->kids[0];
+        int r = define_method(ctx, e, we, inner, body, a, out, tvars, ntv);
+        for (int i = 0; i < ntv; i++)
+            type_release(tvars[i]);
+        env_drop(ctx, we);
+        return r;
+    }
+    return define_method(ctx, e, e, sig, body, a, out, NULL, 0);
+}
+
+/* The where clauses of a signature (outermost first) as type variables bound in a new
+ * scope *we under e, where the parameter types are evaluated.  Returns how many. */
+static int eval_where_vars(jc_ctx *ctx, env *e, const ast *sig, env **we, jc_typeobj **tvars)
+{
+    const ast *chain[64];
+    int nchain = 0;
+    for (const ast *w = sig; w->kind == A_WHERE && nchain < 64; w = w->kids[0])
+        chain[nchain++] = w;
+    *we = env_new(e, 0);
+    int ntv = 0;
+    for (int c = nchain - 1; c >= 0; c--)
+        for (uint32_t k = 1; k < chain[c]->nkids; k++) {
+            const ast *vars = chain[c]->kids[k];
+            uint32_t nv = vars->kind == A_BRACES ? vars->nkids : 1;
+            for (uint32_t j = 0; j < nv; j++) {
+                const ast *v = vars->kind == A_BRACES ? vars->kids[j] : vars;
+                const ast *ub = NULL;
+                if (v->kind == A_SYNOP && v->nkids == 2 && !strcmp(sym_name(ctx, v->sym), "<:")) {
+                    ub = v->kids[1];
+                    v = v->kids[0];
+                }
+                if (v->kind != A_ID || ntv == TYPE_ENV_MAX) {
+                    for (int i = 0; i < ntv; i++)
+                        type_release(tvars[i]);
+                    env_drop(ctx, *we);
+                    return err_throw(ctx, ERR_SYNTAX, v, "invalid variable expression in \"where\"");
+                }
+                jc_typeobj *tv = type_new(TK_TYPEVAR);
+                tv->sym = v->sym + 1;
+                if (ub) {
+                    value b;
+                    if (ev(ctx, *we, ub, &b) != 0 || b.type != T_TYPE) {
+                        if (!ctx->err_set) {
+                            val_release(b);
+                            err_throw(ctx, ERR_TYPE, ub, "in TypeVar, expected Type, got a value");
+                        }
+                        type_release(tv);
+                        for (int i = 0; i < ntv; i++)
+                            type_release(tvars[i]);
+                        env_drop(ctx, *we);
+                        return -1;
+                    }
+                    tv->param = val_typeobj(b);
+                }
+                tvars[ntv++] = tv;
+                env_define(ctx, *we, v->sym, val_retain(v_obj(T_TYPE, 0, &tv->h)));
+            }
+        }
+    return ntv;
+}
+
+static int define_method(jc_ctx *ctx, env *e, env *we, const ast *sig, const ast *body, arena *a,
+                         value *out, jc_typeobj *const *tvars, int ntv)
 {
     if (sig->kind == A_TYPED && sig->nkids > 0) /* f(x)::T = ... */
         sig = sig->kids[0];
@@ -1051,12 +1210,54 @@ static int define_function(jc_ctx *ctx, env *e, const ast *sig, const ast *body,
     int qualified = callee && callee->kind == A_DOT; /* Base.show(…) = …: the shared global */
     if (qualified && !(callee = eval_qualified_name(ctx, sig->kids[0])))
         return eval_module_error(ctx, sig->kids[0]);
+    /* Point{T}(x) where T = ...: a constructor of the applied type, whose first
+     * (hidden) parameter is ::Type{Point{T}}; (p::Poly)(x) = ...: a method of the
+     * callable objects' `#call#` whose first parameter is p */
+    const ast *self = NULL;
+    if (callee && callee->kind == A_PARENS && callee->nkids == 1 && callee->kids[0]->kind == A_TYPED) {
+        self = callee->kids[0];
+        ast *id = ast_new(a, A_ID, callee->off, 0, 0);
+        id->sym = sym_intern(ctx, "#call#", 6);
+        callee = id;
+    }
+    if (callee && callee->kind == A_CURLY && callee->nkids >= 1 && callee->kids[0]->kind == A_ID) {
+        int tsym = callee->kids[0]->sym;
+        if ((size_t)tsym < ctx->nglobals && ctx->globals[tsym].defined &&
+            ctx->globals[tsym].v.type == T_TYPE && val_typeobj(ctx->globals[tsym].v)->def) {
+            ast *ty = ast_new(a, A_ID, callee->off, 0, 0);
+            ty->sym = sym_intern(ctx, "Type", 4);
+            ast *cur = ast_new(a, A_CURLY, callee->off, callee->len, 2);
+            cur->kids[0] = ty;
+            cur->kids[1] = (ast *)callee;
+            ast *typed = ast_new(a, A_TYPED, callee->off, callee->len, 1);
+            typed->kids[0] = cur;
+            typed->flags |= AF_PREFIX;
+            self = typed;
+            callee = callee->kids[0];
+        }
+    }
     if (!callee || callee->kind != A_ID)
         return err_throw(ctx, ERR_SYNTAX, sig, "invalid function signature");
     int name = callee->sym;
+    value ctor_type = v_nothing();
+    if ((size_t)name < ctx->nglobals && ctx->globals[name].defined &&
+        ctx->globals[name].v.type == T_TYPE) {
+        /* Point(x) = ...: a constructor, a method of the type's hidden function */
+        sb tn = { 0 };
+        const jc_typeobj *tt = val_typeobj(ctx->globals[name].v);
+        if (tt->def)
+            sb_puts(&tn, sym_name(ctx, tt->def->name));
+        else
+            type_name(ctx, &tn, tt);
+        ctor_type = ctx->globals[name].v;
+        name = type_function_sym(ctx, tn.s, tn.len);
+        sb_free(&tn);
+    }
     const ast *params[256];
     int np = 0;
     const ast *kw = NULL;
+    if (self)
+        params[np++] = self;
     for (uint32_t i = 1; i < sig->nkids; i++) {
         if (sig->kids[i]->kind == A_PARAMETERS)
             kw = sig->kids[i];
@@ -1094,9 +1295,16 @@ static int define_function(jc_ctx *ctx, env *e, const ast *sig, const ast *body,
         else
             eval_set_global(ctx, name, val_retain(f));
     }
-    if (add_methods(ctx, e, val_func(f), params, np, kw, body, a, sig) < 0) {
+    if (add_methods(ctx, we, val_func(f), params, np, kw, body, a, sig, tvars, ntv) < 0) {
         val_release(f);
         return -1;
+    }
+    if (ctor_type.type == T_TYPE) { /* a constructor's definition gives the type */
+        val_release(f);
+        f = val_retain(ctor_type);
+    } else if (!strcmp(sym_name(ctx, name), "#call#")) { /* (p::Poly)(x) = ...: nothing */
+        val_release(f);
+        f = v_nothing();
     }
     *out = f;
     return 0;
@@ -1120,12 +1328,26 @@ static int make_lambda(jc_ctx *ctx, env *e, const ast *n, arena *a, value *out)
     char name[24];
     int len = snprintf(name, sizeof name, "#%d", ++ctx->anon_count);
     value f = func_new(sym_intern(ctx, name, (size_t)len));
-    if (add_methods(ctx, e, val_func(f), params, np, kw, n->kids[1], a, n) < 0) {
+    if (add_methods(ctx, e, val_func(f), params, np, kw, n->kids[1], a, n, NULL, 0) < 0) {
         val_release(f);
         return -1;
     }
     *out = f;
     return 0;
+}
+
+int eval_expr(jc_ctx *ctx, struct env *e, const ast *n, value *out) { return ev(ctx, e, n, out); }
+
+int eval_define_function(jc_ctx *ctx, struct env *e, const ast *sig, const ast *body, arena *a,
+                         value *out)
+{
+    return define_function(ctx, e, sig, body, a, out);
+}
+
+void eval_set_constant(jc_ctx *ctx, int sym)
+{
+    if ((size_t)sym < ctx->nglobals)
+        ctx->globals[sym].constant = 1;
 }
 
 /* ---- iteration ---- */
@@ -1264,6 +1486,20 @@ static int assign_to(jc_ctx *ctx, env *e, const ast *target, value v /* owned */
         return assign_to(ctx, e, target->kids[0], v);
     case A_PARENS:
         return assign_to(ctx, e, target->kids[0], v);
+    case A_DOT: { /* p.x = v */
+        const ast *f = target->kids[1];
+        if (f->kind == A_QUOTE && f->nkids == 1)
+            f = f->kids[0];
+        value x;
+        if (f->kind != A_ID || ev(ctx, e, target->kids[0], &x) != 0) {
+            val_release(v);
+            return ctx->err_set ? -1 : err_throw(ctx, ERR_SYNTAX, target, "invalid assignment location");
+        }
+        int r = eval_setfield(ctx, x, sym_name(ctx, f->sym), v, target);
+        val_release(x);
+        val_release(v);
+        return r;
+    }
     case A_TUPLE: {
         int r = destructure(ctx, e, target, v);
         val_release(v);
@@ -2027,6 +2263,8 @@ static int ev_synop(jc_ctx *ctx, env *e, const ast *n, value *out)
     const char *name = sym_name(ctx, n->sym);
     const char *fname = NULL;
     int dotted = 0;
+    if (n->nkids == 1 && !strcmp(name, "<:")) /* Vector{<:Integer}: an anonymous variable */
+        return eval_anon_typevar(ctx, ev(ctx, e, n->kids[0], out), out, n);
     if (n->nkids == 2 && (!strcmp(name, "<:") || !strcmp(name, ">:")))
         fname = name;
     else if (n->nkids == 2 && (!strcmp(name, ".&&") || !strcmp(name, ".||"))) {
@@ -2194,6 +2432,13 @@ static int ev(jc_ctx *ctx, env *e, const ast *n, value *out)
         return ev_opassign(ctx, e, n, 1, out);
     case A_FUNCDEF:
         return define_function(ctx, e, n->kids[0], n->kids[1], st->cur_arena, out);
+    case A_STRUCT:
+    case A_ABSTRACT:
+        for (env *s = e; s; s = s->parent)
+            if (s->function)
+                return err_throw(ctx, ERR_SYNTAX, n, "\"%s\" expression not at top level",
+                                 n->kind == A_STRUCT ? "struct" : "abstract type");
+        return eval_typedef(ctx, e, n, st->cur_arena, &st->typedefs, out);
     case A_ARROW:
         return make_lambda(ctx, e, n, st->cur_arena, out);
     case A_TERNARY:
@@ -2424,6 +2669,7 @@ void eval_free_state(jc_ctx *ctx)
         eval_release(ctx, ST(ctx)->returning);
         ST(ctx)->returning = v_nothing();
         eval_collect_cycles(ctx);
+        eval_typedefs_free(ST(ctx)->typedefs);
     }
     free(ctx->lib);
     ctx->lib = NULL;

@@ -10,6 +10,7 @@
 #include "ast.h"
 #include "jc.h"
 #include "lib/lib.h"
+#include "types.h"
 
 /* The heap object behind a T_FUNCTION value. */
 typedef struct jc_method {
@@ -24,6 +25,9 @@ typedef struct jc_method {
     const ast *body;
     arena *arena;            /* keeps body alive */
     struct env *closure;     /* captured local scope for closures, or NULL for globals */
+    int ntvars;              /* where variables (TK_TYPEVAR objects, owned), outermost first */
+    jc_typeobj **tvars;
+    const ast *site;         /* the signature, for the method's file:line */
 } jc_method;
 
 typedef struct jc_func {
@@ -119,6 +123,45 @@ void eval_recover(jc_ctx *ctx);
 /* Frees a T_FUNCTION object (registered in val_free_table). */
 void eval_func_free(obj *o);
 
+/* ---- methods (eval_method.c) ---- */
+/* Chooses the most specific of fn's user methods for these arguments, as Julia does;
+ * binds its where variables in *env.  1 with *best set, 0 when none applies, -1 with
+ * MethodError pending when the call is ambiguous. */
+int eval_method_select(jc_ctx *ctx, const jc_func *fn, const jc_args *a, const jc_method **best,
+                       type_env *env);
+/* MethodError: no method matching f(::T...), with Julia's "Closest candidates are:". */
+int eval_method_nomatch(jc_ctx *ctx, const char *name, const jc_func *fn, const jc_args *a);
+/* A method's signature as methods(f) shows it (names) or as candidates do (types). */
+void eval_method_sig(jc_ctx *ctx, sb *out, const char *fname, const jc_method *m, int names);
+/* The location of a method's definition: "none:1". */
+void eval_method_loc(jc_ctx *ctx, sb *out, const jc_method *m);
+
+/* A list of methods(f) as Julia displays it. */
+void eval_methods_text(jc_ctx *ctx, sb *out, const jc_func *f);
+/* A string value the display shows as it is (a method list). */
+value eval_display_text(const char *s, size_t n);
+#define STR_DISPLAY 7   /* value.sub of such a string */
+
+/* ---- user types (eval_struct.c) ---- */
+/* struct / mutable struct / abstract type: declares the type, binds its name. */
+int eval_typedef(jc_ctx *ctx, struct env *e, const ast *n, arena *a, jc_typedef **list, value *out);
+void eval_typedefs_free(jc_typedef *list);
+/* A call of a struct type: user constructors, then the default one. */
+int eval_struct_call(jc_ctx *ctx, value tval, const jc_args *a, value *out);
+/* new{T}(...) inside an inner constructor: the applied type (LIB_DECLINE when
+ * args[0] is no `new`). */
+int eval_new_apply(jc_ctx *ctx, value *out, int n, const value *args, const ast *site);
+int eval_struct_getfield(jc_ctx *ctx, value *out, value x, const char *name, const ast *site);
+/* x.name = v (v borrowed). */
+int eval_setfield(jc_ctx *ctx, value x, const char *name, value v, const ast *site);
+
+/* For the evaluator's other files: an expression in a scope, a function definition
+ * (f(x) = ..., with where clauses) in a scope, a global made constant. */
+int eval_expr(jc_ctx *ctx, struct env *e, const ast *n, value *out);
+int eval_define_function(jc_ctx *ctx, struct env *e, const ast *sig, const ast *body, arena *a,
+                         value *out);
+void eval_set_constant(jc_ctx *ctx, int sym);
+
 /* ---- type syntax and the core language's names (eval_type.c) ---- */
 /* Global constants (π, ℯ, im, Inf, NaN, nothing, the type names, rounding modes) are
  * bound by eval_install_constants before the function tables. */
@@ -129,6 +172,9 @@ int eval_module_constant(jc_ctx *ctx, const char *name, value *out);
 
 /* x.name: the fields Julia gives numbers (z.re, z.im, r.num, r.den). */
 int eval_getfield(jc_ctx *ctx, value *out, value x, const char *name, const ast *site);
+
+/* <:X from X's evaluation (rc its status, *out the type): a new anonymous variable. */
+int eval_anon_typevar(jc_ctx *ctx, int rc, value *out, const ast *site);
 
 /* T{P...}: Rational{Int64}, Complex{Float64}, Vector{Int}, Matrix{Rational}. */
 int eval_apply_type(jc_ctx *ctx, value *out, int n, const value *args, const ast *site);

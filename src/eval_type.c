@@ -37,12 +37,7 @@ static void array_install_constants(jc_ctx *ctx)
         eval_set_global(ctx, sym, array_type_value(at[i].nd));
         ctx->globals[sym].constant = 1;
     }
-    jc_typeobj *u = type_new(TA_ANY);
-    u->flags = ARR_TYPEF_UNION;
-    int sym = sym_intern(ctx, "Union", 5);
-    eval_set_global(ctx, sym, v_obj(T_TYPE, 0, &u->h));
-    ctx->globals[sym].constant = 1;
-    sym = sym_intern(ctx, "undef", 5);
+    int sym = sym_intern(ctx, "undef", 5);
     eval_set_global(ctx, sym, c_undef());
     ctx->globals[sym].constant = 1;
     /* I = UniformScaling(true) */
@@ -60,31 +55,6 @@ static void array_install_constants(jc_ctx *ctx)
 static int array_apply_type(jc_ctx *ctx, value *out, int n, const value *args, const ast *site)
 {
     const jc_typeobj *base = val_typeobj(args[0]);
-    if (type_is_union(base) && !base->nelts) {
-        jc_typeobj *u = type_new(TA_ANY);
-        u->flags = ARR_TYPEF_UNION;
-        u->elts = xcalloc(nz(n), sizeof *u->elts);
-        for (int i = 1; i < n; i++) {
-            if (args[i].type != T_TYPE) {
-                type_release(u);
-                return err_throw(ctx, ERR_TYPE, site, "in Union, expected Type");
-            }
-            const jc_typeobj *m = val_typeobj(args[i]);
-            int dup = 0;
-            for (size_t j = 0; j < u->nelts; j++)
-                dup |= type_equal(u->elts[j], m);
-            if (!dup)
-                u->elts[u->nelts++] = type_retain(m);
-        }
-        if (u->nelts == 1) {
-            jc_typeobj *m = type_retain(u->elts[0]);
-            type_release(u);
-            *out = v_obj(T_TYPE, 0, &m->h);
-            return 0;
-        }
-        *out = v_obj(T_TYPE, 0, &u->h);
-        return 0;
-    }
     if (base->base != T_ARRAY || base->param || base->flags)
         return LIB_DECLINE;
     if (n < 2 || n > 3 || args[1].type != T_TYPE)
@@ -215,6 +185,36 @@ static value t_char(void) { return num_type_value_base(T_CHAR); }
 static value t_nothing(void) { return num_type_value_base(T_NOTHING); }
 static value t_regex(void) { return num_type_value_base(T_REGEX); }
 static value t_regexmatch(void) { return num_type_value_base(T_REGEXMATCH); }
+static value t_kind(int k) { return v_obj(T_TYPE, 0, &type_new(k)->h); }
+static value t_union(void) { return t_kind(TK_UNION); }
+static value t_datatype(void) { return t_kind(TK_DATATYPE); }
+static value t_unionall(void) { return t_kind(TK_UNIONALL); }
+static value t_typevar(void) { return t_kind(TK_TYPEVARKIND); }
+static value t_type(void) { return t_kind(TK_TYPE); }
+static value t_vararg(void) { return t_kind(TK_VARARG); }
+/* Tuple is Tuple{Vararg{Any}}; NTuple is flagged until applied */
+static value t_tuple(void)
+{
+    jc_typeobj *t = type_new(T_TUPLE);
+    t->nelts = 1;
+    t->elts = xcalloc(1, sizeof *t->elts);
+    t->elts[0] = type_new(TK_VARARG);
+    return v_obj(T_TYPE, 0, &t->h);
+}
+static value t_dense(int nd)
+{
+    jc_typeobj *t = type_new(TA_DENSE);
+    t->ndims = nd;
+    return v_obj(T_TYPE, 0, &t->h);
+}
+static value t_densevector(void) { return t_dense(1); }
+static value t_densematrix(void) { return t_dense(2); }
+static value t_ntuple(void)
+{
+    jc_typeobj *t = type_new(T_TUPLE);
+    t->flags = TYPEF_NTUPLE;
+    return v_obj(T_TYPE, 0, &t->h);
+}
 #define ROUNDMODE(fn, M) static value fn(void) { value v = { T_ROUNDMODE, 0, { .i = M } }; return v; }
 ROUNDMODE(r_nearest, RM_NEAREST)
 ROUNDMODE(r_tozero, RM_TOZERO)
@@ -237,6 +237,9 @@ static const constant constants[] = {
     { "Float32", t_float32 }, { "Float64", t_float64 }, { "BigFloat", t_bigfloat },
     { "Complex", t_complex }, { "ComplexF64", t_complexf64 }, { "ComplexF32", t_complexf32 }, { "ComplexF16", t_complexf16 },
     { "String", t_string }, { "Char", t_char }, { "Nothing", t_nothing },
+    { "Union", t_union }, { "DataType", t_datatype }, { "UnionAll", t_unionall },
+    { "TypeVar", t_typevar }, { "Type", t_type }, { "Vararg", t_vararg }, { "Tuple", t_tuple },
+    { "NTuple", t_ntuple }, { "DenseVector", t_densevector }, { "DenseMatrix", t_densematrix },
     { "RoundNearest", r_nearest }, { "RoundToZero", r_tozero }, { "RoundUp", r_up },
     { "RoundDown", r_down }, { "RoundFromZero", r_fromzero },
     { "RoundNearestTiesAway", r_tiesaway }, { "RoundNearestTiesUp", r_tiesup },
@@ -283,6 +286,8 @@ int eval_getfield(jc_ctx *ctx, value *out, value x, const char *name, const ast 
         return eval_exc_getfield(ctx, out, x, name, site);
     if (x.type == T_SYMBOL && x.sub == SYM_MODULE) /* LA.norm after import … as LA */
         return eval_module_member(ctx, out, x, name, site);
+    if (x.type == T_STRUCT)
+        return eval_struct_getfield(ctx, out, x, name, site);
     if (x.type == T_COMPLEX && (!strcmp(name, "re") || !strcmp(name, "im"))) {
         *out = val_retain(name[0] == 'r' ? val_complex(x)->re : val_complex(x)->im);
         return 0;
@@ -321,12 +326,221 @@ int eval_getfield(jc_ctx *ctx, value *out, value x, const char *name, const ast 
     return -1;
 }
 
+/* Union{A, B}: members flattened, those below another dropped; Union{} when none. */
+static jc_typeobj *make_union(int n, const jc_typeobj *const *m)
+{
+    size_t cap = 0, k = 0;
+    const jc_typeobj **flat = NULL;
+    for (int i = 0; i < n; i++) {
+        size_t sub = type_is_union(m[i]) ? m[i]->nelts : 1;
+        for (size_t j = 0; j < sub; j++) {
+            const jc_typeobj *x = type_is_union(m[i]) ? m[i]->elts[j] : m[i];
+            if (x->base == TK_BOTTOM)
+                continue;
+            if (k == cap)
+                flat = xrealloc(flat, (cap = cap ? 2 * cap : 8) * sizeof *flat);
+            flat[k++] = x;
+        }
+    }
+    jc_typeobj *u = type_new(TA_ANY);
+    u->flags = ARR_TYPEF_UNION;
+    u->elts = xcalloc(nz(k), sizeof *u->elts);
+    for (size_t i = 0; i < k; i++) {
+        int dropped = 0;
+        for (size_t j = 0; j < k && !dropped; j++)
+            if (j != i && type_subtype(flat[i], flat[j]))
+                dropped = !type_subtype(flat[j], flat[i]) || j < i; /* equal ones: the first stays */
+        if (!dropped)
+            u->elts[u->nelts++] = type_retain(flat[i]);
+    }
+    free(flat);
+    if (u->nelts <= 1) {
+        jc_typeobj *r = u->nelts ? type_retain(u->elts[0]) : type_new(TK_BOTTOM);
+        type_release(u);
+        return r;
+    }
+    return u;
+}
+
+/* Tuple{...}: Vararg{T, N} with a count is N T's. */
+static jc_typeobj *make_tuple(int n, const jc_typeobj *const *m)
+{
+    jc_typeobj *t = type_new(T_TUPLE);
+    size_t cap = 0;
+    for (int i = 0; i < n; i++) {
+        int reps = m[i]->base == TK_VARARG && m[i]->ndims >= 0 ? m[i]->ndims : 1;
+        for (int r = 0; r < reps; r++) {
+            if (t->nelts == cap)
+                t->elts = xrealloc(t->elts, (cap = cap ? 2 * cap : 8) * sizeof *t->elts);
+            const jc_typeobj *x = reps != 1 || (m[i]->base == TK_VARARG && m[i]->ndims == 1) ? m[i]->param : m[i];
+            t->elts[t->nelts++] = x ? type_retain(x) : type_new(TA_ANY);
+        }
+    }
+    return t;
+}
+
+static int bad_param(jc_ctx *ctx, const char *in, value v, const ast *site)
+{
+    sb tn = { 0 };
+    type_name_of(ctx, &tn, v);
+    err_throw(ctx, ERR_TYPE, site, "in %s, expected Type, got a value of type %s", in, sb_str(&tn));
+    sb_free(&tn);
+    return -1;
+}
+
+/* T{P...} for the types of the lattice: Union, Tuple, NTuple, Vararg, Type,
+ * AbstractVector ... and the user's parametric types. */
+static int lattice_apply(jc_ctx *ctx, value *out, int n, const value *args, const ast *site)
+{
+    const jc_typeobj *base = val_typeobj(args[0]);
+    int b = base->base;
+    int ntuple = b == T_TUPLE && (base->flags & TYPEF_NTUPLE);
+    int bare_tuple = b == T_TUPLE && base->nelts == 1 && base->elts[0]->base == TK_VARARG &&
+                     !base->elts[0]->param && base->elts[0]->ndims < 0;
+    const char *in = b == TK_UNION ? "Union" : b == T_TUPLE ? "Tuple" : b == TK_VARARG ? "Vararg"
+                   : b == TK_TYPE ? "Type" : NULL;
+    int cnt_at = -1; /* the position of an integer count (Vararg{T,N}, NTuple{N,T}) */
+    if (b == TK_VARARG && !base->param)
+        cnt_at = 2;
+    else if (ntuple)
+        cnt_at = 1, in = "NTuple";
+    else if ((b == TA_ARRAY || b == TA_DENSE) && !base->param && base->ndims < 0)
+        cnt_at = 2, in = b == TA_ARRAY ? "AbstractArray" : "DenseArray";
+    else if (!((b == TK_UNION) || bare_tuple || (b == TK_TYPE && !base->param) ||
+               ((b == TA_VECTOR || b == TA_MATRIX || b == TA_RANGE || b == TA_ARRAY || b == TA_DENSE) && !base->param) ||
+               ((b == TK_STRUCT || b == TK_ABSTRACT) && base->def && base->def->nparams && !base->nelts)))
+        return LIB_DECLINE;
+    const jc_typeobj *p[64];
+    int np = 0, count = -1;
+    if (n - 1 > 64)
+        return err_throw(ctx, ERR_TYPE, site, "too many parameters for type");
+    for (int i = 1; i < n; i++) {
+        if (i == cnt_at) {
+            if (args[i].type != T_INT64 || args[i].u.i < 0 || args[i].u.i > 1 << 20)
+                return err_throw(ctx, ERR_TYPE, site, "in %s, expected a count", in);
+            count = (int)args[i].u.i;
+            continue;
+        }
+        if (args[i].type != T_TYPE)
+            return bad_param(ctx, in ? in : sym_name(ctx, base->def ? base->def->name : 0), args[i], site);
+        p[np++] = val_typeobj(args[i]);
+    }
+    jc_typeobj *t = NULL;
+    switch (b) {
+    case TK_UNION:
+        t = make_union(np, p);
+        break;
+    case T_TUPLE:
+        if (ntuple) {
+            if (count < 0 || np != 1)
+                return err_throw(ctx, ERR_TYPE, site, "in NTuple, expected a count and a type");
+            const jc_typeobj *rep[1] = { p[0] };
+            t = type_new(T_TUPLE);
+            t->nelts = (size_t)count;
+            t->elts = xcalloc(nz(t->nelts), sizeof *t->elts);
+            for (int i = 0; i < count; i++)
+                t->elts[i] = type_retain(rep[0]);
+        } else
+            t = make_tuple(np, p);
+        break;
+    case TK_VARARG:
+        if (np > 1)
+            return err_throw(ctx, ERR_TYPE, site, "too many parameters for type");
+        t = type_new(TK_VARARG);
+        t->param = np ? type_retain(p[0]) : NULL;
+        t->ndims = count;
+        break;
+    case TK_TYPE:
+        if (np != 1)
+            return err_throw(ctx, ERR_TYPE, site, "too many parameters for type");
+        t = type_new(TK_TYPE);
+        t->param = type_retain(p[0]);
+        break;
+    case TK_STRUCT:
+    case TK_ABSTRACT: {
+        const jc_typedef *d = base->def;
+        if (np > d->nparams)
+            return err_throw(ctx, ERR_TYPE, site, "too many parameters for type %s", sym_name(ctx, d->name));
+        for (int i = 0; i < np; i++) {
+            const jc_typeobj *ub = d->pvars[i]->param;
+            if (ub && p[i]->base != TK_TYPEVAR && !type_subtype(p[i], ub)) {
+                sb tn = { 0 }, un = { 0 };
+                type_name(ctx, &tn, p[i]);
+                type_name(ctx, &un, ub);
+                const char *pn = sym_name(ctx, d->pvars[i]->sym - 1);
+                err_throw(ctx, ERR_TYPE, site, "in %s, in %s, expected %s<:%s, got Type{%s}",
+                          sym_name(ctx, d->name), pn, pn, sb_str(&un), sb_str(&tn));
+                sb_free(&tn);
+                sb_free(&un);
+                return -1;
+            }
+        }
+        t = type_new(b);
+        t->def = base->def;
+        t->nelts = (size_t)np;
+        t->elts = xcalloc(nz(t->nelts), sizeof *t->elts);
+        for (int i = 0; i < np; i++)
+            t->elts[i] = type_retain(p[i]);
+        break;
+    }
+    default: /* AbstractVector{T}, AbstractArray{T, N} */
+        if (np != 1)
+            return err_throw(ctx, ERR_TYPE, site, "too many parameters for type");
+        t = type_new(b);
+        t->param = type_retain(p[0]);
+        t->nparams = 1;
+        if (b == TA_DENSE && base->ndims >= 0) /* DenseVector{T} */
+            t->ndims = base->ndims;
+        if ((b == TA_ARRAY || b == TA_DENSE) && count >= 0) {
+            if (count > ARR_MAXDIMS) {
+                type_release(t);
+                return err_throw(ctx, ERR_TYPE, site, "in %s, expected a dimension count", in);
+            }
+            t->ndims = count;
+            if (b == TA_ARRAY && (t->ndims == 1 || t->ndims == 2)) {
+                t->base = t->ndims == 1 ? TA_VECTOR : TA_MATRIX;
+                t->ndims = -1;
+            }
+        }
+        break;
+    }
+    *out = v_obj(T_TYPE, 0, &t->h);
+    return 0;
+}
+
+int eval_anon_typevar(jc_ctx *ctx, int rc, value *out, const ast *site)
+{
+    if (rc != 0)
+        return rc;
+    if (out->type != T_TYPE) {
+        val_release(*out);
+        return err_throw(ctx, ERR_TYPE, site, "in TypeVar, expected Type, got a value");
+    }
+    jc_typeobj *v = type_new(TK_TYPEVAR);
+    v->param = val_typeobj(*out);
+    *out = v_obj(T_TYPE, 0, &v->h);
+    return 0;
+}
+
 int eval_apply_type(jc_ctx *ctx, value *out, int n, const value *args, const ast *site)
 {
+    for (int i = 1; i < n; i++)
+        if (args[i].type == T_TYPE && type_too_deep(val_typeobj(args[i])))
+            return err_throw(ctx, ERR_STACK, site, "%s", "");
+    if (n >= 1 && args[0].type == T_FUNCTION) {
+        int r = eval_new_apply(ctx, out, n, args, site);
+        if (r != LIB_DECLINE)
+            return r;
+    }
     int pr = eval_pair_apply_type(ctx, out, n, args, site); /* Pair{A, B} */
     if (pr != LIB_DECLINE)
         return pr;
-    if (n >= 1 && args[0].type == T_TYPE) { /* Vector{T}, Matrix{T}, Array{T,N}, Union{...} */
+    if (n >= 1 && args[0].type == T_TYPE) {
+        int r = lattice_apply(ctx, out, n, args, site);
+        if (r != LIB_DECLINE)
+            return r;
+    }
+    if (n >= 1 && args[0].type == T_TYPE) { /* Vector{T}, Matrix{T}, Array{T,N} */
         int r = array_apply_type(ctx, out, n, args, site);
         if (r != LIB_DECLINE)
             return r;

@@ -229,6 +229,18 @@ static inline int prefix_role(const token *t)
 
 /* ---- expressions ---- */
 
+/* An identifier just consumed, unless it opens `mutable struct` or `abstract type`
+ * (words that are names anywhere else). */
+static ast *typedef_or_id(parser *p, const token *t)
+{
+    if (t->len == 7 && !memcmp(p->src + t->off, "mutable", 7) && is_kw(cur(p), KW_STRUCT))
+        return parse_typedef(p, t->off, 1);
+    if (t->len == 8 && !memcmp(p->src + t->off, "abstract", 8) && cur(p)->kind == TK_ID &&
+        cur(p)->len == 4 && !memcmp(p->src + cur(p)->off, "type", 4))
+        return parse_typedef(p, t->off, 2);
+    return expr_id_token(p, t);
+}
+
 /* The operand levels: atom and call chain. */
 static ast *parse_atom(parser *p)
 {
@@ -236,9 +248,10 @@ static ast *parse_atom(parser *p)
     switch (t.kind) {
     case TK_ID: {
         bump(p);
-        ast *id = expr_id_token(p, &t);
+        ast *id = typedef_or_id(p, &t);
         token *q = cur(p);
-        if ((q->kind == TK_DQUOTE || q->kind == TK_TDQUOTE) && !(q->flags & TF_WS))
+        if (!p->err && id->kind == A_ID && (q->kind == TK_DQUOTE || q->kind == TK_TDQUOTE) &&
+            !(q->flags & TF_WS))
             return parse_strmacro(p, id);  /* big"1.5", r"a+"i */
         return id;
     }
@@ -762,8 +775,8 @@ static ast *parse_operand(parser *p)
         return parse_where(p);
     token a = *t;
     bump(p);
-    ast *x = a.kind == TK_ID ? expr_id_token(p, &a) : number_literal(p, &a, -1, a.off);
-    if (!p->err && a.kind == TK_ID && (cur(p)->kind == TK_DQUOTE || cur(p)->kind == TK_TDQUOTE) &&
+    ast *x = a.kind == TK_ID ? typedef_or_id(p, &a) : number_literal(p, &a, -1, a.off);
+    if (!p->err && x->kind == A_ID && (cur(p)->kind == TK_DQUOTE || cur(p)->kind == TK_TDQUOTE) &&
         !(cur(p)->flags & TF_WS))
         x = parse_strmacro(p, x);
     if (p->err || operand_ends(cur(p)))

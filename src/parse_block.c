@@ -382,6 +382,32 @@ static ast *parse_try(parser *p)
     return expect_end(p, finish(p, A_TRY, base, off));
 }
 
+/* struct Name{T<:Real} <: Super ... end (mutable when `mutable` came before) and
+ * abstract type Name <: Super end. */
+ast *parse_typedef(parser *p, size_t off, int kind)
+{
+    bump(p); /* struct / type */
+    modes m = save_modes(p);
+    p->space_sens = 0;
+    ast *sig = parse_binary(p, OPC_COMPARISON);
+    restore_modes(p, m);
+    if (p->err)
+        return sig;
+    if (kind == 2) {
+        skip_newlines(p);
+        while (cur(p)->kind == TK_SEMI || cur(p)->kind == TK_NEWLINE)
+            bump(p);
+        return expect_end(p, node1(p, A_ABSTRACT, off, sig));
+    }
+    ast *body = parse_block(p, 0);
+    if (p->err)
+        return body;
+    ast *n = expect_end(p, node2(p, A_STRUCT, off, sig, body));
+    if (!p->err && kind == 1)
+        n->flags |= AF_MUTABLE;
+    return n;
+}
+
 ast *parse_resword(parser *p)
 {
     token t = *cur(p);
@@ -420,6 +446,8 @@ ast *parse_resword(parser *p)
         return parse_try(p);
     case KW_USING: case KW_IMPORT:
         return parse_using(p);
+    case KW_STRUCT:
+        return parse_typedef(p, t.off, 0);
     case KW_TRUE: case KW_FALSE:
         bump(p);
         return lit_node(p, v_bool(t.kw == KW_TRUE), t.off, t.len);

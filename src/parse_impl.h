@@ -262,5 +262,7 @@ ast *parse_resword(parser *p);
 ast *parse_do(parser *p, ast *call);
 /* using/import statements (parse_using.c); the current token is the keyword. */
 ast *parse_using(parser *p);
+/* struct (kind 0), mutable struct (1), abstract type (2), at the struct/type word. */
+ast *parse_typedef(parser *p, size_t off, int kind);
 
 #endif

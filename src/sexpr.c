@@ -178,6 +178,11 @@ static void sexpr_node(jc_ctx *ctx, const ast *n, sb *out)
         sexpr_kids(ctx, n, 0, out);
         sb_putc(out, ')');
         return;
+    case A_STRUCT:
+        sb_puts(out, (n->flags & AF_MUTABLE) ? "(struct-mut" : "(struct");
+        sexpr_kids(ctx, n, 0, out);
+        sb_putc(out, ')');
+        return;
     case A_FUNCDEF:
         sb_puts(out, (n->flags & AF_SHORT) ? "(function-=" : "(function");
         sexpr_kids(ctx, n, 0, out);

@@ -363,6 +363,32 @@ static void show_composed(jc_ctx *ctx, sb *out, value v, const shown *sh)
     show_composed_part(ctx, out, inner, sh);
 }
 
+/* The REPL's note after a type: the alias's full form, a function's singleton type. */
+static void show_type_note(jc_ctx *ctx, sb *out, const jc_typeobj *t)
+{
+    if (t->base == T_FUNCTION && t->sym && sym_name(ctx, t->sym - 1)[0] != '#') {
+        sb_printf(out, " (singleton type of function %s, subtype of Function)", sym_name(ctx, t->sym - 1));
+        return;
+    }
+    if (t->base == T_ARRAY && !(t->flags & (TYPEF_BITARRAY | TYPEF_UNIFORM | TYPEF_ADJOINT | TYPEF_TRANSPOSE | TYPEF_HERMITIAN)) &&
+        (t->ndims == 1 || t->ndims == 2)) {
+        sb_puts(out, " (alias for Array{");
+        if (t->param && t->param->base == TK_TYPEVAR && !t->param->sym)
+            type_name(ctx, out, t->param);
+        else if (t->param)
+            type_name(ctx, out, t->param);
+        else
+            sb_putc(out, 'T');
+        sb_printf(out, ", %d}%s)", t->ndims, t->param ? "" : " where T");
+        return;
+    }
+    if (t->base == T_COMPLEX && t->param && val_kind_is(t->param->base, VK_HWFLOAT)) {
+        sb_puts(out, " (alias for Complex{");
+        type_name(ctx, out, t->param);
+        sb_puts(out, "})");
+    }
+}
+
 static void show_range(jc_ctx *ctx, sb *out, value v, unsigned flags)
 {
     jc_range *r = val_range(v);
@@ -394,7 +420,7 @@ static void show_in(jc_ctx *ctx, sb *out, value v, show_mode mode, unsigned flag
         break;
     case T_STRING: {
         jc_string *s = val_string(v);
-        if (mode == SHOW_PRINT)
+        if (mode == SHOW_PRINT || v.sub == STR_DISPLAY)
             sb_put(out, s->s, s->len);
         else {
             sb_putc(out, '"');
@@ -462,7 +488,27 @@ static void show_in(jc_ctx *ctx, sb *out, value v, show_mode mode, unsigned flag
         break;
     case T_TYPE:
         type_name(ctx, out, val_typeobj(v));
+        if (mode == SHOW_PLAIN)
+            show_type_note(ctx, out, val_typeobj(v));
         break;
+    case T_STRUCT: { /* Julia's default show: Point{Int64}(1, 2) */
+        jc_struct *st = val_struct(v);
+        type_name(ctx, out, st->type);
+        sb_putc(out, '(');
+        if (st->n && show_guard(ctx, sh) == 0 && !show_circular(out, v, sh)) {
+            shown here = { sh, v, sh->base };
+            for (size_t i = 0; i < st->n; i++) {
+                if (i)
+                    sb_puts(out, ", ");
+                if (st->v[i].type == T_NOTHING && st->v[i].sub == 1)
+                    sb_puts(out, "#undef");
+                else
+                    show_in(ctx, out, st->v[i], SHOW_REPR, flags & SHOWF_COMPACT, &here);
+            }
+        }
+        sb_putc(out, ')');
+        break;
+    }
     case T_ROUNDMODE:
         sb_printf(out, "RoundingMode{:%s}()",
                   v.u.i >= 0 && v.u.i < RM__COUNT ? num_roundmode_names[v.u.i] : "Nearest");

@@ -17,7 +17,8 @@ static const char *const abstract_names[TA_END - TA_ANY] = {
     [TA_IRRATIONAL - TA_ANY] = "AbstractIrrational", [TA_STRING - TA_ANY] = "AbstractString",
     [TA_CHAR - TA_ANY] = "AbstractChar", [TA_FUNCTION - TA_ANY] = "Function",
     [TA_ARRAY - TA_ANY] = "AbstractArray", [TA_VECTOR - TA_ANY] = "AbstractVector",
-    [TA_MATRIX - TA_ANY] = "AbstractMatrix", [TA_EXCEPTION - TA_ANY] = "Exception",
+    [TA_MATRIX - TA_ANY] = "AbstractMatrix", [TA_RANGE - TA_ANY] = "AbstractRange",
+    [TA_EXCEPTION - TA_ANY] = "Exception", [TA_DENSE - TA_ANY] = "DenseArray",
 };
 
 /* The direct supertype of each abstract type. */
@@ -28,7 +29,17 @@ static const int abstract_parent[TA_END - TA_ANY] = {
     [TA_IRRATIONAL - TA_ANY] = TA_REAL, [TA_STRING - TA_ANY] = TA_ANY,
     [TA_CHAR - TA_ANY] = TA_ANY, [TA_FUNCTION - TA_ANY] = TA_ANY, [TA_ARRAY - TA_ANY] = TA_ANY,
     [TA_VECTOR - TA_ANY] = TA_ARRAY, [TA_MATRIX - TA_ANY] = TA_ARRAY,
-    [TA_EXCEPTION - TA_ANY] = TA_ANY,
+    [TA_RANGE - TA_ANY] = TA_VECTOR, [TA_EXCEPTION - TA_ANY] = TA_ANY,
+    [TA_DENSE - TA_ANY] = TA_ARRAY,
+};
+
+static const char *const kind_names[TK_END - TK_BOTTOM] = {
+    [TK_BOTTOM - TK_BOTTOM] = "Union{}", [TK_TYPE - TK_BOTTOM] = "Type",
+    [TK_TYPEVAR - TK_BOTTOM] = "TypeVar", [TK_VARARG - TK_BOTTOM] = "Vararg",
+    [TK_STRUCT - TK_BOTTOM] = "struct", [TK_ABSTRACT - TK_BOTTOM] = "abstract",
+    [TK_DATATYPE - TK_BOTTOM] = "DataType", [TK_UNIONALL - TK_BOTTOM] = "UnionAll",
+    [TK_UNION - TK_BOTTOM] = "Union", [TK_TYPEOFBOTTOM - TK_BOTTOM] = "Core.TypeofBottom",
+    [TK_TYPEVARKIND - TK_BOTTOM] = "TypeVar",
 };
 
 const char *type_abstract_name(int base)
@@ -38,99 +49,503 @@ const char *type_abstract_name(int base)
 
 value type_abstract_value(int base)
 {
-    jc_typeobj *t = obj_new(T_TYPE, sizeof *t);
-    t->base = (uint8_t)base;
-    t->ndims = -1;
-    return v_obj(T_TYPE, 0, &t->h);
+    return v_obj(T_TYPE, 0, &type_new(base)->h);
 }
 
-/* The abstract type directly above a concrete base type (the kind's traits; an array's
- * depends on its dimensions). */
-static int concrete_parent(int base, int ndims)
+/* Any, for the places that need a type object for a missing (NULL) one; never freed. */
+static jc_typeobj type_any_obj = { .h = { 1u << 30, T_TYPE, 0 }, .base = TA_ANY, .ndims = -1 };
+
+static int is_abstract_code(int b) { return b >= TA_ANY && b < TA_END; }
+static int is_kind_code(int b) { return b >= TK_DATATYPE && b < TK_END; }
+
+int type_is_union(const jc_typeobj *t) { return t->base == TA_ANY && (t->flags & ARR_TYPEF_UNION); }
+static int is_any(const jc_typeobj *t) { return !t || (t->base == TA_ANY && !type_is_union(t)); }
+static int is_vararg(const jc_typeobj *t) { return t && t->base == TK_VARARG; }
+
+/* The element type of a range's type (sub: 1 + its kind). */
+static jc_typeobj *range_eltype(const jc_typeobj *t)
 {
-    if (base == T_ARRAY)
-        return ndims == 1 ? TA_VECTOR : ndims == 2 ? TA_MATRIX : TA_ARRAY;
-    return (unsigned)base < T__COUNT ? val_kinds[base].super : TA_ANY;
+    return val_typeobj(num_type_value_base(t->sub == 1 + RANGE_FLOAT ? T_FLOAT64 : T_INT64));
 }
 
-static int abstract_below(int a, int b)
+static jc_typeobj *subst(const jc_typeobj *t, const jc_typedef *d, const jc_typeobj *app);
+
+/* a's direct supertype, a new reference; NULL above Any.  Parameters travel up
+ * (Vector{Int64} -> AbstractVector{Int64} -> AbstractArray{Int64, 1}). */
+static jc_typeobj *super_of(const jc_typeobj *a)
 {
-    for (;;) {
-        if (a == b)
-            return 1;
-        if (a == TA_ANY)
-            return 0;
-        a = abstract_parent[a - TA_ANY];
+    int b = a->base;
+    if (b == TA_ANY && !type_is_union(a))
+        return NULL;
+    jc_typeobj *s;
+    if (is_abstract_code(b) && !type_is_union(a)) {
+        /* AbstractVector{T} is AbstractArray{T, 1}, whose supertype is Any */
+        if (b == TA_VECTOR || b == TA_MATRIX)
+            return type_new(TA_ANY);
+        if (b == TA_DENSE) {
+            s = type_new(a->ndims == 1 ? TA_VECTOR : a->ndims == 2 ? TA_MATRIX : TA_ARRAY);
+            if (a->param) {
+                s->param = type_retain(a->param);
+                s->nparams = 1;
+            }
+            if (s->base == TA_ARRAY)
+                s->ndims = a->ndims;
+            return s;
+        }
+        s = type_new(abstract_parent[b - TA_ANY]);
+        if (a->param && b == TA_RANGE) {
+            s->param = type_retain(a->param);
+            s->nparams = 1;
+        }
+        return s;
+    }
+    switch (b) {
+    case T_ARRAY:
+        if (!(a->flags & (TYPEF_BITARRAY | TYPEF_UNIFORM | TYPEF_ADJOINT | TYPEF_TRANSPOSE | TYPEF_HERMITIAN))) {
+            s = type_new(TA_DENSE); /* Array{T,N} <: DenseArray{T,N} */
+            s->ndims = a->ndims;
+        } else
+            s = type_new(a->ndims == 1 ? TA_VECTOR : a->ndims == 2 ? TA_MATRIX : TA_ARRAY);
+        if (a->param) {
+            s->param = type_retain(a->param);
+            s->nparams = 1;
+        }
+        if (s->base == TA_ARRAY)
+            s->ndims = a->ndims;
+        return s;
+    case T_RANGE:
+        s = type_new(TA_RANGE);
+        s->param = range_eltype(a);
+        s->nparams = 1;
+        return s;
+    case TK_STRUCT:
+    case TK_ABSTRACT:
+        if (a->def && a->def->super)
+            return subst(a->def->super, a->def, a);
+        return type_new(TA_ANY);
+    case TK_TYPE:
+        return a->param ? type_new(type_kind(a->param)) : type_new(TA_ANY);
+    case TK_TYPEVAR:
+        return a->param ? type_retain(a->param) : type_new(TA_ANY);
+    case TK_TYPEVARKIND:
+        return type_new(TA_ANY);
+    default:
+        if (is_kind_code(b))
+            return type_new(TK_TYPE);
+        if (b < T__COUNT)
+            return type_new(val_kinds[b].super);
+        return type_new(TA_ANY);
     }
 }
 
-int type_subtype(const jc_typeobj *t1, const jc_typeobj *t2)
+/* t with the parameters of d replaced by those app applies (Point{Int64}'s supertype
+ * when d declares struct Point{T} <: AbstractThing{T}). */
+static jc_typeobj *subst(const jc_typeobj *t, const jc_typedef *d, const jc_typeobj *app)
 {
-    int b1 = t1->base, b2 = t2->base;
-    if (b2 == TA_ANY)
-        return 1;
-    if (b1 == T_TUPLE && t1->sub == TUP_COMPOSED && b2 == TA_FUNCTION)
-        return 1;  /* ComposedFunction <: Function */
-    if (b1 >= TA_ANY)
-        return b2 >= TA_ANY && abstract_below(b1, b2);
-    if (b2 >= TA_ANY)
-        return abstract_below(concrete_parent(b1, t1->ndims), b2);
-    if (b1 != b2 || ((b1 == T_TUPLE || b1 == T_SYMBOL) && t1->sub != t2->sub))
-        return 0;
-    if (b1 == T_TUPLE && t2->nelts) { /* Tuple{…} is covariant, Pair{A, B} invariant */
-        if (t1->nelts != t2->nelts)
-            return 0;
-        for (size_t i = 0; i < t2->nelts; i++)
-            if (t1->sub == TUP_PLAIN ? !type_subtype(t1->elts[i], t2->elts[i])
-                                     : !type_equal(t1->elts[i], t2->elts[i]))
-                return 0;
+    if (!t)
+        return NULL;
+    if (t->base == TK_TYPEVAR)
+        for (int i = 0; i < d->nparams; i++)
+            if (d->pvars[i] == t)
+                return (size_t)i < app->nelts ? type_retain(app->elts[i]) : type_retain(t);
+    if (!t->param && !t->nelts)
+        return type_retain(t);
+    jc_typeobj *r = obj_new(T_TYPE, sizeof *r);
+    *r = *t;
+    r->h.refs = 1;
+    r->h.gc = 0;
+    r->param = subst(t->param, d, app);
+    if (t->nelts) {
+        r->elts = xcalloc(t->nelts, sizeof *r->elts);
+        for (size_t i = 0; i < t->nelts; i++)
+            r->elts[i] = subst(t->elts[i], d, app);
     }
-    /* same concrete base: parameters given on the right must agree */
-    if ((b2 == T_RATIONAL && t2->sub && t1->sub != t2->sub) || (b2 == T_EXCEPTION && t1->sub != t2->sub))
+    return r;
+}
+
+/* ---- subtyping ----
+ *
+ * Julia's relation over the types jcalc has: Union members on the left all, on the
+ * right any; parameters are invariant except inside Tuple (covariant) and except for a
+ * variable (the anonymous <:X, or a `where` variable), which accepts what its bounds
+ * allow; a method's where variables are bound to the argument types (env) so that
+ * f(x::T, y::T) where T needs both to be the same type. */
+
+static int sub(const jc_typeobj *a, const jc_typeobj *b, type_env *env);
+
+/* One step up a chain of supertypes: s's supertype (s released), NULL past Any. */
+static jc_typeobj *up_from(jc_typeobj *s)
+{
+    jc_typeobj *u = is_any(s) ? NULL : super_of(s);
+    type_release(s);
+    return u;
+}
+
+static const jc_typeobj *env_lookup(type_env *env, const jc_typeobj *var, int *idx)
+{
+    for (int i = 0; env && i < env->n; i++)
+        if (env->var[i] == var) {
+            *idx = i;
+            return env->val[i];
+        }
+    *idx = -1;
+    return NULL;
+}
+
+int type_equiv(const jc_typeobj *a, const jc_typeobj *b)
+{
+    return type_equal(a, b) || (sub(a, b, NULL) && sub(b, a, NULL));
+}
+
+/* x against the where variable var of env: the same as what var is bound to, or within
+ * its bound (and then var is bound to x).  -1 when var is not env's. */
+static int bind_var(const jc_typeobj *x, const jc_typeobj *var, type_env *env)
+{
+    int idx;
+    const jc_typeobj *bound = env_lookup(env, var, &idx);
+    if (idx < 0)
+        return -1;
+    if (bound)
+        return type_equiv(x, bound);
+    if (var->param && !sub(x, var->param, NULL))
         return 0;
-    if (t2->param && (!t1->param || !type_subtype(t1->param, t2->param) ||
-                      !type_subtype(t2->param, t1->param)))
+    env->val[idx] = type_retain(x);
+    return 1;
+}
+
+/* x in an invariant position against y (Vector{x} <: Vector{y}). */
+static int invariant(const jc_typeobj *x, const jc_typeobj *y, type_env *env)
+{
+    if (!y)
+        return !x || is_any(x);
+    if (!x)
+        x = &type_any_obj;
+    if (y->base == TK_TYPEVAR) {
+        int r = bind_var(x, y, env);
+        if (r >= 0)
+            return r;
+        if (x->base == TK_TYPEVAR)
+            return !y->param || sub(x->param ? x->param : &type_any_obj, y->param, NULL);
+        return !y->param || sub(x, y->param, env);
+    }
+    if (env && env->n && (y->param || y->nelts) && x->base != TK_TYPEVAR)
+        return sub(x, y, env); /* Type{Point{T}}: binds T to the parameter */
+    return type_equiv(x, y);
+}
+
+/* Tuple{...} <: Tuple{...}: element by element; a trailing unbounded Vararg{T} stands
+ * for any number of T. */
+static int tuple_sub(const jc_typeobj *a, const jc_typeobj *b, type_env *env)
+{
+    size_t fa = a->nelts, fb = b->nelts;
+    const jc_typeobj *ea = NULL, *eb = NULL;
+    int va = fa && is_vararg(a->elts[fa - 1]), vb = fb && is_vararg(b->elts[fb - 1]);
+    if (va) {
+        ea = a->elts[--fa]->param ? a->elts[fa]->param : &type_any_obj;
+    }
+    if (vb) {
+        eb = b->elts[--fb]->param ? b->elts[fb]->param : &type_any_obj;
+    }
+    if (va && !vb)
         return 0;
-    if (t2->ndims >= 0 && t1->ndims != t2->ndims)
+    if (vb ? fa < fb : fa != fb)
+        return 0;
+    for (size_t i = 0; i < fa; i++)
+        if (!sub(a->elts[i], i < fb ? b->elts[i] : eb, env))
+            return 0;
+    if (va && !sub(ea, eb, env))
         return 0;
     return 1;
 }
 
-int type_isa(value v, const jc_typeobj *t)
+/* a and b are of the same family (same concrete kind, same struct, same abstract
+ * type): whether a's parameters fit b's. */
+static int same_family(const jc_typeobj *a, const jc_typeobj *b)
 {
-    if (t->base == TA_ANY)
+    if (b->base == TA_ARRAY && (a->base == TA_VECTOR || a->base == TA_MATRIX))
+        return 1; /* AbstractArray{T, 1} is AbstractVector{T} */
+    if ((b->base == TA_VECTOR || b->base == TA_MATRIX) && a->base == TA_ARRAY &&
+        a->ndims == (b->base == TA_VECTOR ? 1 : 2))
         return 1;
-    value tv = v.type == T_ARRAY ? type_of_array(v) : num_typeof_value(v);
-    int r = type_subtype(val_typeobj(tv), t);
-    val_release(tv);
+    if (a->base != b->base)
+        return 0;
+    if (a->base == TK_STRUCT || a->base == TK_ABSTRACT)
+        return a->def == b->def;
+    return 1;
+}
+
+static int params_fit(const jc_typeobj *a, const jc_typeobj *b, type_env *env)
+{
+    switch (b->base) {
+    case T_RATIONAL:
+        if (b->sub && a->sub != b->sub)
+            return 0;
+        return 1;
+    case T_FUNCTION:
+        return !b->sym || a->sym == b->sym;
+    case T_IRRATIONAL:
+    case T_RANGE:
+        return 1;
+    case T_SYMBOL:    /* Symbol, Module */
+    case T_EXCEPTION: /* one kind per exception type */
+        return a->sub == b->sub;
+    case TK_TYPE:
+        if (!b->param)
+            return 1;
+        return a->param && invariant(a->param, b->param, env);
+    case TK_STRUCT:
+    case TK_ABSTRACT:
+        if (a->nelts < b->nelts)
+            return 0;
+        for (size_t i = 0; i < b->nelts; i++)
+            if (!invariant(a->elts[i], b->elts[i], env))
+                return 0;
+        return 1;
+    case TK_VARARG:
+        return sub(a->param ? a->param : &type_any_obj,
+                   b->param ? b->param : &type_any_obj, env) &&
+               (b->ndims < 0 || a->ndims == b->ndims);
+    default: {
+        if (b->param && (!a->param || !invariant(a->param, b->param, env)))
+            return 0;
+        int nd = a->base == TA_VECTOR ? 1 : a->base == TA_MATRIX ? 2 : a->ndims;
+        if (b->base == TA_VECTOR || b->base == TA_MATRIX) /* DenseVector <: AbstractVector */
+            return nd == (b->base == TA_VECTOR ? 1 : 2) || a->base == b->base;
+        if (b->ndims >= 0 && nd != b->ndims)
+            return 0;
+        return 1;
+    }
+    }
+}
+
+static int sub(const jc_typeobj *a, const jc_typeobj *b, type_env *env)
+{
+    if (a == b)
+        return 1;
+    if (is_any(b))
+        return 1;
+    if (a->base == TK_BOTTOM)
+        return 1;
+    if (type_is_union(a)) {
+        for (size_t i = 0; i < a->nelts; i++)
+            if (!sub(a->elts[i], b, env))
+                return 0;
+        return 1;
+    }
+    if (b->base == TK_BOTTOM)
+        return 0;
+    if (type_is_union(b)) {
+        for (size_t i = 0; i < b->nelts; i++)
+            if (sub(a, b->elts[i], env))
+                return 1;
+        return 0;
+    }
+    if (b->base == TK_TYPEVAR) {
+        int r = bind_var(a, b, env);
+        if (r >= 0)
+            return r;
+        return !b->param || sub(a, b->param, env);
+    }
+    if (a->base == TK_TYPEVAR)
+        return sub(a->param ? a->param : &type_any_obj, b, env);
+    if (a->base == T_TUPLE && a->sub == TUP_COMPOSED && b->base == TA_FUNCTION)
+        return 1; /* ComposedFunction <: Function */
+    if (a->base == T_TUPLE && b->base == T_TUPLE) {
+        if (a->sub != b->sub)
+            return 0;
+        if (a->sub == TUP_PLAIN)
+            return tuple_sub(a, b, env);
+        if (!b->nelts) /* Pair{A, B} <: Pair; its parameters are invariant */
+            return 1;
+        if (a->nelts != b->nelts)
+            return 0;
+        for (size_t i = 0; i < b->nelts; i++)
+            if (!invariant(a->elts[i], b->elts[i], env))
+                return 0;
+        return 1;
+    }
+    if (same_family(a, b))
+        return params_fit(a, b, env);
+    /* climb a's supertypes to b's family */
+    if (b->base < T__COUNT || b->base == TK_STRUCT || b->base == TK_VARARG)
+        return 0; /* concrete: only its own family holds subtypes */
+    for (jc_typeobj *s = super_of(a); s; s = up_from(s))
+        if (same_family(s, b)) {
+            int r = params_fit(s, b, env);
+            type_release(s);
+            return r;
+        }
+    return 0;
+}
+
+int type_subtype(const jc_typeobj *t1, const jc_typeobj *t2) { return sub(t1, t2, NULL); }
+
+/* How deeply t nests, counted up to cap: the operations over types recurse through
+ * parameters, so a type is refused past TYPE_MAX_DEPTH when it is built. */
+static int depth_upto(const jc_typeobj *t, int cap)
+{
+    if (!t || cap <= 0)
+        return 0;
+    int d = 0, k;
+    if ((k = depth_upto(t->param, cap - 1)) > d)
+        d = k;
+    for (size_t i = 0; i < t->nelts && d < cap - 1; i++)
+        if ((k = depth_upto(t->elts[i], cap - 1)) > d)
+            d = k;
+    return d + 1;
+}
+
+int type_too_deep(const jc_typeobj *t) { return depth_upto(t, TYPE_MAX_DEPTH + 1) > TYPE_MAX_DEPTH; }
+int type_subtype_env(const jc_typeobj *t1, const jc_typeobj *t2, type_env *env) { return sub(t1, t2, env); }
+
+void type_env_clear(type_env *env)
+{
+    for (int i = 0; i < env->n; i++) {
+        type_release(env->val[i]);
+        env->val[i] = NULL;
+    }
+}
+
+/* isa for the common case without building typeof(v): a number, string, char ...
+ * against a plain concrete or abstract type.  -1 when it does not apply. */
+static int isa_fast(value v, const jc_typeobj *t)
+{
+    switch (v.type) {
+    case T_ARRAY: case T_STRUCT: case T_TUPLE: case T_FUNCTION: case T_TYPE: case T_RANGE:
+    case T_NAMEDTUPLE:
+        return -1;
+    default:
+        break;
+    }
+    if (t->param || t->nelts || t->flags || t->sub || v.type >= T__COUNT)
+        return -1;
+    int b = t->base;
+    if (is_abstract_code(b)) {
+        for (int a = val_kinds[v.type].super;; a = abstract_parent[a - TA_ANY]) {
+            if (a == b)
+                return 1;
+            if (a == TA_ANY || !is_abstract_code(a))
+                return 0;
+        }
+    }
+    if (b < T__COUNT && b != T_ARRAY && b != T_TUPLE && b != T_FUNCTION && b != T_RANGE &&
+        b != T_STRUCT && b != T_NAMEDTUPLE)
+        return v.type == b;
+    return -1;
+}
+
+int type_isa_env(value v, const jc_typeobj *t, type_env *env)
+{
+    if (is_any(t))
+        return 1;
+    int fast = isa_fast(v, t);
+    if (fast >= 0)
+        return fast;
+    if (v.type == T_TYPE) {
+        jc_typeobj ty = { .base = TK_TYPE, .ndims = -1, .param = val_typeobj(v) };
+        return sub(&ty, t, env);
+    }
+    jc_typeobj *vt = type_typeof(v);
+    int r = sub(vt, t, env);
+    type_release(vt);
     return r;
 }
+
+int type_isa(value v, const jc_typeobj *t) { return type_isa_env(v, t, NULL); }
 
 int type_specificity(const jc_typeobj *t)
 {
     if (t->base < TA_ANY)
         return 100 + (t->param ? 10 : 0);
     int depth = 0;
-    for (int b = t->base; b != TA_ANY; b = abstract_parent[b - TA_ANY])
+    for (int b = t->base; is_abstract_code(b) && b != TA_ANY; b = abstract_parent[b - TA_ANY])
         depth++;
     return depth;
 }
 
+/* The kind of a type: DataType, UnionAll, Union or Core.TypeofBottom. */
+int type_kind(const jc_typeobj *t)
+{
+    if (t->base == TK_BOTTOM)
+        return TK_TYPEOFBOTTOM;
+    if (type_is_union(t))
+        return TK_UNION;
+    if (t->base == TK_TYPEVAR)
+        return TK_TYPEVARKIND;
+    if (type_is_unionall(t))
+        return TK_UNIONALL;
+    return TK_DATATYPE;
+}
+
+int type_is_unionall(const jc_typeobj *t)
+{
+    if (t->param && t->param->base == TK_TYPEVAR)
+        return 1;
+    for (size_t i = 0; i < t->nelts; i++)
+        if (t->elts[i]->base == TK_TYPEVAR && t->base != T_TUPLE)
+            return 1;
+    switch (t->base) {
+    case T_ARRAY:
+        return !(t->flags & (TYPEF_BITARRAY | TYPEF_UNIFORM | TYPEF_ADJOINT | TYPEF_TRANSPOSE | TYPEF_HERMITIAN)) &&
+               (!t->param || t->ndims < 0);
+    case T_RATIONAL:
+        return !t->param && !t->sub;
+    case T_COMPLEX:
+    case TK_TYPE:
+        return !t->param;
+    case TA_ARRAY:
+    case TA_DENSE:
+        return !t->param || t->ndims < 0;
+    case TA_VECTOR:
+    case TA_MATRIX:
+    case TA_RANGE:
+        return !t->param;
+    case TK_STRUCT:
+    case TK_ABSTRACT:
+        return t->def && (size_t)t->def->nparams > t->nelts;
+    default:
+        return 0;
+    }
+}
+
+int type_is_concrete(const jc_typeobj *t)
+{
+    int b = t->base;
+    if (type_is_union(t) || is_abstract_code(b) || b == TK_BOTTOM || b == TK_TYPEVAR ||
+        b == TK_VARARG || b == TK_ABSTRACT || b == TK_TYPE || type_is_unionall(t))
+        return 0;
+    if (b == T_TUPLE) {
+        for (size_t i = 0; i < t->nelts; i++)
+            if (!type_is_concrete(t->elts[i]))
+                return 0;
+        return 1;
+    }
+    if (b == TK_STRUCT)
+        for (size_t i = 0; i < t->nelts; i++)
+            if (t->elts[i]->base == TK_TYPEVAR)
+                return 0;
+    return 1;
+}
+
+int type_is_abstract(const jc_typeobj *t)
+{
+    int b = t->base;
+    if (type_is_union(t) || b == TK_BOTTOM || b == TK_TYPEVAR)
+        return 0;
+    return is_abstract_code(b) || b == TK_ABSTRACT || b == TK_TYPE;
+}
+
+jc_typeobj *type_supertype(const jc_typeobj *t) { return super_of(t); }
+
 void type_hierarchy(jc_ctx *ctx, sb *out, value v)
 {
-    value tv = v.type == T_ARRAY ? type_of_array(v) : num_typeof_value(v);
-    const jc_typeobj *t = val_typeobj(tv);
+    jc_typeobj *t = type_typeof(v);
     type_name(ctx, out, t);
-    int b = t->base < TA_ANY ? concrete_parent(t->base, t->ndims) : abstract_parent[t->base - TA_ANY];
-    if (t->base != TA_ANY)
-        for (;;) {
-            const char *name = type_abstract_name(b);
-            sb_printf(out, " <: %s", name ? name : "Any");
-            if (b == TA_ANY)
-                break;
-            b = abstract_parent[b - TA_ANY];
-        }
-    val_release(tv);
+    for (jc_typeobj *s = super_of(t); s; s = up_from(s)) {
+        sb_puts(out, " <: ");
+        type_name(ctx, out, s);
+    }
+    type_release(t);
 }
 
 /* ---- array types ---- */
@@ -143,21 +558,35 @@ jc_typeobj *type_new(int base)
     return t;
 }
 
-jc_typeobj *type_of_value(value v)
+jc_typeobj *type_of_value(value v) { return type_typeof(v); }
+
+jc_typeobj *type_typeof(value v)
 {
-    if (v.type == T_ARRAY)
+    switch (v.type) {
+    case T_ARRAY:
         return val_typeobj(type_of_array(v));
-    if (v.type == T_TUPLE) { /* Tuple{Int64, Vector{Int64}}, Pair{Vector{Float64}, Float64} */
-        jc_tuple *tu = val_tuple(v);
-        jc_typeobj *o = type_new(T_TUPLE);
-        o->sub = v.sub;
-        o->nelts = tu->n;
-        o->elts = tu->n ? xcalloc(tu->n, sizeof *o->elts) : NULL;
-        for (size_t i = 0; i < tu->n; i++)
-            o->elts[i] = type_of_value(tu->v[i]);
-        return o;
+    case T_STRUCT:
+        return type_retain(val_struct(v)->type);
+    case T_FUNCTION: {
+        jc_typeobj *t = type_new(T_FUNCTION);
+        t->sym = val_func(v)->name >= 0 ? val_func(v)->name + 1 : 0;
+        return t;
     }
-    return val_typeobj(num_typeof_value(v));
+    case T_TYPE:
+        return type_new(type_kind(val_typeobj(v)));
+    case T_TUPLE: {
+        jc_tuple *tu = val_tuple(v);
+        jc_typeobj *t = type_new(T_TUPLE);
+        t->sub = v.sub;
+        t->nelts = tu->n;
+        t->elts = tu->n ? xcalloc(tu->n, sizeof *t->elts) : NULL;
+        for (size_t i = 0; i < tu->n; i++)
+            t->elts[i] = type_typeof(tu->v[i]);
+        return t;
+    }
+    default:
+        return val_typeobj(num_typeof_value(v));
+    }
 }
 
 int type_number(const jc_typeobj *t, num_type *nt)
@@ -190,18 +619,17 @@ int type_number(const jc_typeobj *t, num_type *nt)
     return 0;
 }
 
-int type_is_union(const jc_typeobj *t) { return t->base == TA_ANY && (t->flags & ARR_TYPEF_UNION); }
 
 int type_equal(const jc_typeobj *a, const jc_typeobj *b)
 {
     if (a == b)
         return 1;
-    if (!a || !b || a->base != b->base || (a->flags & ~0u) != (b->flags & ~0u))
+    if (!a || !b || a->base != b->base || a->flags != b->flags || a->sym != b->sym || a->def != b->def)
         return 0;
-    if ((a->base == T_RATIONAL || a->base == T_IRRATIONAL || a->base == T_TUPLE ||
-         a->base == T_SYMBOL) && a->sub != b->sub)
+    if ((a->base == T_RATIONAL || a->base == T_IRRATIONAL || a->base == T_RANGE ||
+         a->base == T_TUPLE || a->base == T_SYMBOL || a->base == T_EXCEPTION) && a->sub != b->sub)
         return 0;
-    if (a->base == T_ARRAY && a->ndims != b->ndims)
+    if ((a->base == T_ARRAY || a->base == TK_VARARG || a->base == TA_ARRAY) && a->ndims != b->ndims)
         return 0;
     if ((a->param == NULL) != (b->param == NULL))
         return 0;
@@ -209,6 +637,16 @@ int type_equal(const jc_typeobj *a, const jc_typeobj *b)
         return 0;
     if (a->nelts != b->nelts)
         return 0;
+    if (type_is_union(a)) { /* members in any order */
+        for (size_t i = 0; i < a->nelts; i++) {
+            int found = 0;
+            for (size_t j = 0; j < b->nelts && !found; j++)
+                found = type_equal(a->elts[i], b->elts[j]);
+            if (!found)
+                return 0;
+        }
+        return 1;
+    }
     for (size_t i = 0; i < a->nelts; i++)
         if (!type_equal(a->elts[i], b->elts[i]))
             return 0;
@@ -217,25 +655,51 @@ int type_equal(const jc_typeobj *a, const jc_typeobj *b)
 
 jc_typeobj *type_join(const jc_typeobj *a, const jc_typeobj *b)
 {
-    if (type_equal(a, b))
+    if (type_equal(a, b) || sub(b, a, NULL))
         return type_retain(a);
+    if (sub(a, b, NULL))
+        return type_retain(b);
+    if (type_is_union(a) || type_is_union(b)) { /* member by member */
+        const jc_typeobj *u = type_is_union(a) ? a : b, *o = u == a ? b : a;
+        jc_typeobj *j = type_retain(o);
+        for (size_t i = 0; i < u->nelts; i++) {
+            jc_typeobj *k = type_join(j, u->elts[i]);
+            type_release(j);
+            j = k;
+        }
+        return j;
+    }
+    if (a->base == T_TUPLE && b->base == T_TUPLE && a->nelts == b->nelts) {
+        jc_typeobj *t = type_new(T_TUPLE);
+        t->nelts = a->nelts;
+        t->elts = xcalloc(nz(a->nelts), sizeof *t->elts);
+        for (size_t i = 0; i < a->nelts; i++)
+            t->elts[i] = type_join(a->elts[i], b->elts[i]);
+        return t;
+    }
+    if (a->base == T_TUPLE && b->base == T_TUPLE) {
+        jc_typeobj *t = type_new(T_TUPLE), *v = type_new(TK_VARARG);
+        t->nelts = 1;
+        t->elts = xcalloc(1, sizeof *t->elts);
+        t->elts[0] = v;
+        return t;
+    }
     if (a->base == T_RATIONAL && b->base == T_RATIONAL)
         return val_typeobj(num_type_value_base(T_RATIONAL));
-    if (a->base == T_COMPLEX && b->base == T_COMPLEX)
-        return type_new(T_COMPLEX);
-    if (type_is_union(a) || type_is_union(b))
-        return type_new(TA_ANY);
-    /* the most specific abstract type above both: a tree, so the first that holds both
-     * in depth order is the join */
-    static const int order[] = {
-        TA_SIGNED, TA_UNSIGNED, TA_FLOAT, TA_IRRATIONAL, TA_INTEGER, TA_REAL, TA_VECTOR,
-        TA_MATRIX, TA_NUMBER, TA_STRING, TA_CHAR, TA_FUNCTION, TA_ARRAY,
-    };
-    for (size_t i = 0; i < sizeof order / sizeof *order; i++) {
-        jc_typeobj t = { .base = (uint8_t)order[i], .ndims = -1 };
-        if (type_subtype(a, &t) && type_subtype(b, &t))
-            return type_new(order[i]);
+    if (same_family(a, b) && (a->base < T__COUNT || a->base == TK_STRUCT)) {
+        /* the same parametric type with other parameters: the parameters go free */
+        jc_typeobj *t = type_new(a->base);
+        t->def = a->def;
+        t->flags = a->flags & b->flags;
+        if (a->base == T_ARRAY && a->ndims == b->ndims)
+            t->ndims = a->ndims;
+        if (a->base == T_FUNCTION || a->base == T_RANGE)
+            t->base = a->base == T_FUNCTION ? TA_FUNCTION : TA_RANGE;
+        return t;
     }
+    for (jc_typeobj *s = super_of(a); s; s = up_from(s))
+        if (sub(b, s, NULL))
+            return s;
     return type_new(TA_ANY);
 }
 
@@ -251,17 +715,205 @@ int type_is_bits(const jc_typeobj *t, num_type *nt)
     return 1;
 }
 
-static int union_key(const jc_typeobj *t)
+/* Julia's order of Union members (jltypes.c): singleton types, then isbits types,
+ * then other DataTypes, then UnionAlls and variables; within a class by module name,
+ * then type name. */
+static int union_class(const jc_typeobj *t)
 {
     num_type nt;
-    if (!type_is_bits(t, &nt))
+    int b = t->base;
+    if (b == T_NOTHING || b == T_IRRATIONAL || b == T_ROUNDMODE || (b == T_FUNCTION && t->sym))
         return 0;
-    static const int size[] = {
-        [T_BOOL] = 1, [T_INT64] = 8, [T_UINT8] = 1, [T_UINT16] = 2, [T_UINT32] = 4,
-        [T_UINT64] = 8, [T_UINT128] = 16, [T_INT8] = 1, [T_INT16] = 2, [T_INT32] = 4,
-        [T_INT128] = 16, [T_RATIONAL] = 16, [T_FLOAT16] = 2, [T_FLOAT32] = 4, [T_FLOAT64] = 8,
-    };
-    return (nt.t < sizeof size / sizeof *size ? size[nt.t] : 8) * (nt.cplx ? 2 : 1);
+    if (b == TK_STRUCT && t->def && !t->def->nfields && !t->def->mutable_)
+        return 0;
+    if (b == TK_TYPEVAR || type_is_unionall(t))
+        return 3;
+    if (b == T_CHAR || type_is_bits(t, &nt))
+        return 1;
+    return 2;
+}
+
+static const char *type_module(const jc_typeobj *t)
+{
+    switch (t->base) {
+    case T_BIGINT: case T_BIGFLOAT: case T_RATIONAL: case T_COMPLEX: case T_IRRATIONAL:
+    case T_RANGE: case T_ROUNDMODE: case TA_IRRATIONAL: case TA_RANGE:
+        return "Base";
+    case TK_STRUCT: case TK_ABSTRACT:
+        return "Main";
+    default:
+        return "Core";
+    }
+}
+
+/* The name of t's type name (Array for Vector{Int64}, Complex for ComplexF64). */
+static void type_typename(jc_ctx *ctx, sb *out, const jc_typeobj *t)
+{
+    if (t->base == T_ARRAY && !(t->flags & (TYPEF_BITARRAY | TYPEF_UNIFORM | TYPEF_ADJOINT | TYPEF_TRANSPOSE | TYPEF_HERMITIAN)))
+        sb_puts(out, "Array");
+    else if (t->base == T_COMPLEX)
+        sb_puts(out, "Complex");
+    else {
+        sb full = { 0 };
+        type_name(ctx, &full, t);
+        const char *s = sb_str(&full), *brace = strchr(s, '{');
+        sb_put(out, s, brace ? (size_t)(brace - s) : strlen(s));
+        sb_free(&full);
+    }
+}
+
+static int union_before(jc_ctx *ctx, const jc_typeobj *x, const jc_typeobj *y, const char *nx, const char *ny)
+{
+    int cx = union_class(x), cy = union_class(y);
+    if (cx != cy)
+        return cx < cy;
+    int m = strcmp(type_module(x), type_module(y));
+    if (m)
+        return m < 0;
+    sb a = { 0 }, b = { 0 };
+    type_typename(ctx, &a, x);
+    type_typename(ctx, &b, y);
+    int c = strcmp(sb_str(&a), sb_str(&b));
+    sb_free(&a);
+    sb_free(&b);
+    if (c)
+        return c < 0;
+    return strcmp(nx, ny) < 0;
+}
+
+static void tuple_name(jc_ctx *ctx, sb *out, const jc_typeobj *t)
+{
+    size_t n = t->nelts;
+    if (n == 1 && is_vararg(t->elts[0]) && !t->elts[0]->param && t->elts[0]->ndims < 0) {
+        sb_puts(out, "Tuple");
+        return;
+    }
+    /* more than 3 identical trailing parameters print as NTuple or Vararg */
+    size_t same = 0;
+    if (n > 3 && !is_vararg(t->elts[n - 1])) {
+        same = 1;
+        while (same < n && type_equal(t->elts[n - 1 - same], t->elts[n - 1]))
+            same++;
+    }
+    if (same > 3 && same == n) {
+        sb_printf(out, "NTuple{%zu, ", n);
+        type_name(ctx, out, t->elts[0]);
+        sb_putc(out, '}');
+        return;
+    }
+    size_t upto = same > 3 ? n - same : n;
+    sb_puts(out, "Tuple{");
+    for (size_t i = 0; i < upto; i++) {
+        if (i)
+            sb_puts(out, ", ");
+        type_name(ctx, out, t->elts[i]);
+    }
+    if (same > 3) {
+        if (upto)
+            sb_puts(out, ", ");
+        sb_puts(out, "Vararg{");
+        type_name(ctx, out, t->elts[n - 1]);
+        sb_printf(out, ", %zu}", same);
+    }
+    sb_putc(out, '}');
+}
+
+void type_where_suffix(jc_ctx *ctx, sb *out, jc_typeobj *const *vars, int n)
+{
+    if (!n)
+        return;
+    sb_puts(out, n > 1 ? " where {" : " where ");
+    for (int i = 0; i < n; i++) {
+        const jc_typeobj *v = vars[i];
+        if (i)
+            sb_puts(out, ", ");
+        sb_puts(out, v->sym ? sym_name(ctx, v->sym - 1) : "?");
+        if (v->param && !is_any(v->param)) {
+            sb_puts(out, "<:");
+            type_name(ctx, out, v->param);
+        }
+    }
+    if (n > 1)
+        sb_putc(out, '}');
+}
+
+/* The names of the types that are not kinds of values. */
+static int special_type_name(jc_ctx *ctx, sb *out, const jc_typeobj *t)
+{
+    switch (t->base) {
+    case TK_BOTTOM:
+        sb_puts(out, "Union{}");
+        return 1;
+    case TK_TYPE:
+        sb_puts(out, "Type");
+        if (t->param) {
+            sb_putc(out, '{');
+            type_name(ctx, out, t->param);
+            sb_putc(out, '}');
+        }
+        return 1;
+    case TK_TYPEVAR:
+        if (t->sym)
+            sb_puts(out, sym_name(ctx, t->sym - 1));
+        else {
+            sb_puts(out, "<:");
+            type_name(ctx, out, t->param);
+        }
+        return 1;
+    case TK_VARARG:
+        sb_puts(out, "Vararg");
+        if (t->param || t->ndims >= 0) {
+            sb_putc(out, '{');
+            type_name(ctx, out, t->param);
+            if (t->ndims >= 0)
+                sb_printf(out, ", %d", t->ndims);
+            sb_putc(out, '}');
+        }
+        return 1;
+    case TK_STRUCT:
+    case TK_ABSTRACT:
+        sb_puts(out, t->def ? sym_name(ctx, t->def->name) : "?");
+        if (t->nelts) {
+            /* trailing unconstrained parameters are dropped (Pair{1, <:Any} is Pair{1}) */
+            size_t n = t->nelts;
+            while (n && t->elts[n - 1]->base == TK_TYPEVAR && !t->elts[n - 1]->sym && is_any(t->elts[n - 1]->param))
+                n--;
+            if (n) {
+                sb_putc(out, '{');
+                for (size_t i = 0; i < n; i++) {
+                    if (i)
+                        sb_puts(out, ", ");
+                    type_name(ctx, out, t->elts[i]);
+                }
+                sb_putc(out, '}');
+            }
+        }
+        return 1;
+    case TA_VECTOR:
+    case TA_MATRIX:
+    case TA_RANGE:
+    case TA_ARRAY:
+    case TA_DENSE:
+        if ((t->base == TA_ARRAY || t->base == TA_DENSE) && (t->ndims == 1 || t->ndims == 2))
+            sb_puts(out, t->base == TA_DENSE ? (t->ndims == 1 ? "DenseVector" : "DenseMatrix")
+                                             : (t->ndims == 1 ? "AbstractVector" : "AbstractMatrix"));
+        else
+            sb_puts(out, type_abstract_name(t->base));
+        if (t->param) {
+            sb_putc(out, '{');
+            type_name(ctx, out, t->param);
+            if ((t->base == TA_ARRAY || t->base == TA_DENSE) && t->ndims >= 3)
+                sb_printf(out, ", %d", t->ndims);
+            sb_putc(out, '}');
+        }
+        return 1;
+    default:
+        if (is_kind_code(t->base)) {
+            sb_puts(out, kind_names[t->base - TK_BOTTOM]);
+            return 1;
+        }
+        return 0;
+    }
 }
 
 /* Flags of an array type value that name its wrapper or storage. */
@@ -281,25 +933,17 @@ void type_name(jc_ctx *ctx, sb *out, const jc_typeobj *t)
         return;
     }
     if (type_is_union(t)) {
-        if (!t->nelts) {
-            sb_puts(out, "Union");
-            return;
-        }
-        /* Julia sorts a Union's members: bits types by decreasing size, then by name */
         size_t n = t->nelts;
-        sb *names = xcalloc(n, sizeof *names);
-        int *key = xcalloc(n, sizeof *key), *ord = xcalloc(n, sizeof *ord);
+        sb *names = xcalloc(nz(n), sizeof *names);
+        int *ord = xcalloc(nz(n), sizeof *ord);
         for (size_t i = 0; i < n; i++) {
             type_name(ctx, &names[i], t->elts[i]);
-            key[i] = union_key(t->elts[i]);
             ord[i] = (int)i;
         }
-        for (size_t i = 1; i < n; i++)
+        for (size_t i = 1; i < n; i++) /* a stable insertion sort, as Julia's */
             for (size_t j = i; j > 0; j--) {
                 int a = ord[j - 1], b = ord[j];
-                int swap = key[a] < key[b] ||
-                           (key[a] == key[b] && strcmp(sb_str(&names[a]), sb_str(&names[b])) > 0);
-                if (!swap)
+                if (!union_before(ctx, t->elts[b], t->elts[a], sb_str(&names[b]), sb_str(&names[a])))
                     break;
                 ord[j - 1] = b;
                 ord[j] = a;
@@ -314,10 +958,11 @@ void type_name(jc_ctx *ctx, sb *out, const jc_typeobj *t)
         for (size_t i = 0; i < n; i++)
             sb_free(&names[i]);
         free(names);
-        free(key);
         free(ord);
         return;
     }
+    if (special_type_name(ctx, out, t))
+        return;
     if (t->base >= TA_ANY) {
         const char *name = type_abstract_name(t->base);
         sb_puts(out, name ? name : "Any");
@@ -435,16 +1080,31 @@ static void other_type_name(jc_ctx *ctx, sb *out, const jc_typeobj *t)
         sb_printf(out, "Irrational{:%s}", num_irrational_name(t->sub));
         return;
     case T_TUPLE:
-        sb_puts(out, tuple_kind_name(t->sub));
-        if (t->sub != TUP_PLAIN && !t->nelts)
-            return;   /* Pair, ComposedFunction as themselves */
-        sb_putc(out, '{');
-        for (size_t i = 0; i < t->nelts; i++) {
-            if (i)
-                sb_puts(out, ", ");
-            type_name(ctx, out, t->elts[i]);
+        if (t->sub != TUP_PLAIN) { /* Pair{A, B}, ComposedFunction{O, I} */
+            sb_puts(out, tuple_kind_name(t->sub));
+            if (!t->nelts)
+                return;   /* Pair, ComposedFunction as themselves */
+            sb_putc(out, '{');
+            for (size_t i = 0; i < t->nelts; i++) {
+                if (i)
+                    sb_puts(out, ", ");
+                type_name(ctx, out, t->elts[i]);
+            }
+            sb_putc(out, '}');
+            return;
         }
-        sb_putc(out, '}');
+        tuple_name(ctx, out, t);
+        return;
+    case T_FUNCTION:
+        if (t->sym && sym_name(ctx, t->sym - 1)[0] == '#') {
+            /* an anonymous function's type: var"#1#2", its method table's name and the
+             * next of the session's counter */
+            const char *nm = sym_name(ctx, t->sym - 1);
+            sb_printf(out, "var\"%s#%ld\"", nm, strtol(nm + 1, NULL, 10) + 1);
+        } else if (t->sym)
+            sb_printf(out, "typeof(%s)", sym_name(ctx, t->sym - 1));
+        else
+            sb_puts(out, "Function");
         return;
     case T_ARRAY: /* Vector{T}, BitMatrix, Hermitian{...}: the array module names them */
         type_name(ctx, out, t);
@@ -484,15 +1144,9 @@ void type_name_of(jc_ctx *ctx, sb *out, value v)
     }
     switch (v.type) {
     case T_TUPLE: {
-        jc_tuple *tu = val_tuple(v);
-        sb_puts(out, tuple_kind_name(v.sub));
-        sb_putc(out, '{');
-        for (size_t i = 0; i < tu->n; i++) {
-            if (i)
-                sb_puts(out, ", ");
-            type_name_of(ctx, out, tu->v[i]);
-        }
-        sb_putc(out, '}');
+        jc_typeobj *t = type_typeof(v);
+        type_name(ctx, out, t);
+        type_release(t);
         return;
     }
     case T_ARRAY: {
@@ -526,12 +1180,12 @@ void type_name_of(jc_ctx *ctx, sb *out, value v)
         sb_free(&t1);
         return;
     }
-    case T_TYPE: {
-        const jc_typeobj *t = val_typeobj(v);
-        sb_puts(out, (t->base == T_RATIONAL || t->base == T_COMPLEX || t->base == T_ARRAY) && !t->param
-                         ? "UnionAll" : "DataType");
+    case T_TYPE:
+        sb_puts(out, kind_names[type_kind(val_typeobj(v)) - TK_BOTTOM]);
         return;
-    }
+    case T_STRUCT:
+        type_name(ctx, out, val_struct(v)->type);
+        return;
     case T_ROUNDMODE:
         sb_printf(out, "RoundingMode{:%s}",
                   v.u.i >= 0 && v.u.i < RM__COUNT ? num_roundmode_names[v.u.i] : "Nearest");

@@ -40,7 +40,7 @@ val_traits val_kinds[T__COUNT] = {
     [T_SYMBOL] = { "Symbol", TA_ANY, 0, NULL },
     [T_TUPLE] = { "Tuple", TA_ANY, VK_HEAP, NULL },
     [T_NAMEDTUPLE] = { "NamedTuple", TA_ANY, VK_HEAP, NULL },
-    [T_RANGE] = { "UnitRange", TA_VECTOR, VK_HEAP, NULL },
+    [T_RANGE] = { "UnitRange", TA_RANGE, VK_HEAP, NULL },
     [T_FUNCTION] = { "Function", TA_FUNCTION, VK_HEAP, NULL },
     [T_ARRAY] = { "Array", TA_ARRAY, VK_HEAP, NULL },
     [T_TYPE] = { "DataType", TA_ANY, VK_HEAP, NULL },
@@ -48,6 +48,7 @@ val_traits val_kinds[T__COUNT] = {
     [T_EXCEPTION] = { "Exception", TA_EXCEPTION, VK_HEAP, NULL }, /* free: exc_free */
     [T_REGEX] = { "Regex", TA_ANY, VK_HEAP, NULL },
     [T_REGEXMATCH] = { "RegexMatch", TA_ANY, VK_HEAP, NULL },
+    [T_STRUCT] = { "struct", TA_ANY, VK_HEAP, NULL },
 };
 
 void val_kind_set_free(jc_type t, obj_free_fn f) { val_kinds[t].free = f; }
@@ -85,6 +86,12 @@ void val_release_obj(obj *o)
         jc_namedtuple *t = (jc_namedtuple *)o;
         val_release_n(t->v, t->n);
         free(t->names);
+        break;
+    }
+    case T_STRUCT: {
+        jc_struct *st = (jc_struct *)o;
+        val_release_n(st->v, (int64_t)st->n);
+        val_release(v_obj(T_TYPE, 0, &st->type->h));
         break;
     }
     case T_TYPE: {

@@ -49,6 +49,7 @@ typedef enum jc_type {
     T_EXCEPTION,  /* a built-in exception (exc.h); sub: its exc_id */
     T_REGEX,      /* r"...": a jc_regex (regex_obj.h) */
     T_REGEXMATCH, /* what match(r, s) finds: a jc_regexmatch */
+    T_STRUCT,     /* an instance of a user struct (jc_struct) */
     T__COUNT
 } jc_type;
 
@@ -71,8 +72,28 @@ enum {
     TA_ARRAY,          /* AbstractArray */
     TA_VECTOR,         /* AbstractVector */
     TA_MATRIX,         /* AbstractMatrix */
+    TA_RANGE,          /* AbstractRange */
     TA_EXCEPTION,      /* Exception */
+    TA_DENSE,          /* DenseArray{T, N} (DenseVector, DenseMatrix by ndims) */
     TA_END
+};
+
+/* Types that are no kind of value of their own, as codes above the abstract ones
+ * (types.c gives their meaning). */
+enum {
+    TK_BOTTOM = 120,   /* Union{} */
+    TK_TYPE,           /* Type{T}: param T, NULL for Type itself */
+    TK_TYPEVAR,        /* a `where` variable: sym its name (0 for the anonymous one of
+                          Vector{<:Integer}), param its upper bound (NULL: Any) */
+    TK_VARARG,         /* Vararg{T,N}: param T (NULL: Any), ndims N (-1: any number) */
+    TK_STRUCT,         /* a struct type: def; elts its parameters once applied */
+    TK_ABSTRACT,       /* an abstract type the user declared: def */
+    TK_DATATYPE,       /* DataType, the type of Int64 */
+    TK_UNIONALL,       /* UnionAll, the type of Vector */
+    TK_UNION,          /* Union, the type of Union{Int64, String} */
+    TK_TYPEOFBOTTOM,   /* Core.TypeofBottom, the type of Union{} */
+    TK_TYPEVARKIND,    /* TypeVar */
+    TK_END
 };
 
 typedef struct obj {
@@ -120,7 +141,15 @@ typedef struct jc_typeobj {
     uint8_t sub;             /* Rational/Irrational detail as in value.sub (IRR_* for Irrational) */
     size_t nelts;            /* Tuple{...}: element types (owned references) */
     struct jc_typeobj **elts;
+    int sym;                 /* 1 + a symbol id, 0 for none: typeof(f)'s f, a TK_TYPEVAR's name */
+    struct jc_typedef *def;  /* TK_STRUCT, TK_ABSTRACT: the declaration (owned by the
+                                evaluator for the context's life) */
 } jc_typeobj;
+
+/* An instance of a user struct: its type (an owned reference) and its fields; a field
+ * never assigned (new with fewer arguments) holds arr_undef's marker. */
+typedef struct jc_struct { obj h; jc_typeobj *type; size_t n; value v[]; } jc_struct;
+static inline jc_struct *val_struct(value v) { return (jc_struct *)v.u.o; }
 
 /* ---- traits: what each value kind is, as data ----
  *

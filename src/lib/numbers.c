@@ -266,18 +266,13 @@ static int tuple_equal(jc_ctx *ctx, value x, value y, int iseq, int *res)
     return 0;
 }
 
+static int identical(value x, value y);
+
 static int type_value_equal(const jc_typeobj *p, const jc_typeobj *q)
 {
     if (!p || !q)
         return p == q;
-    if (p->base != q->base || p->sub != q->sub || p->ndims != q->ndims || p->nelts != q->nelts)
-        return 0;
-    if (!type_value_equal(p->param, q->param) && (p->param || q->param))
-        return 0;
-    for (size_t i = 0; i < p->nelts; i++)
-        if (!type_value_equal(p->elts[i], q->elts[i]))
-            return 0;
-    return 1;
+    return type_equiv(p, q);
 }
 
 /* == : numbers by value, other values structurally; different kinds are unequal.
@@ -313,6 +308,7 @@ static int values_equal_k(jc_ctx *ctx, value x, value y, int iseq, int *res)
     case T_TUPLE: return tuple_equal(ctx, x, y, iseq, res);
     case T_TYPE: *res = type_value_equal(val_typeobj(x), val_typeobj(y)); return 0;
     case T_EXCEPTION: *res = identical(x, y); return 0; /* immutable structs: == is === */
+    case T_STRUCT: *res = identical(x, y); return 0; /* Julia's default == is === */
     case T_ARRAY: {
         int64_t n = array_length(x);
         *res = n == array_length(y);
@@ -363,6 +359,14 @@ static int identical(value x, value y)
         if (p->id != q->id || p->undef != q->undef) return 0;
         for (size_t i = 0; i < p->n; i++)
             if (!(p->undef & (1u << i)) && !identical(p->v[i], q->v[i])) return 0;
+        return 1;
+    }
+    case T_STRUCT: { /* immutable ones by content (egal), mutable ones by identity */
+        jc_struct *p = val_struct(x), *q = val_struct(y);
+        if (p == q) return 1;
+        if (!type_equal(p->type, q->type) || (p->type->def && p->type->def->mutable_)) return 0;
+        for (size_t i = 0; i < p->n; i++)
+            if (!identical(p->v[i], q->v[i])) return 0;
         return 1;
     }
     default: return x.u.o == y.u.o;

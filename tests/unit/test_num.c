@@ -752,7 +752,7 @@ static void typename_is(value v, const char *want)
     sb_free(&b);
     /* typeof as a value shows the same */
     value t = num_typeof_value(v);
-    show_value(C, &b, t, SHOW_PLAIN, 0);
+    show_value(C, &b, t, SHOW_PRINT, 0);
     check_ok(!strcmp(sb_str(&b), want), "typeof value: got %s, want %s", sb_str(&b), want);
     sb_free(&b);
     val_release(t);
