@@ -198,6 +198,8 @@ typedef struct evstate {
     typed_list *gtyped;    /* the declared types of globals (x::T = … at top level) */
     int any_typed;         /* a declaration x::T = … has run: assignments look types up */
     jc_typedef *typedefs;  /* the user's types, for the context's life (eval_struct.c) */
+    jc_func *builtin_funcs;       /* the builtins' function objects, one block */
+    const builtin **builtin_rows; /* and their rows, one block */
 } evstate;
 
 static evstate *ST(jc_ctx *ctx) { return (evstate *)ctx->lib; }
@@ -947,6 +949,9 @@ static void func_free(obj *o)
         next = m->next;
         method_free(m);
     }
+    f->methods = NULL;
+    if (f->in_block)
+        return;
     free(f->rows);
     free(f);
 }
@@ -2595,21 +2600,6 @@ int eval_toplevel(jc_ctx *ctx, const ast *prog, arena *a, value *out)
 
 /* ---- installation ---- */
 
-static void install_row(jc_ctx *ctx, int sym, const builtin *b)
-{
-    binding *slot = global_slot(ctx, sym);
-    if (!slot->defined) {
-        slot->v = func_new(sym);
-        slot->defined = 1;
-        slot->constant = 1;
-    }
-    if (slot->v.type != T_FUNCTION)
-        return;
-    jc_func *f = val_func(slot->v);
-    f->rows = xrealloc(f->rows, (size_t)(f->nrows + 1) * sizeof *f->rows);
-    f->rows[f->nrows++] = b;
-}
-
 void eval_install_builtins(jc_ctx *ctx)
 {
     val_kind_set_free(T_FUNCTION, eval_func_free);
@@ -2639,14 +2629,58 @@ void eval_install_builtins(jc_ctx *ctx)
     /* constants first: a type name bound to its type value keeps its conversion rows
      * reachable through calls on the type (eval_call_kw) */
     eval_install_constants(ctx);
+    /* A thousand rows under some eight hundred names: the function objects and their
+     * row lists are two blocks, counted first, so that start-up and jc_free do not
+     * allocate and free each (the start-up of `jcalc -e 1+1` is mostly this). */
+    size_t nrows = 0;
     for (const builtin *const *t = lib_tables; *t; t++)
-        for (const builtin *b = *t; b->name; b++) {
-            int sym = sym_intern(ctx, b->name, strlen(b->name));
+        for (const builtin *b = *t; b->name; b++)
+            nrows++;
+    int *rowsym = xmalloc(nrows * sizeof *rowsym);
+    size_t i = 0;
+    for (const builtin *const *t = lib_tables; *t; t++)
+        for (const builtin *b = *t; b->name; b++, i++) {
+            size_t len = strlen(b->name);
+            int sym = sym_intern(ctx, b->name, len);
             binding *slot = global_slot(ctx, sym);
             if (slot->defined && slot->v.type == T_TYPE)
-                sym = type_function_sym(ctx, b->name, strlen(b->name));
-            install_row(ctx, sym, b);
+                sym = type_function_sym(ctx, b->name, len);
+            rowsym[i] = sym;
         }
+    /* per symbol: its row count, then its function's index (+1) in the block */
+    size_t nsyms = ctx->syms.n;
+    int *count = xcalloc(nsyms, sizeof *count), *fidx = xcalloc(nsyms, sizeof *fidx);
+    size_t nfuncs = 0;
+    for (i = 0; i < nrows; i++)
+        if (count[rowsym[i]]++ == 0 && !global_slot(ctx, rowsym[i])->defined)
+            fidx[rowsym[i]] = (int)++nfuncs;
+    st->builtin_funcs = xcalloc(nfuncs ? nfuncs : 1, sizeof *st->builtin_funcs);
+    st->builtin_rows = xmalloc((nrows ? nrows : 1) * sizeof *st->builtin_rows);
+    size_t used = 0;
+    for (size_t s = 0; s < nsyms; s++)
+        if (fidx[s]) {
+            jc_func *f = &st->builtin_funcs[fidx[s] - 1];
+            f->h.refs = 1;
+            f->h.type = T_FUNCTION;
+            f->name = (int)s;
+            f->in_block = 1;
+            f->rows = st->builtin_rows + used;
+            used += (size_t)count[s];
+            binding *slot = global_slot(ctx, (int)s);
+            slot->v = v_obj(T_FUNCTION, 0, &f->h);
+            slot->defined = 1;
+            slot->constant = 1;
+        }
+    i = 0;
+    for (const builtin *const *t = lib_tables; *t; t++)
+        for (const builtin *b = *t; b->name; b++, i++)
+            if (fidx[rowsym[i]]) {
+                jc_func *f = &st->builtin_funcs[fidx[rowsym[i]] - 1];
+                f->rows[f->nrows++] = b;
+            }
+    free(rowsym);
+    free(count);
+    free(fidx);
 }
 
 void eval_recover(jc_ctx *ctx)
@@ -2670,6 +2704,8 @@ void eval_free_state(jc_ctx *ctx)
         ST(ctx)->returning = v_nothing();
         eval_collect_cycles(ctx);
         eval_typedefs_free(ST(ctx)->typedefs);
+        free(ST(ctx)->builtin_funcs);
+        free(ST(ctx)->builtin_rows);
     }
     free(ctx->lib);
     ctx->lib = NULL;

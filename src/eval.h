@@ -36,6 +36,8 @@ typedef struct jc_func {
     jc_method *methods;      /* user methods, newest first */
     const builtin **rows;    /* builtin rows of this name, in table order */
     int nrows;
+    int in_block;            /* a builtin's: it and its rows live in the blocks that
+                                eval_install_builtins allocates (freed with the state) */
 } jc_func;
 
 static inline jc_func *val_func(value v) { return (jc_func *)v.u.o; }
