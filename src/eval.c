@@ -1724,10 +1724,68 @@ static int literal_exponent(const ast *n, int64_t *p, jc_ctx *ctx)
     return 0;
 }
 
+/* One link of a left-nested chain of binary calls of the function named sym, such as
+ * each `-` of 1-1-…-1: (call - (call - … ) x). */
+static int chain_link(const ast *x, int sym)
+{
+    return x->kind == A_CALL && x->nkids == 3 && x->kids[0]->kind == A_ID &&
+           x->kids[0]->sym == sym && x->kids[1]->kind != A_SPLAT && x->kids[1]->kind != A_KW &&
+           x->kids[1]->kind != A_PARAMETERS && x->kids[2]->kind != A_SPLAT &&
+           x->kids[2]->kind != A_KW && x->kids[2]->kind != A_PARAMETERS;
+}
+
+/* A long left-nested chain runs as a loop from its innermost link outwards, so that a
+ * million-term 1-1-…-1 needs no C stack in proportion; each link evaluates its
+ * function and right operand, then calls, as the recursive path does. */
+static int ev_left_chain(jc_ctx *ctx, env *e, const ast *n, value *out)
+{
+    int sym = n->kids[0]->sym;
+    size_t depth = 0;
+    for (const ast *x = n; chain_link(x, sym); x = x->kids[1])
+        depth++;
+    const ast **spine = xmalloc(depth * sizeof *spine);
+    const ast *x = n;
+    for (size_t i = 0; i < depth; i++, x = x->kids[1])
+        spine[i] = x;
+    value acc;
+    int r = ev(ctx, e, x, &acc);
+    for (size_t i = depth; r == 0 && i-- > 0;) {
+        const ast *link = spine[i];
+        value f, right, res;
+        if ((r = ctx_poll(ctx)) < 0 || (r = ev(ctx, e, link->kids[0], &f)) != 0) {
+            val_release(acc);
+            break;
+        }
+        if ((r = ev(ctx, e, link->kids[2], &right)) != 0) {
+            val_release(f);
+            val_release(acc);
+            break;
+        }
+        value args[2] = { acc, right };
+        r = eval_call(ctx, f, 2, args, link, &res);
+        val_release(f);
+        val_release(acc);
+        val_release(right);
+        acc = res;
+    }
+    free(spine);
+    if (r != 0)
+        return -1;
+    *out = acc;
+    return 0;
+}
+
 static int ev_call(jc_ctx *ctx, env *e, const ast *n, int dotted, value *out)
 {
     evstate *st = ST(ctx);
     const ast *callee = n->kids[0];
+    if (!dotted && callee->kind == A_ID && callee->sym != st->sym_pow && chain_link(n, callee->sym)) {
+        int depth = 0;
+        for (const ast *x = n; depth < 32 && chain_link(x, callee->sym); x = x->kids[1])
+            depth++;
+        if (depth == 32)
+            return ev_left_chain(ctx, e, n, out);
+    }
     /* x^literal */
     int64_t p;
     if (!dotted && callee->kind == A_ID && callee->sym == st->sym_pow && n->nkids == 3 &&
@@ -2365,6 +2423,9 @@ static int ev_comparison(jc_ctx *ctx, env *e, const ast *n, value *out)
 static int ev(jc_ctx *ctx, env *e, const ast *n, value *out)
 {
     evstate *st = ST(ctx);
+    /* every nesting of the AST recurses here: a guard before the C stack runs out */
+    if (n->kind != A_LIT && n->kind != A_ID && stack_check(ctx, n) < 0)
+        return -1;
     switch ((ast_kind)n->kind) {
     case A_LIT:
         *out = val_retain(n->lit);
