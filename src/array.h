@@ -58,7 +58,10 @@ static inline int array_has_elements(value v) { return v.type == T_ARRAY && val_
 /* ---- the evaluator's hooks ---- */
 struct env;
 typedef int (*array_eval_fn)(jc_ctx *ctx, struct env *e, const ast *n, value *out);
-int array_eval_literal(jc_ctx *ctx, const ast *n, array_eval_fn eval, struct env *e, value *out);
+/* eval evaluates the elements; body a comprehension's body, as the anonymous function
+ * Julia makes of it (a `return` there gives the element). */
+int array_eval_literal(jc_ctx *ctx, const ast *n, array_eval_fn eval, array_eval_fn body,
+                       struct env *e, value *out);
 int64_t array_length(value a);
 /* Element i (0-based, column-major) of a; UndefRefError for an unassigned element. */
 int array_get_linear(jc_ctx *ctx, value a, int64_t i, value *out);

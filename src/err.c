@@ -32,6 +32,7 @@ const err_info err_table[ERR__COUNT] = {
     [ERR_LIMIT_BITS] = { "OverflowError", "OverflowError", JC_ERR_LIMIT },
     [ERR_LIMIT_STEPS] = { "ErrorException", "", JC_ERR_LIMIT },
     [ERR_EXIT] = { "", "", JC_EXIT },
+    [ERR_CONTROL] = { "ErrorException", "syntax", JC_ERR_SYNTAX },
 };
 
 void err_position_in(const char *src, size_t len, int first_line, size_t off, int *line, int *col)

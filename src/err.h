@@ -45,6 +45,8 @@ typedef enum err_kind {
     ERR_LIMIT_BITS,     /* a result above --max-bits (printed as an OverflowError) */
     ERR_LIMIT_STEPS,    /* the step limit of jc_set_step_limit */
     ERR_EXIT,           /* exit(code) was called: not an error, but it unwinds like one */
+    ERR_CONTROL,        /* return, break or continue inside an expression (x = return 1):
+                           unwinds like an error to the statement around it (eval.c) */
     ERR__COUNT
 } err_kind;
 

@@ -200,6 +200,8 @@ typedef struct evstate {
     jc_typedef *typedefs;  /* the user's types, for the context's life (eval_struct.c) */
     jc_func *builtin_funcs;       /* the builtins' function objects, one block */
     const builtin **builtin_rows; /* and their rows, one block */
+    int ctl;                      /* the EV_* code a pending ERR_CONTROL carries */
+    value ctl_value;              /* and the value of its `return` */
 } evstate;
 
 static evstate *ST(jc_ctx *ctx) { return (evstate *)ctx->lib; }
@@ -582,7 +584,38 @@ static int type_function_sym(jc_ctx *ctx, const char *name, size_t len)
 }
 
 static int ev(jc_ctx *ctx, env *e, const ast *n, value *out);
+static int ev_stmt(jc_ctx *ctx, env *e, const ast *n, value *out);
 
+
+/* Control flow inside an expression whose value is wanted (y = return 1, f(break),
+ * [1, return 5]): the code travels as the error ERR_CONTROL, through the cleanup that
+ * every error path already has, to the nearest statement (ctl_resume), which turns it
+ * back into the code. */
+static int ctl_raise(jc_ctx *ctx, const ast *n, int code, value *out)
+{
+    evstate *st = ST(ctx);
+    if (code == EV_RETURN) {
+        eval_release(ctx, st->ctl_value);
+        st->ctl_value = *out;
+    }
+    st->ctl = code;
+    return err_throw(ctx, ERR_CONTROL, n, "%s", "return, break or continue in an expression");
+}
+
+/* r from a statement: a pending ERR_CONTROL becomes its code again (*out owned with
+ * EV_RETURN). */
+static int ctl_resume(jc_ctx *ctx, int r, value *out)
+{
+    if (r >= 0 || !ctx->err_set || ctx->err_kind != ERR_CONTROL)
+        return r;
+    evstate *st = ST(ctx);
+    err_clear(ctx);
+    if (st->ctl == EV_RETURN) {
+        *out = st->ctl_value;
+        st->ctl_value = v_nothing();
+    }
+    return st->ctl;
+}
 
 static int call_body(jc_ctx *ctx, const jc_method *m, int n, const value *args, const jc_args *a,
                      value *out, const type_env *tv);
@@ -711,7 +744,7 @@ static int call_body(jc_ctx *ctx, const jc_method *m, int n, const value *args, 
         }
         env_define(ctx, e, m->kwparams[k], v);
     }
-    int r = ev(ctx, e, m->body, out);
+    int r = ctl_resume(ctx, ev_stmt(ctx, e, m->body, out), out);
     env_drop(ctx, e);
     if (r == EV_RETURN)
         r = 0;
@@ -1910,7 +1943,7 @@ static int ev_block(jc_ctx *ctx, env *e, const ast *n, value *out)
     *out = v_nothing();
     for (uint32_t i = 0; i < n->nkids; i++) {
         value v;
-        int r = ev(ctx, e, n->kids[i], &v);
+        int r = ctl_resume(ctx, ev_stmt(ctx, e, n->kids[i], &v), &v);
         if (r != 0) {
             val_release(*out);
             if (r == EV_RETURN)
@@ -2022,7 +2055,7 @@ static int ev_for_level(jc_ctx *ctx, env *e, const ast *const *iters, int niters
         if (niters > 1)
             r = ev_for_level(ctx, scope, iters + 1, niters - 1, depth + 1, body);
         else {
-            r = ev(ctx, scope, body, &v);
+            r = ctl_resume(ctx, ev_stmt(ctx, scope, body, &v), &v);
             if (r == 0)
                 val_release(v);
         }
@@ -2076,7 +2109,7 @@ static int ev_while(jc_ctx *ctx, env *e, const ast *n, value *out)
             return 0;
         env *scope = env_new(e, 0);
         value v;
-        int r = ev(ctx, scope, n->kids[1], &v);
+        int r = ctl_resume(ctx, ev_stmt(ctx, scope, n->kids[1], &v), &v);
         env_drop(ctx, scope);
         if (r == 0)
             val_release(v);
@@ -2098,9 +2131,9 @@ static int ev_if(jc_ctx *ctx, env *e, const ast *n, value *out)
     if (ev_cond(ctx, e, n->kids[0], &truth) < 0)
         return -1;
     if (truth)
-        return ev(ctx, e, n->kids[1], out);
+        return ev_stmt(ctx, e, n->kids[1], out);
     if (n->nkids > 2)
-        return ev(ctx, e, n->kids[2], out);
+        return ev_stmt(ctx, e, n->kids[2], out);
     *out = v_nothing();
     return 0;
 }
@@ -2135,7 +2168,7 @@ static int ev_let(jc_ctx *ctx, env *e, const ast *n, value *out)
             }
         }
     }
-    int r = ev(ctx, scope, n->kids[1], out);
+    int r = ev_stmt(ctx, scope, n->kids[1], out);
     env_drop(ctx, scope);
     return r;
 }
@@ -2420,7 +2453,27 @@ static int ev_comparison(jc_ctx *ctx, env *e, const ast *n, value *out)
     return 0;
 }
 
+static int ev_stmt(jc_ctx *ctx, env *e, const ast *n, value *out);
+
+/* The body of a comprehension or generator, which Julia makes an anonymous function:
+ * its `return` gives the value; break and continue have no loop to leave. */
+static int ev_anon_body(jc_ctx *ctx, env *e, const ast *n, value *out)
+{
+    int r = ctl_resume(ctx, ev_stmt(ctx, e, n, out), out);
+    if (r == EV_BREAK || r == EV_CONTINUE)
+        return err_throw(ctx, ERR_SYNTAX, n, "break or continue outside loop");
+    return r == EV_RETURN ? 0 : r;
+}
+
+/* An expression whose value is wanted: 0 or -1, never a control code. */
 static int ev(jc_ctx *ctx, env *e, const ast *n, value *out)
+{
+    int r = ev_stmt(ctx, e, n, out);
+    return r > 0 ? ctl_raise(ctx, n, r, out) : r;
+}
+
+/* A statement: 0, -1 or EV_BREAK / EV_CONTINUE / EV_RETURN. */
+static int ev_stmt(jc_ctx *ctx, env *e, const ast *n, value *out)
 {
     evstate *st = ST(ctx);
     /* every nesting of the AST recurses here: a guard before the C stack runs out */
@@ -2453,7 +2506,7 @@ static int ev(jc_ctx *ctx, env *e, const ast *n, value *out)
     case A_COMPARISON:
         return ev_comparison(ctx, e, n, out);
     case A_PARENS:
-        return n->nkids ? ev(ctx, e, n->kids[0], out) : (*out = v_nothing(), 0);
+        return n->nkids ? ev_stmt(ctx, e, n->kids[0], out) : (*out = v_nothing(), 0);
     case A_TUPLE: {
         if (eval_is_named_tuple_form(n))
             return eval_named_tuple(ctx, e, n, ev, out);
@@ -2472,7 +2525,7 @@ static int ev(jc_ctx *ctx, env *e, const ast *n, value *out)
     case A_VECT: case A_HCAT: case A_VCAT: case A_NCAT: case A_ROW:
     case A_TYPED_VECT: case A_TYPED_HCAT: case A_TYPED_VCAT:
     case A_COMPREHENSION: case A_TYPED_COMPREHENSION: case A_GENERATOR:
-        return array_eval_literal(ctx, n, (array_eval_fn)ev, e, out);
+        return array_eval_literal(ctx, n, (array_eval_fn)ev, (array_eval_fn)ev_anon_body, e, out);
     case A_REF:
         return ev_ref(ctx, e, n, out);
     case A_BEGIN_END:
@@ -2520,7 +2573,7 @@ static int ev(jc_ctx *ctx, env *e, const ast *n, value *out)
             *out = v_bool(truth);
             return 0;
         }
-        return ev(ctx, e, n->kids[1], out);
+        return ev_stmt(ctx, e, n->kids[1], out);
     }
     case A_BLOCK:
     case A_TOPLEVEL:
@@ -2616,7 +2669,7 @@ static int ev(jc_ctx *ctx, env *e, const ast *n, value *out)
     case A_SYNOP:
         return ev_synop(ctx, e, n, out);
     case A_TRY:
-        return eval_try(ctx, e, n, (array_eval_fn)ev, out);
+        return eval_try(ctx, e, n, (array_eval_fn)ev_stmt, out);
     case A_MACROCALL:
         return eval_macrocall(ctx, n, (macro_eval_fn)ev, e, out);
     case A_NOTHING:
@@ -2644,7 +2697,7 @@ int eval_toplevel(jc_ctx *ctx, const ast *prog, arena *a, value *out)
     st->cur_arena = a;
     st->nix = 0;
     ctx->depth = 0;
-    int r = ev(ctx, NULL, prog, out);
+    int r = ctl_resume(ctx, ev_stmt(ctx, NULL, prog, out), out);
     st->cur_arena = saved_arena;
     st->stack_base = saved_base;
     if (r == EV_RETURN)
@@ -2753,6 +2806,7 @@ void eval_recover(jc_ctx *ctx)
     st->nix = 0;
     st->cur_arena = NULL;
     st->returning = v_nothing();
+    st->ctl_value = v_nothing();
     ctx->catching = NULL;
 }
 
@@ -2763,6 +2817,8 @@ void eval_free_state(jc_ctx *ctx)
         ST(ctx)->gtyped = NULL;
         eval_release(ctx, ST(ctx)->returning);
         ST(ctx)->returning = v_nothing();
+        eval_release(ctx, ST(ctx)->ctl_value);
+        ST(ctx)->ctl_value = v_nothing();
         eval_collect_cycles(ctx);
         eval_typedefs_free(ST(ctx)->typedefs);
         free(ST(ctx)->builtin_funcs);

@@ -19,6 +19,7 @@ typedef struct litctx {
     jc_ctx *ctx;
     array_eval_fn eval;
     struct env *e;
+    array_eval_fn body;
 } litctx;
 
 /* Doubles the capacity of a list of values that grows with what it is given ([r...],
@@ -199,7 +200,7 @@ static int gen_run(genstate *g, int ci, int ii, struct env *scope)
     jc_ctx *ctx = g->L->ctx;
     if (ci == g->ncl) {
         value v;
-        if (g->L->eval(ctx, scope, g->body, &v) != 0)
+        if (g->L->body(ctx, scope, g->body, &v) != 0)
             return -1;
         return gen_push(g, v);
     }
@@ -373,9 +374,10 @@ static int eval_generator(litctx *L, const ast *gen, const jc_typeobj *et, value
     return 0;
 }
 
-int array_eval_literal(jc_ctx *ctx, const ast *n, array_eval_fn eval, struct env *e, value *out)
+int array_eval_literal(jc_ctx *ctx, const ast *n, array_eval_fn eval, array_eval_fn body,
+                       struct env *e, value *out)
 {
-    litctx L = { ctx, eval, e };
+    litctx L = { ctx, eval, e, body };
     value tv = v_nothing();
     const jc_typeobj *et = NULL;
     int first = 0, r;

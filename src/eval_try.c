@@ -450,7 +450,7 @@ int eval_rethrow(jc_ctx *ctx, const ast *site)
  * bounded (a loop around a try cannot catch its way past the limit forever). */
 static int catchable(jc_ctx *ctx)
 {
-    if (!ctx->err_set || ctx->err_kind == ERR_EXIT)
+    if (!ctx->err_set || ctx->err_kind == ERR_EXIT || ctx->err_kind == ERR_CONTROL)
         return 0;
     if (ctx->err_kind == ERR_LIMIT_STEPS) {
         if (ctx->steps_caught)
