@@ -178,6 +178,10 @@ static void dedent_chunks(sb *chunks, int *is_text, size_t n, int first_nl_dropp
                 at_line_start = 1;
             i++;
         }
+        /* the closing quotes at the start of their line: that empty line counts (the
+         * indentation is 0) */
+        if (at_line_start && c == n - 1)
+            minind = 0;
     }
     if (minind == (size_t)-1 || minind == 0)
         return;
