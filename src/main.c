@@ -149,6 +149,167 @@ static int read_line(FILE *in, text *t, size_t limit)
     return t->len > start ? LINE_OK : LINE_END;
 }
 
+/* ---- where a statement may end ----
+ *
+ * A stream's statement that spans lines would be parsed again each time a line arrives
+ * until it is complete, which is quadratic in its length (a 30,000-line array literal).
+ * This scanner reads each line once and knows when the statement so far is certainly
+ * unfinished: inside a bracket, a string or a #= comment, or inside a block opened at
+ * bracket depth 0 whose `end` has not come.  Only then is the parse skipped.  What it
+ * does not model (an unbalanced closer, a very deep nesting) makes it unsure, and then
+ * every line is parsed as before; a skipped statement is still parsed at its 1st, 2nd,
+ * 4th, 8th … line, so that a syntax error early in a long bracket is not held back. */
+enum { OPEN_MAX = 200 };
+
+typedef struct openscan {
+    char ctx[OPEN_MAX];  /* brackets ( [ {, interpolations $( as 'i', strings: " ` and
+                            'T' for a triple-quoted one */
+    int depth;
+    int blocks;          /* blocks opened at bracket depth 0, awaiting `end` */
+    int comment;         /* nesting of #= … =# */
+    int lost;            /* met what the scan does not model: parse every line */
+    char prev;           /* the class of the previous character, for ' */
+} openscan;
+
+static int is_word_byte(unsigned char c)
+{
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
+           c == '_' || c == '!' || c >= 0x80;
+}
+
+static void open_push(openscan *o, char c)
+{
+    if (o->depth == OPEN_MAX)
+        o->lost = 1;
+    else
+        o->ctx[o->depth++] = c;
+}
+
+static void open_word(openscan *o, const char *w, size_t n, const char *rest, const char *lim)
+{
+    static const char *const openers[] = { "begin", "function", "for", "while", "if", "let",
+                                           "try", "quote", "struct", "macro", "module",
+                                           "baremodule", "do" };
+    if (n == 3 && !memcmp(w, "end", 3)) {
+        if (o->blocks > 0)
+            o->blocks--;
+        else
+            o->lost = 1;
+        return;
+    }
+    for (size_t i = 0; i < sizeof openers / sizeof *openers; i++)
+        if (strlen(openers[i]) == n && !memcmp(w, openers[i], n)) {
+            o->blocks++;
+            return;
+        }
+    /* abstract type … end, primitive type … end (not a variable named abstract) */
+    if ((n == 8 && !memcmp(w, "abstract", 8)) || (n == 9 && !memcmp(w, "primitive", 9))) {
+        while (rest < lim && (*rest == ' ' || *rest == '\t'))
+            rest++;
+        if (lim - rest >= 4 && !memcmp(rest, "type", 4) &&
+            (lim - rest == 4 || !is_word_byte((unsigned char)rest[4])))
+            o->blocks++;
+    }
+}
+
+static void open_scan(openscan *o, const char *s, size_t n)
+{
+    for (size_t i = 0; i < n && !o->lost; i++) {
+        char c = s[i];
+        char next = i + 1 < n ? s[i + 1] : 0;
+        if (o->comment) {
+            if (c == '=' && next == '#')
+                o->comment--, i++;
+            else if (c == '#' && next == '=')
+                o->comment++, i++;
+            continue;
+        }
+        char top = o->depth ? o->ctx[o->depth - 1] : 0;
+        if (top == '"' || top == 'T' || top == '`') {
+            if (c == '\\')
+                i++;
+            else if (c == '$' && next == '(' && top != '`')
+                open_push(o, 'i'), i++;
+            else if ((top == '"' && c == '"') || (top == '`' && c == '`'))
+                o->depth--, o->prev = 'a';
+            else if (top == 'T' && c == '"' && next == '"' && i + 2 < n && s[i + 2] == '"')
+                o->depth--, o->prev = 'a', i += 2;
+            continue;
+        }
+        switch (c) {
+        case '#':
+            if (next == '=') {
+                o->comment++;
+                i++;
+                break;
+            }
+            return; /* a comment to the end of the line */
+        case '"':
+            if (next == '"' && i + 2 < n && s[i + 2] == '"')
+                open_push(o, 'T'), i += 2;
+            else
+                open_push(o, '"');
+            break;
+        case '`':
+            open_push(o, '`');
+            break;
+        case '\'':
+            if (o->prev == 'a' || o->prev == ')' || o->prev == '\'') { /* x' is adjoint */
+                o->prev = '\'';
+                break;
+            }
+            /* a Char literal: its escape, then the closing quote on this line */
+            i++;
+            if (i < n && s[i] == '\\')
+                i++;
+            while (i + 1 < n && s[i + 1] != '\'')
+                i++;
+            if (i + 1 >= n)
+                o->lost = 1;
+            i++;
+            o->prev = 'a';
+            break;
+        case '(': case '[': case '{':
+            open_push(o, c);
+            o->prev = c;
+            break;
+        case ')': case ']': case '}': {
+            char want = c == ')' ? '(' : c == ']' ? '[' : '{';
+            if (top == want || (c == ')' && top == 'i'))
+                o->depth--;
+            else
+                o->lost = 1;
+            o->prev = ')';
+            break;
+        }
+        case ' ': case '\t': case '\r': case '\n':
+            o->prev = ' ';
+            break;
+        default:
+            if (is_word_byte((unsigned char)c)) {
+                size_t j = i;
+                while (j < n && is_word_byte((unsigned char)s[j]))
+                    j++;
+                /* keywords count at bracket depth 0, not as :sym, x.field or @macro */
+                char before = i ? s[i - 1] : ' ';
+                if (o->depth == 0 && !(c >= '0' && c <= '9') && before != ':' &&
+                    before != '.' && before != '@')
+                    open_word(o, s + i, j - i, s + j, s + n);
+                i = j - 1;
+                o->prev = 'a';
+            } else
+                o->prev = c;
+            break;
+        }
+    }
+}
+
+/* Certainly unfinished: the parse of the statement so far can wait. */
+static int open_certain(const openscan *o)
+{
+    return !o->lost && (o->depth > 0 || o->blocks > 0 || o->comment > 0);
+}
+
 /* Evaluates a stream the way Julia's non-interactive loop does: read lines until the
  * input is not incomplete, evaluate it, print the value, go on after errors.  A read
  * error or an expression past input_limit() stops the stream as failed. */
@@ -158,6 +319,7 @@ static int run_stream(jc_ctx *ctx, FILE *in, const char *name)
     text buf = { 0 };
     size_t limit = input_limit(ctx);
     int lineno = 0, start_line = 1;
+    openscan open = { .prev = ' ' };
     for (;;) {
         size_t before = buf.len;
         int rl = read_line(in, &buf, limit);
@@ -196,6 +358,10 @@ static int run_stream(jc_ctx *ctx, FILE *in, const char *name)
                 break;
             continue;
         }
+        int lines = lineno - start_line + 1;
+        open_scan(&open, buf.s + before, len - before);
+        if (!eof && open_certain(&open) && (lines & (lines - 1)) != 0)
+            continue;
         jc_result r;
         jc_status st = jc_eval(ctx, buf.s, len, name, start_line, &r);
         if (st == JC_INCOMPLETE && !eof) {
@@ -205,6 +371,7 @@ static int run_stream(jc_ctx *ctx, FILE *in, const char *name)
         failed |= report(ctx, &r);
         jc_result_clear(&r);
         buf.len = 0;
+        open = (openscan){ .prev = ' ' };
         if (eof || exit_code >= 0)
             break;
     }
