@@ -15,16 +15,25 @@
 
 #include "num/arith_impl.h"
 
-/* r = x op y on real parts; releases nothing. */
+/* r = x op y on real parts; releases nothing.  A sequence of these may go on after one
+ * failed (a budget, a size limit): a failed step leaves nothing in *r, and the steps
+ * after it, while the error is pending, do nothing; arith_make_complex then fails. */
 static int rop(jc_ctx *ctx, value *r, num_op op, value x, value y)
 {
-    return arith_real_op(ctx, r, op, x, y);
+    if (ctx->err_set || x.type == T_NOTHING || y.type == T_NOTHING) {
+        *r = v_nothing();
+        return -1;
+    }
+    int rc = arith_real_op(ctx, r, op, x, y);
+    if (rc < 0)
+        *r = v_nothing();
+    return rc;
 }
 
 /* r = x op y on real parts, releasing the owned temporaries x and y. */
 static int rop2(jc_ctx *ctx, value *r, num_op op, value x, value y)
 {
-    int rc = arith_real_op(ctx, r, op, x, y);
+    int rc = rop(ctx, r, op, x, y);
     val_release(x);
     val_release(y);
     return rc;
@@ -33,6 +42,11 @@ static int rop2(jc_ctx *ctx, value *r, num_op op, value x, value y)
 /* A complex from two owned real parts, promoted to one type. */
 int arith_make_complex(jc_ctx *ctx, value *out, value re, value im)
 {
+    if (re.type == T_NOTHING || im.type == T_NOTHING) { /* a failed rop before */
+        val_release(re);
+        val_release(im);
+        return -1;
+    }
     num_type tr, ti;
     num_typeof(re, &tr);
     num_typeof(im, &ti);
@@ -252,12 +266,17 @@ int arith_complex_op(jc_ctx *ctx, value *out, num_op op, value a, value b)
             if ((rc = rop(ctx, &im, NUM_MUL, x, zi)) < 0) { val_release(re); return rc; }
             return arith_make_complex(ctx, out, re, im);
         } else {
+            /* every product can fail (a budget, a size limit): nothing unset is used */
             value p1, p2;
             if ((rc = rop(ctx, &p1, NUM_MUL, are, bre)) < 0) return rc;
-            rop(ctx, &p2, NUM_MUL, aim, bim);
+            if ((rc = rop(ctx, &p2, NUM_MUL, aim, bim)) < 0) { val_release(p1); return rc; }
             if ((rc = rop2(ctx, &re, NUM_SUB, p1, p2)) < 0) return rc;
-            rop(ctx, &p1, NUM_MUL, are, bim);
-            rop(ctx, &p2, NUM_MUL, aim, bre);
+            if ((rc = rop(ctx, &p1, NUM_MUL, are, bim)) < 0) { val_release(re); return rc; }
+            if ((rc = rop(ctx, &p2, NUM_MUL, aim, bre)) < 0) {
+                val_release(p1);
+                val_release(re);
+                return rc;
+            }
             if ((rc = rop2(ctx, &im, NUM_ADD, p1, p2)) < 0) { val_release(re); return rc; }
             return arith_make_complex(ctx, out, re, im);
         }

@@ -82,6 +82,44 @@ static int pow_size_ok(jc_ctx *ctx, mpz_srcptr x, double n)
     return num_check_bits(ctx, lg * n);
 }
 
+/* log2|x| of an exact nonzero real (an integer or a rational), without overflow. */
+static double exact_log2abs(value x)
+{
+    long e;
+    double m;
+    if (x.type == T_RATIONAL) {
+        mpq_ptr q = val_mpq(x);
+        m = mpz_get_d_2exp(&e, mpq_numref(q));
+        double ln = (double)e + log2(fabs(m));
+        m = mpz_get_d_2exp(&e, mpq_denref(q));
+        return ln - ((double)e + log2(fabs(m)));
+    }
+    mpz_t z;
+    mpz_init(z);
+    to_mpz(z, x);
+    m = mpz_get_d_2exp(&e, z);
+    mpz_clear(z);
+    return (double)e + log2(fabs(m));
+}
+
+/* An exact complex z to the power n: a part of z^n (or, when |z| < 1, its denominator)
+ * needs about n*|log2|z|| bits, so a power past the size limit is refused before it is
+ * computed; |z| = 1 gives no bound and is left to the checks of each product. */
+static int complex_pow_size_ok(jc_ctx *ctx, value z, double n)
+{
+    jc_complex *c = val_complex(z);
+    int zr, zi;
+    num_iszero(ctx, c->re, &zr);
+    num_iszero(ctx, c->im, &zi);
+    if (zr && zi)
+        return 0;
+    double lr = zr ? -INFINITY : exact_log2abs(c->re), li = zi ? -INFINITY : exact_log2abs(c->im);
+    double hi = lr > li ? lr : li, lo = lr > li ? li : lr;
+    double lg = hi + 0.5 * log2(1.0 + exp2(2.0 * (lo - hi)));
+    double need = fabs(lg) * n - 1.0;
+    return need > 64 ? num_check_bits(ctx, need) : 0;
+}
+
 static int integer_pow(jc_ctx *ctx, value *out, value a, value b)
 {
     int neg = num_signbit(b);
@@ -327,6 +365,8 @@ int arith_pow_op(jc_ctx *ctx, value *out, value a, value b)
             }
             uint64_t p = mpz_get_ui(n);
             mpz_clear(n);
+            if (!is_float_t(et) && (rc = complex_pow_size_ok(ctx, a, (double)p)) < 0)
+                return rc;
             value base = val_retain(a);
             if (neg) {
                 val_release(base);
