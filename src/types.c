@@ -65,6 +65,8 @@ static int is_vararg(const jc_typeobj *t) { return t && t->base == TK_VARARG; }
 /* The element type of a range's type (sub: 1 + its kind). */
 static jc_typeobj *range_eltype(const jc_typeobj *t)
 {
+    if (t->param)
+        return type_retain(t->param);
     return val_typeobj(num_type_value_base(t->sub == 1 + RANGE_FLOAT ? T_FLOAT64 : T_INT64));
 }
 
@@ -1109,17 +1111,32 @@ static void other_type_name(jc_ctx *ctx, sb *out, const jc_typeobj *t)
     case T_ARRAY: /* Vector{T}, BitMatrix, Hermitian{...}: the array module names them */
         type_name(ctx, out, t);
         return;
-    case T_RANGE: /* sub: 1 + the range's kind, 0 when not known */
-        if (t->sub == 1 + RANGE_STEP)
-            sb_puts(out, "StepRange{Int64, Int64}");
-        else if (t->sub == 1 + RANGE_CHAR_TYPE)
-            sb_puts(out, "StepRange{Char, Int64}");
-        else if (t->sub == 1 + RANGE_FLOAT)
+    case T_RANGE: { /* sub: 1 + the range's kind, 0 when not known; param: the element type */
+        sb e = { 0 };
+        if (t->param)
+            type_name(ctx, &e, t->param);
+        else
+            sb_puts(&e, t->sub == 1 + RANGE_FLOAT ? "Float64" : t->sub == 1 + RANGE_CHAR_TYPE ? "Char" : "Int64");
+        const char *en = sb_str(&e);
+        if (t->sub == 1 + RANGE_STEP || t->sub == 1 + RANGE_CHAR_TYPE) {
+            sb_printf(out, "StepRange{%s, ", en);
+            if (t->nelts == 1)
+                type_name(ctx, out, t->elts[0]);
+            else
+                sb_puts(out, t->sub == 1 + RANGE_STEP ? en : "Int64");
+            sb_putc(out, '}');
+        } else if (t->sub == 1 + RANGE_FLOAT && !strcmp(en, "Float64"))
             sb_puts(out, "StepRangeLen{Float64, Base.TwicePrecision{Float64}, "
                          "Base.TwicePrecision{Float64}, Int64}");
+        else if (t->sub == 1 + RANGE_FLOAT)
+            sb_printf(out, "StepRangeLen{%s, Float64, Float64, Int64}", en);
+        else if (t->sub == 1 + RANGE_LEN)
+            sb_printf(out, "StepRangeLen{%s, %s, %s, Int64}", en, en, en);
         else
-            sb_puts(out, "UnitRange{Int64}");
+            sb_printf(out, "UnitRange{%s}", en);
+        sb_free(&e);
         return;
+    }
     case T_ROUNDMODE:
         sb_printf(out, "RoundingMode{:%s}", t->sub < RM__COUNT ? num_roundmode_names[t->sub] : "Nearest");
         return;
@@ -1164,20 +1181,9 @@ void type_name_of(jc_ctx *ctx, sb *out, value v)
         return;
     }
     case T_RANGE: {
-        jc_range *r = val_range(v);
-        sb t1 = { 0 };
-        type_name_of(ctx, &t1, r->start);
-        if (r->kind == RANGE_UNIT)
-            sb_printf(out, "UnitRange{%s}", sb_str(&t1));
-        else if (r->kind == RANGE_STEP) {
-            sb t2 = { 0 };
-            type_name_of(ctx, &t2, r->step);
-            sb_printf(out, "StepRange{%s, %s}", sb_str(&t1), sb_str(&t2));
-            sb_free(&t2);
-        } else
-            sb_printf(out, "StepRangeLen{%s, Base.TwicePrecision{%s}, Base.TwicePrecision{%s}, Int64}",
-                      sb_str(&t1), sb_str(&t1), sb_str(&t1));
-        sb_free(&t1);
+        value tv = num_typeof_value(v);
+        type_name(ctx, out, val_typeobj(tv));
+        val_release(tv);
         return;
     }
     case T_TYPE:

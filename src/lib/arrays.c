@@ -1116,17 +1116,10 @@ static int bi_permutedims(jc_ctx *ctx, value *out, const jc_args *a)
 static int bi_reverse(jc_ctx *ctx, value *out, const jc_args *a)
 {
     value x = a->v[0];
-    if (x.type == T_RANGE && val_range(x)->kind != RANGE_FLOAT && range_length(x) > 0) {
-        value f, args[3];
-        if (eval_get_global(ctx, ":", &f) < 0)
-            return LIB_DECLINE;
-        jc_range *rg = val_range(x);
-        args[0] = rg->stop;
-        args[1] = v_int(-rg->step.u.i);
-        args[2] = rg->start;
-        int r = eval_call(ctx, f, 3, args, a->site, out);
-        val_release(f);
-        return r;
+    if (x.type == T_RANGE) {
+        int r = range_reverse(ctx, x, out, a->site);
+        if (r != LIB_DECLINE)
+            return r;
     }
     value tmp;
     int st = as_array(ctx, &x, 0, &tmp, a->site);

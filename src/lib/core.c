@@ -158,8 +158,7 @@ static int bi_length(jc_ctx *ctx, value *out, const jc_args *a)
     value x = a->v[0];
     switch (x.type) {
     case T_RANGE:
-        *out = v_int(range_length(x));
-        return 0;
+        return range_length_value(ctx, x, out, a->site);
     case T_TUPLE:
         *out = v_int((int64_t)val_tuple(x)->n);
         return 0;
@@ -180,6 +179,11 @@ static int bi_length(jc_ctx *ctx, value *out, const jc_args *a)
 
 static int nth(jc_ctx *ctx, value x, int last, const ast *site, value *out)
 {
+    if (x.type == T_RANGE && range_length(x) > 0) {
+        /* a range keeps its first and last element (a huge one too) */
+        *out = val_retain(last ? val_range(x)->stop : val_range(x)->start);
+        return 0;
+    }
     jc_iter it;
     if (eval_iter_init(ctx, &it, x, site) < 0)
         return -1;

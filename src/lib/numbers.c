@@ -15,6 +15,7 @@
 #include "num/num.h"
 #include "show.h"
 #include "lib/lib.h"
+#include "range.h"
 
 /* Turns a num_* return code into the builtin's: NUM_NOMETHOD raises MethodError. */
 static int ret(jc_ctx *ctx, int rc, const char *name, const jc_args *a)
@@ -284,10 +285,41 @@ static int type_value_equal(const jc_typeobj *p, const jc_typeobj *q)
  * recurses, as Julia's does, until the stack guard raises StackOverflowError. */
 static int identical(value x, value y);
 
+/* A range against a range or a vector: both are AbstractVectors, equal when their
+ * elements are (isequal(1:3, 1:1:3), (1:3) == [1, 2, 3], isequal(1:0, 2:1)). */
+static int range_vs(jc_ctx *ctx, value x, value y, int iseq, int *res)
+{
+    if (x.type == T_RANGE && y.type == T_RANGE)
+        return range_equal(ctx, x, y, iseq, res);
+    if (x.type != T_RANGE) {
+        value t = x;
+        x = y;
+        y = t;
+    }
+    *res = 0;
+    if (val_array(y)->nd != 1 || array_length(y) != range_length(x) || val_range(x)->huge)
+        return 0;
+    int64_t n = array_length(y);
+    *res = 1;
+    for (int64_t i = 0; *res && i < n; i++) {
+        value p, q;
+        if (range_get(ctx, x, i, &p) < 0) return -1;
+        if (array_get_linear(ctx, y, i, &q) < 0) { val_release(p); return -1; }
+        int rc = values_equal_k(ctx, p, q, iseq, res);
+        val_release(p);
+        val_release(q);
+        if (rc < 0) return -1;
+    }
+    return 0;
+}
+
 static int values_equal_k(jc_ctx *ctx, value x, value y, int iseq, int *res)
 {
     if (num_is_number(x) && num_is_number(y))
         return iseq ? num_isequal(ctx, x, y, res) : num_equal(ctx, x, y, res);
+    if ((x.type == T_RANGE && (y.type == T_RANGE || y.type == T_ARRAY)) ||
+        (y.type == T_RANGE && x.type == T_ARRAY))
+        return range_vs(ctx, x, y, iseq, res);
     *res = 0;
     if (x.type != y.type)
         return 0;

@@ -62,67 +62,10 @@ static int bi_range(jc_ctx *ctx, value *out, const jc_args *a)
     return err_throw(ctx, ERR_ARGUMENT, a->site, "range needs stop, length or step");
 }
 
-/* a:b and a:s:b over integers other than Int64 (Int8 .. UInt128, BigInt): jcalc has
- * no UnitRange{Int8}, so the range is materialized as the Vector of its elements, of
- * the promoted type of a and b (Julia's eltype), computed exactly. */
-static int other_int_range(jc_ctx *ctx, value *out, int n, const value *v, const ast *site)
-{
-    num_type ta, tb;
-    num_typeof(v[0], &ta);
-    num_typeof(v[n - 1], &tb);
-    num_type t = num_promote_type(ta, tb);
-    mpz_t a, s, b, len, k;
-    mpz_inits(a, s, b, len, k, NULL);
-    int rc = num_to_mpz(ctx, a, v[0]);
-    if (rc == 0)
-        rc = num_to_mpz(ctx, b, v[n - 1]);
-    if (rc == 0 && n == 3)
-        rc = num_to_mpz(ctx, s, v[1]);
-    else
-        mpz_set_ui(s, 1);
-    if (rc == 0 && mpz_sgn(s) == 0)
-        rc = err_throw(ctx, ERR_ARGUMENT, site, "step cannot be zero");
-    if (rc == 0) {
-        mpz_sub(len, b, a);
-        mpz_fdiv_q(len, len, s);
-        mpz_add_ui(len, len, 1);
-        if (mpz_sgn(len) < 0)
-            mpz_set_ui(len, 0);
-        if (array_check_len(ctx, mpz_get_d(len)) < 0)
-            rc = -1;
-    }
-    if (rc == 0) {
-        jc_typeobj *et = val_typeobj(num_type_value(t));
-        int64_t cnt = (int64_t)mpz_get_si(len);
-        value arr = array_new(ctx, et, 1, &cnt);
-        val_release(v_obj(T_TYPE, 0, &et->h));
-        for (int64_t i = 0; i < cnt && rc == 0; i++) {
-            mpz_mul_si(k, s, i);
-            mpz_add(k, k, a);
-            value e = v_int_from_mpz(k);
-            rc = array_set(ctx, arr, i, e, site);
-            val_release(e);
-        }
-        if (rc == 0)
-            *out = arr;
-        else
-            val_release(arr);
-    }
-    mpz_clears(a, s, b, len, k, NULL);
-    return rc < 0 ? -1 : rc;
-}
-
 static int bi_colon(jc_ctx *ctx, value *out, const jc_args *a)
 {
     if (a->n < 2)
         return LIB_DECLINE;
-    int allint = 1, int64 = 1;
-    for (int i = 0; i < a->n; i++) {
-        allint &= num_is_integer_type(a->v[i]);
-        int64 &= a->v[i].type == T_INT64 || a->v[i].type == T_BOOL;
-    }
-    if (allint && !int64)
-        return other_int_range(ctx, out, a->n, a->v, a->site);
     int r = range_colon(ctx, out, a->n, a->v, a->site);
     return r == LIB_DECLINE ? lib_no_method(ctx, ":", a) : r;
 }
@@ -142,33 +85,41 @@ static int bi_range_neg(jc_ctx *ctx, value *out, const jc_args *a) { return bi_r
 static int bi_range_mul(jc_ctx *ctx, value *out, const jc_args *a) { return bi_range_op(ctx, out, a, "*"); }
 static int bi_range_div(jc_ctx *ctx, value *out, const jc_args *a) { return bi_range_op(ctx, out, a, "/"); }
 
-/* sum(r) of an Int range in O(1), as Julia's sum(r::AbstractRange{<:Real}): n·(first +
- * last)/2, exact; a sum beyond Int64 continues as BigInt (jcalc's rule for Int). */
+/* sum(r) of an exact range in O(1), as Julia's sum(r::AbstractRange{<:Real}). */
 static int bi_range_sum(jc_ctx *ctx, value *out, const jc_args *a)
 {
-    value r = a->v[0];
-    if (r.type != T_RANGE || val_range(r)->kind == RANGE_FLOAT)
+    if (a->v[0].type != T_RANGE)
         return LIB_DECLINE;
-    jc_range *g = val_range(r);
-    if (g->start.type != T_INT64 || g->stop.type != T_INT64)
+    return range_sum(ctx, a->v[0], out);
+}
+
+/* x in r for an exact range and an exact x, in O(1); elementwise otherwise. */
+static int bi_range_in(jc_ctx *ctx, value *out, const jc_args *a)
+{
+    if (a->v[1].type != T_RANGE)
         return LIB_DECLINE;
+    int res, r = range_in(ctx, a->v[0], a->v[1], &res);
+    if (r == 0)
+        *out = v_bool(res);
+    return r;
+}
+
+/* step(r): StepRange's step, 1 of the element type for a UnitRange (oneunit(T) - zero(T):
+ * an Int for Bool), the shown step of a float range. */
+static int bi_step(jc_ctx *ctx, value *out, const jc_args *a)
+{
     (void)ctx;
-    if (g->len <= 0) {
-        *out = v_int(0);
-        return 0;
-    }
-    mpz_t s, t;
-    mpz_init_set_si(s, g->start.u.i);
-    mpz_init_set_si(t, g->stop.u.i);
-    mpz_add(s, s, t);
-    mpz_mul_si(s, s, g->len);
-    mpz_tdiv_q_2exp(s, s, 1);   /* n·(first + last) is even */
-    *out = v_int_from_mpz(s);
-    mpz_clears(s, t, NULL);
+    if (a->v[0].type != T_RANGE)
+        return LIB_DECLINE;
+    jc_range *r = val_range(a->v[0]);
+    *out = r->kind == RANGE_UNIT && r->start.type == T_BOOL ? v_int(1) : val_retain(r->step);
     return 0;
 }
 
 const builtin lib_range[] = {
+    { "in", 2, 2, bi_range_in, NULL, NULL },
+    { "∈", 2, 2, bi_range_in, NULL, NULL },
+    { "step", 1, 1, bi_step, "  step(r)\n\n  Get the step size of an AbstractRange object.", NULL },
     { "sum", 1, 1, bi_range_sum, NULL, NULL },
     { "-", 1, 1, bi_range_neg, NULL, NULL },
     { "*", 2, 2, bi_range_mul, NULL, NULL },

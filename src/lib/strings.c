@@ -430,7 +430,7 @@ static int bi_str_getindex(jc_ctx *ctx, value *out, const jc_args *a)
         *out = v_char(k > 0 ? cp : 0xFFFD);
         return 0;
     }
-    if (ix.type == T_RANGE && val_range(ix)->kind == RANGE_UNIT) {
+    if (ix.type == T_RANGE && val_range(ix)->kind == RANGE_UNIT && val_range(ix)->start.type == T_INT64) {
         int64_t lo = val_range(ix)->start.u.i, n = range_length(ix);
         if (n == 0) {
             *out = v_string("", 0);

@@ -661,9 +661,19 @@ value num_typeof_value(value v)
         return num_type_value_base(T_TYPE);
     }
     value tv = num_type_value_base((jc_type)v.type);
-    if (v.type == T_RANGE)
-        val_typeobj(tv)->sub = (uint8_t)(val_range(v)->start.type == T_CHAR
-                                             ? 1 + RANGE_CHAR_TYPE : 1 + val_range(v)->kind);
+    if (v.type == T_RANGE) {
+        /* sub: 1 + the kind; param: the element type; elts: StepRange's step type */
+        jc_range *r = val_range(v);
+        jc_typeobj *t = val_typeobj(tv);
+        t->sub = (uint8_t)(r->start.type == T_CHAR ? 1 + RANGE_CHAR_TYPE : 1 + r->kind);
+        t->param = val_typeobj(num_typeof_value(r->start));
+        t->nparams = 1;
+        if (r->kind == RANGE_STEP && r->start.type != T_CHAR) {
+            t->nelts = 1;
+            t->elts = xcalloc(1, sizeof *t->elts);
+            t->elts[0] = val_typeobj(num_typeof_value(r->step));
+        }
+    }
     if (v.type == T_ROUNDMODE)
         val_typeobj(tv)->sub = (uint8_t)v.u.i;   /* RoundingMode{:Nearest} */
     if (v.type == T_EXCEPTION)
