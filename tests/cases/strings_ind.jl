@@ -49,17 +49,3 @@ x = [10, 20, 30, 40, 50];
 x[end÷2+1]
 x[min(end, 10)]
 x[max(end - 7, 1)]
-# errors
-thisind(s, -1)
-thisind(s, 18)
-thisind("", 2)
-prevind(s, 0)
-prevind(s, 18, 1)
-nextind(s, -1)
-nextind(s, 17, 0)
-nextind(s, 20, -1)
-prevind(s, 5, -2)
-nextind(u, 2, 0)
-prevind(u, 7, 0)
-nextind(e, 1, 0)
-nextind(s, 1.0)
