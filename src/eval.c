@@ -711,8 +711,10 @@ static int call_body(jc_ctx *ctx, const jc_method *m, int n, const value *args, 
     env *e = env_new(m->closure, 1);
     /* the where variables are bound to what the call matched (f(x::T) where T = T) */
     for (int i = 0; tv && i < m->ntvars && i < tv->n; i++)
-        if (tv->val[i] && m->tvars[i]->sym)
-            env_define(ctx, e, m->tvars[i]->sym - 1, val_retain(v_obj(T_TYPE, 0, &tv->val[i]->h)));
+        if (tv->val[i] && m->tvars[i]->sym)  /* f(::Val{N}) where N: N is the value */
+            env_define(ctx, e, m->tvars[i]->sym - 1,
+                       tv->val[i]->base == TK_VALUE ? val_retain(tv->val[i]->val)
+                                                    : val_retain(v_obj(T_TYPE, 0, &tv->val[i]->h)));
     int fixed = m->nparams - (m->vararg ? 1 : 0);
     for (int i = 0; i < fixed && i < n; i++)
         env_define(ctx, e, m->params[i], val_retain(args[i]));
@@ -2743,6 +2745,7 @@ void eval_install_builtins(jc_ctx *ctx)
     /* constants first: a type name bound to its type value keeps its conversion rows
      * reachable through calls on the type (eval_call_kw) */
     eval_install_constants(ctx);
+    eval_install_val(ctx, &st->typedefs);
     /* A thousand rows under some eight hundred names: the function objects and their
      * row lists are two blocks, counted first, so that start-up and jc_free do not
      * allocate and free each (the start-up of `jcalc -e 1+1` is mostly this). */

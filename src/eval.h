@@ -148,6 +148,11 @@ value eval_display_text(const char *s, size_t n);
 /* struct / mutable struct / abstract type: declares the type, binds its name. */
 int eval_typedef(jc_ctx *ctx, struct env *e, const ast *n, arena *a, jc_typedef **list, value *out);
 void eval_typedefs_free(jc_typedef *list);
+/* Base's `struct Val{x} end`, declared at start and kept on list. */
+void eval_install_val(jc_ctx *ctx, jc_typedef **list);
+/* T{v} for a value v (3, :a, true, 'c'): the TK_VALUE parameter, or Julia's TypeError
+ * for a value that cannot be one (neither isbits nor a Symbol). */
+int eval_value_param(jc_ctx *ctx, value v, jc_typeobj **out, const ast *site);
 /* A call of a struct type: user constructors, then the default one. */
 int eval_struct_call(jc_ctx *ctx, value tval, const jc_args *a, value *out);
 /* new{T}(...) inside an inner constructor: the applied type (LIB_DECLINE when

@@ -126,7 +126,7 @@ static int ctor_nomatch(jc_ctx *ctx, const jc_typeobj *t, const jc_args *a)
         type_name_of(ctx, &b, a->v[i]);
     }
     sb_putc(&b, ')');
-    if (!t->nelts && !d->has_inner) {
+    if (!t->nelts && !d->has_inner && !d->in_base) {
         int typed = 0;
         for (int i = 0; i < d->nfields; i++)
             typed |= d->ftypes[i] != NULL;
@@ -171,8 +171,9 @@ static int construct(jc_ctx *ctx, const jc_typeobj *t, const jc_args *a, int par
         applied->nelts = (size_t)d->nparams;
         applied->elts = xcalloc((size_t)d->nparams, sizeof *applied->elts);
         for (int i = 0; i < d->nparams; i++) {
-            if (i >= env.n || !env.val[i]) {
+            if (i >= env.n || !env.val[i]) { /* struct Z{T} end; Z() */
                 type_env_clear(&env);
+                applied->nelts = (size_t)i; /* the rest were never set */
                 type_release(applied);
                 return ctor_nomatch(ctx, t, a);
             }
@@ -211,9 +212,12 @@ static int construct(jc_ctx *ctx, const jc_typeobj *t, const jc_args *a, int par
 
 static int bi_new(jc_ctx *ctx, value *out, const jc_args *a)
 {
-    const jc_typedef *d = a->data;
-    jc_typeobj t = { .h = { 1u << 30, T_TYPE, 0 }, .base = TK_STRUCT, .ndims = -1, .def = (jc_typedef *)d };
-    return construct(ctx, &t, a, 1, out);
+    /* a heap type, not one on the stack: the instance keeps a reference to it */
+    jc_typeobj *t = type_new(TK_STRUCT);
+    t->def = (jc_typedef *)a->data;
+    int r = construct(ctx, t, a, 1, out);
+    type_release(t);
+    return r;
 }
 
 /* new{T, S}: the type new builds, marked for eval_struct_call to build it directly. */
@@ -231,6 +235,21 @@ int eval_new_apply(jc_ctx *ctx, value *out, int n, const value *args, const ast 
     free(v);
     if (r == 0)
         val_typeobj(*out)->flags |= TYPEF_NEW;
+    return r;
+}
+
+/* Val(x) is Val{x}(): Base's outer constructor, the one method of the call of Val
+ * itself. */
+static int val_call(jc_ctx *ctx, const jc_typeobj *t, const jc_args *a, value *out)
+{
+    value args[2] = { v_obj(T_TYPE, 0, (obj *)&t->h), a->v[0] };
+    value vt;
+    if (eval_apply_type(ctx, &vt, 2, args, a->site) < 0)
+        return -1;
+    jc_args none = *a;
+    none.n = 0;
+    int r = construct(ctx, val_typeobj(vt), &none, 0, out);
+    val_release(vt);
     return r;
 }
 
@@ -263,6 +282,11 @@ int eval_struct_call(jc_ctx *ctx, value tval, const jc_args *a, value *out)
             type_env env = { 0 };
             int r = eval_method_select(ctx, val_func(f), &sa, &best, &env);
             type_env_clear(&env);
+            /* an outer constructor Q(x) = Q{x}() takes any first argument, the type
+             * too: only a method written for the type (::Type{Q{T}}) is one of these */
+            if (r > 0 && !(best->nparams > 0 && best->ptypes && best->ptypes[0] &&
+                           best->ptypes[0]->base == TK_TYPE))
+                r = 0;
             if (r != 0) {
                 r = r < 0 ? -1 : eval_call_kw(ctx, f, &sa, out);
                 val_release(f);
@@ -290,9 +314,30 @@ int eval_struct_call(jc_ctx *ctx, value tval, const jc_args *a, value *out)
         }
         val_release(f);
     }
+    if (d->in_base && !t->nelts && a->n == 1 && !a->nkw)
+        return val_call(ctx, t, a, out);
     if (d->has_inner)
         return ctor_nomatch(ctx, t, a);
     return construct(ctx, t, a, 0, out);
+}
+
+void eval_install_val(jc_ctx *ctx, jc_typedef **list)
+{
+    sdef *sd = xcalloc(1, sizeof *sd);
+    jc_typedef *d = &sd->d;
+    d->name = sym_intern(ctx, "Val", 3);
+    d->nparams = 1;
+    d->pvars = xcalloc(1, sizeof *d->pvars);
+    d->pvars[0] = type_new(TK_TYPEVAR);
+    d->pvars[0]->sym = sym_intern(ctx, "x", 1) + 1;
+    d->in_base = 1;
+    d->file = "essentials.jl";
+    d->next = *list;
+    *list = d;
+    jc_typeobj *t = type_new(TK_STRUCT);
+    t->def = d;
+    eval_set_global(ctx, d->name, v_obj(T_TYPE, 0, &t->h));
+    eval_set_constant(ctx, d->name);
 }
 
 /* ---- fields ---- */

@@ -14,6 +14,7 @@
 
 #include "ast.h"
 #include "range.h"
+#include "show.h"
 #include "types.h"
 
 static value array_type_value(int nd)
@@ -388,6 +389,75 @@ static int bad_param(jc_ctx *ctx, const char *in, value v, const ast *site)
     return -1;
 }
 
+/* Whether v may be a type parameter: Julia's valid_type_param (jltypes.c) takes isbits
+ * values and Symbols (and tuples of them).  A struct is isbits when it is immutable
+ * with isbits fields; a named function is a singleton, so isbits too. */
+static int param_value_ok(jc_ctx *ctx, value v)
+{
+    switch (v.type) {
+    case T_NOTHING: case T_BOOL: case T_INT64: case T_INT8: case T_INT16: case T_INT32:
+    case T_INT128: case T_UINT8: case T_UINT16: case T_UINT32: case T_UINT64: case T_UINT128:
+    case T_FLOAT16: case T_FLOAT32: case T_FLOAT64: case T_CHAR: case T_IRRATIONAL:
+    case T_ROUNDMODE: case T_RANGE:
+        return 1;
+    case T_SYMBOL:
+        return v.sub != SYM_MODULE;
+    case T_RATIONAL:
+        return v.sub == T_INT64;
+    case T_COMPLEX:
+        return param_value_ok(ctx, val_complex(v)->re) && val_complex(v)->re.type != T_BIGINT &&
+               val_complex(v)->re.type != T_BIGFLOAT && val_complex(v)->re.type != T_RATIONAL;
+    case T_TUPLE:
+        for (size_t i = 0; i < val_tuple(v)->n; i++)
+            if (!param_value_ok(ctx, val_tuple(v)->v[i]))
+                return 0;
+        return 1;
+    case T_NAMEDTUPLE: {
+        const jc_namedtuple *t = (const jc_namedtuple *)v.u.o;
+        for (size_t i = 0; i < t->n; i++)
+            if (t->v[i].type == T_SYMBOL || !param_value_ok(ctx, t->v[i]))
+                return 0;
+        return 1;
+    }
+    case T_FUNCTION: {
+        int name = val_func(v)->name;
+        return name >= 0 && sym_name(ctx, name)[0] != '#';
+    }
+    case T_STRUCT: {
+        const jc_struct *st = val_struct(v);
+        if (st->type->def->mutable_)
+            return 0;
+        for (size_t i = 0; i < st->n; i++)
+            if (st->v[i].type == T_SYMBOL || !param_value_ok(ctx, st->v[i]))
+                return 0;
+        return 1;
+    }
+    default:
+        return 0;
+    }
+}
+
+int eval_value_param(jc_ctx *ctx, value v, jc_typeobj **out, const ast *site)
+{
+    if (!param_value_ok(ctx, v)) {
+        /* Julia expects an Int64 where a number was given (V{big(1)}), else a Type */
+        sb tn = { 0 };
+        type_name_of(ctx, &tn, v);
+        err_throw(ctx, ERR_TYPE, site, "in Type, in parameter, expected %s, got a value of type %s",
+                  num_is_number(v) ? "Int64" : "Type", sb_str(&tn));
+        sb_free(&tn);
+        return -1;
+    }
+    sb r = { 0 };
+    show_value(ctx, &r, v, SHOW_REPR, 0);
+    jc_typeobj *t = type_new(TK_VALUE);
+    t->val = val_retain(v);
+    t->sym = sym_intern(ctx, sb_str(&r), r.len) + 1;
+    sb_free(&r);
+    *out = t;
+    return 0;
+}
+
 /* T{P...} for the types of the lattice: Union, Tuple, NTuple, Vararg, Type,
  * AbstractVector ... and the user's parametric types. */
 static int lattice_apply(jc_ctx *ctx, value *out, int n, const value *args, const ast *site)
@@ -465,10 +535,15 @@ static int lattice_apply(jc_ctx *ctx, value *out, int n, const value *args, cons
             const jc_typeobj *ub = d->pvars[i]->param;
             if (ub && p[i]->base != TK_TYPEVAR && !type_subtype(p[i], ub)) {
                 sb tn = { 0 }, un = { 0 };
-                type_name(ctx, &tn, p[i]);
+                int isval = p[i]->base == TK_VALUE;
+                if (isval)
+                    type_name_of(ctx, &tn, p[i]->val);
+                else
+                    type_name(ctx, &tn, p[i]);
                 type_name(ctx, &un, ub);
                 const char *pn = sym_name(ctx, d->pvars[i]->sym - 1);
-                err_throw(ctx, ERR_TYPE, site, "in %s, in %s, expected %s<:%s, got Type{%s}",
+                err_throw(ctx, ERR_TYPE, site, isval ? "in %s, in %s, expected %s<:%s, got a value of type %s"
+                                                     : "in %s, in %s, expected %s<:%s, got Type{%s}",
                           sym_name(ctx, d->name), pn, pn, sb_str(&un), sb_str(&tn));
                 sb_free(&tn);
                 sb_free(&un);
@@ -535,6 +610,29 @@ int eval_apply_type(jc_ctx *ctx, value *out, int n, const value *args, const ast
     int pr = eval_pair_apply_type(ctx, out, n, args, site); /* Pair{A, B} */
     if (pr != LIB_DECLINE)
         return pr;
+    if (n >= 1 && n <= 65 && args[0].type == T_TYPE &&
+        (val_typeobj(args[0])->base == TK_STRUCT || val_typeobj(args[0])->base == TK_ABSTRACT)) {
+        /* V{3}, Val{:a}: the values among the parameters become TK_VALUE ones */
+        value v[65];
+        int made[65] = { 0 }, r = 0;
+        for (int i = 0; i < n; i++) {
+            v[i] = args[i];
+            if (i && args[i].type != T_TYPE) {
+                jc_typeobj *p;
+                if ((r = eval_value_param(ctx, args[i], &p, site)) < 0)
+                    break;
+                v[i] = v_obj(T_TYPE, 0, &p->h);
+                made[i] = 1;
+            }
+        }
+        if (r == 0)
+            r = lattice_apply(ctx, out, n, v, site);
+        for (int i = 0; i < n; i++)
+            if (made[i])
+                val_release(v[i]);
+        if (r != LIB_DECLINE)
+            return r;
+    }
     if (n >= 1 && args[0].type == T_TYPE) {
         int r = lattice_apply(ctx, out, n, args, site);
         if (r != LIB_DECLINE)

@@ -37,6 +37,7 @@ static const char *const kind_names[TK_END - TK_BOTTOM] = {
     [TK_BOTTOM - TK_BOTTOM] = "Union{}", [TK_TYPE - TK_BOTTOM] = "Type",
     [TK_TYPEVAR - TK_BOTTOM] = "TypeVar", [TK_VARARG - TK_BOTTOM] = "Vararg",
     [TK_STRUCT - TK_BOTTOM] = "struct", [TK_ABSTRACT - TK_BOTTOM] = "abstract",
+    [TK_VALUE - TK_BOTTOM] = "value",
     [TK_DATATYPE - TK_BOTTOM] = "DataType", [TK_UNIONALL - TK_BOTTOM] = "UnionAll",
     [TK_UNION - TK_BOTTOM] = "Union", [TK_TYPEOFBOTTOM - TK_BOTTOM] = "Core.TypeofBottom",
     [TK_TYPEVARKIND - TK_BOTTOM] = "TypeVar",
@@ -163,6 +164,67 @@ static jc_typeobj *subst(const jc_typeobj *t, const jc_typedef *d, const jc_type
             r->elts[i] = subst(t->elts[i], d, app);
     }
     return r;
+}
+
+/* Whether two values that may be type parameters are identical (===): isbits values
+ * bit for bit (so NaN is NaN, -0.0 is not 0.0), tuples and structs field by field. */
+static int param_egal(value a, value b)
+{
+    if (a.type != b.type || a.sub != b.sub)
+        return 0;
+    switch (a.type) {
+    case T_NOTHING:
+        return 1;
+    case T_CHAR:
+        return a.u.c == b.u.c;
+    case T_FLOAT16: case T_FLOAT32: case T_FLOAT64:
+        return a.u.u == b.u.u;
+    case T_BIGINT: case T_INT128: case T_UINT128:
+        return mpz_cmp(val_mpz(a), val_mpz(b)) == 0;
+    case T_RATIONAL:
+        return mpq_equal(val_mpq(a), val_mpq(b));
+    case T_COMPLEX:
+        return param_egal(val_complex(a)->re, val_complex(b)->re) &&
+               param_egal(val_complex(a)->im, val_complex(b)->im);
+    case T_TUPLE: {
+        const jc_tuple *x = val_tuple(a), *y = val_tuple(b);
+        if (x->n != y->n)
+            return 0;
+        for (size_t i = 0; i < x->n; i++)
+            if (!param_egal(x->v[i], y->v[i]))
+                return 0;
+        return 1;
+    }
+    case T_NAMEDTUPLE: {
+        const jc_namedtuple *x = (const jc_namedtuple *)a.u.o, *y = (const jc_namedtuple *)b.u.o;
+        if (x->n != y->n)
+            return 0;
+        for (size_t i = 0; i < x->n; i++)
+            if (x->names[i] != y->names[i] || !param_egal(x->v[i], y->v[i]))
+                return 0;
+        return 1;
+    }
+    case T_RANGE: { /* ranges are isbits structs: every field */
+        const jc_range *x = val_range(a), *y = val_range(b);
+        return x->kind == y->kind && x->len == y->len && x->offset == y->offset &&
+               param_egal(x->start, y->start) && param_egal(x->step, y->step) &&
+               param_egal(x->stop, y->stop) && !memcmp(&x->ref_hi, &y->ref_hi, sizeof x->ref_hi) &&
+               !memcmp(&x->ref_lo, &y->ref_lo, sizeof x->ref_lo) &&
+               !memcmp(&x->step_hi, &y->step_hi, sizeof x->step_hi) &&
+               !memcmp(&x->step_lo, &y->step_lo, sizeof x->step_lo);
+    }
+    case T_STRUCT: {
+        const jc_struct *x = val_struct(a), *y = val_struct(b);
+        if (x->n != y->n || !type_equal(x->type, y->type))
+            return 0;
+        for (size_t i = 0; i < x->n; i++)
+            if (!param_egal(x->v[i], y->v[i]))
+                return 0;
+        return 1;
+    }
+    default:
+        return val_is_heap(a) ? a.u.o == b.u.o : a.u.i == b.u.i;
+    }
 }
 
 /* ---- subtyping ----
@@ -350,6 +412,8 @@ static int sub(const jc_typeobj *a, const jc_typeobj *b, type_env *env)
     }
     if (a->base == TK_TYPEVAR)
         return sub(a->param ? a->param : &type_any_obj, b, env);
+    if (a->base == TK_VALUE || b->base == TK_VALUE) /* a value is below only itself (and Any) */
+        return a->base == b->base && param_egal(a->val, b->val);
     if (a->base == T_TUPLE && a->sub == TUP_COMPOSED && b->base == TA_FUNCTION)
         return 1; /* ComposedFunction <: Function */
     if (a->base == T_TUPLE && b->base == T_TUPLE) {
@@ -628,6 +692,8 @@ int type_equal(const jc_typeobj *a, const jc_typeobj *b)
         return 1;
     if (!a || !b || a->base != b->base || a->flags != b->flags || a->sym != b->sym || a->def != b->def)
         return 0;
+    if (a->base == TK_VALUE)
+        return param_egal(a->val, b->val);
     if ((a->base == T_RATIONAL || a->base == T_IRRATIONAL || a->base == T_RANGE ||
          a->base == T_TUPLE || a->base == T_SYMBOL || a->base == T_EXCEPTION) && a->sub != b->sub)
         return 0;
@@ -742,7 +808,7 @@ static const char *type_module(const jc_typeobj *t)
     case T_RANGE: case T_ROUNDMODE: case TA_IRRATIONAL: case TA_RANGE:
         return "Base";
     case TK_STRUCT: case TK_ABSTRACT:
-        return "Main";
+        return t->def && t->def->in_base ? "Base" : "Main";
     default:
         return "Core";
     }
@@ -780,6 +846,15 @@ static int union_before(jc_ctx *ctx, const jc_typeobj *x, const jc_typeobj *y, c
     sb_free(&b);
     if (c)
         return c < 0;
+    /* Julia compares the first three parameters and gives up (keeps the written order)
+     * at one that is a value: Union{Val{2}, Val{1}} stays so */
+    if (x->base == y->base && (x->base == TK_STRUCT || x->base == TK_ABSTRACT) && x->nelts == y->nelts)
+        for (size_t i = 0; i < x->nelts && i < 3; i++)
+            if (!type_equal(x->elts[i], y->elts[i])) {
+                if (x->elts[i]->base == TK_VALUE || y->elts[i]->base == TK_VALUE)
+                    return 0;
+                break;
+            }
     return strcmp(nx, ny) < 0;
 }
 
@@ -871,6 +946,9 @@ static int special_type_name(jc_ctx *ctx, sb *out, const jc_typeobj *t)
                 sb_printf(out, ", %d", t->ndims);
             sb_putc(out, '}');
         }
+        return 1;
+    case TK_VALUE: /* its repr, rendered when it was made */
+        sb_puts(out, t->sym ? sym_name(ctx, t->sym - 1) : "?");
         return 1;
     case TK_STRUCT:
     case TK_ABSTRACT:

@@ -23,6 +23,7 @@ typedef struct jc_typedef {
     jc_typeobj **ftypes;     /* declared field types (may name pvars); NULL: Any */
     int has_inner;           /* the body defines constructors: no default one */
     int line;                /* where it was declared: the default constructor's line */
+    int in_base;             /* Base's own (Val), not the user's: module Base in names */
     const char *file;
     struct jc_typedef *next; /* the evaluator's list */
 } jc_typedef;

@@ -101,6 +101,7 @@ void val_release_obj(obj *o)
         for (size_t i = 0; i < t->nelts; i++)
             val_release(v_obj(T_TYPE, 0, &t->elts[i]->h));
         free(t->elts);
+        val_release(t->val);
         break;
     }
     default:

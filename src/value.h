@@ -88,6 +88,9 @@ enum {
     TK_VARARG,         /* Vararg{T,N}: param T (NULL: Any), ndims N (-1: any number) */
     TK_STRUCT,         /* a struct type: def; elts its parameters once applied */
     TK_ABSTRACT,       /* an abstract type the user declared: def */
+    TK_VALUE,          /* a value as a type parameter (Val{3}, V{:a}): val the value (an
+                          isbits one or a Symbol, owned), sym 1 + the symbol of its repr;
+                          equal only to an identical value, below nothing but Any */
     TK_DATATYPE,       /* DataType, the type of Int64 */
     TK_UNIONALL,       /* UnionAll, the type of Vector */
     TK_UNION,          /* Union, the type of Union{Int64, String} */
@@ -144,6 +147,7 @@ typedef struct jc_typeobj {
     int sym;                 /* 1 + a symbol id, 0 for none: typeof(f)'s f, a TK_TYPEVAR's name */
     struct jc_typedef *def;  /* TK_STRUCT, TK_ABSTRACT: the declaration (owned by the
                                 evaluator for the context's life) */
+    value val;               /* TK_VALUE: the parameter's value (owned); else nothing */
 } jc_typeobj;
 
 /* An instance of a user struct: its type (an owned reference) and its fields; a field

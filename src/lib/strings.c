@@ -401,8 +401,9 @@ static int index_error(jc_ctx *ctx, const jc_string *s, int64_t i, const ast *si
     while (after <= (int64_t)s->len && !is_char_start(s, after))
         after++;
     sb msg = { 0 };
-    sb_printf(&msg, "invalid index [%lld], valid nearby indices [%lld]=>'", (long long)i,
-              (long long)before);
+    /* Julia's wording: "index" when no character follows (base/strings/string.jl) */
+    sb_printf(&msg, "invalid index [%lld], valid nearby %s [%lld]=>'", (long long)i,
+              after <= (int64_t)s->len ? "indices" : "index", (long long)before);
     sb_put(&msg, s->s + before - 1, (size_t)(char_end(s, before) - before + 1));
     sb_putc(&msg, '\'');
     if (after <= (int64_t)s->len) {
@@ -467,6 +468,65 @@ static int bi_str_firstindex(jc_ctx *ctx, value *out, const jc_args *a)
     if (a->v[0].type != T_STRING)
         return LIB_DECLINE;
     *out = v_int(1);
+    return 0;
+}
+
+/* thisind, nextind, prevind: Julia's generic definitions (base/strings/basic.jl) over
+ * byte indices.  The bounds differ on purpose: thisind accepts 0 … ncodeunits+1,
+ * nextind 0 … ncodeunits, prevind 1 … ncodeunits+1; a count of 0 asks whether i
+ * itself is a valid index (StringIndexError when it falls inside a character); a count
+ * running past either end keeps counting one per step, so the result may lie outside
+ * the string (nextind("α", 1, 2) == 4). */
+enum { IND_THIS, IND_NEXT, IND_PREV };
+
+static int index_args(jc_ctx *ctx, const jc_args *a, int64_t *i, int64_t *n)
+{
+    if (a->v[0].type != T_STRING || !num_is_integer_type(a->v[1]) ||
+        (a->n == 3 && !num_is_integer_type(a->v[2])))
+        return LIB_DECLINE;
+    *n = 1;
+    if (num_to_int64(ctx, a->v[1], i) < 0 || (a->n == 3 && num_to_int64(ctx, a->v[2], n) < 0)) {
+        err_locate(ctx, a->site);
+        return -1;
+    }
+    if (*n < 0)
+        return err_throw(ctx, ERR_ARGUMENT, a->site, "n cannot be negative: %lld", (long long)*n);
+    return 0;
+}
+
+static int bi_strind(jc_ctx *ctx, value *out, const jc_args *a)
+{
+    int which = (int)(intptr_t)a->data;
+    int64_t i, n;
+    int r = index_args(ctx, a, &i, &n);
+    if (r != 0)
+        return r;
+    const jc_string *s = val_string(a->v[0]);
+    int64_t len = (int64_t)s->len;
+    int64_t lo = which == IND_PREV ? 1 : 0, hi = which == IND_NEXT ? len : len + 1;
+    if (i < lo || i > hi)
+        return index_error(ctx, s, i, a->site);
+    int64_t here = i; /* thisind(s, i) */
+    while (here > 1 && here <= len && !is_char_start(s, here))
+        here--;
+    if (which == IND_THIS) {
+        *out = v_int(here);
+        return 0;
+    }
+    if (n == 0) {
+        if (here != i)
+            return index_error(ctx, s, i, a->site);
+        *out = v_int(i);
+        return 0;
+    }
+    if (which == IND_NEXT)
+        while (n > 0 && i < len)
+            n -= is_char_start(s, ++i);
+    else
+        while (n > 0 && i > 1)
+            n -= is_char_start(s, --i);
+    /* past the ends one per step, wrapping as Julia's Int does */
+    *out = v_int((int64_t)(which == IND_NEXT ? (uint64_t)i + (uint64_t)n : (uint64_t)i - (uint64_t)n));
     return 0;
 }
 
@@ -612,6 +672,9 @@ const builtin lib_strings[] = {
     { "parse", 2, 2, bi_parse, "  parse(T, s; base)\n\n  Read the number written in the string s as a value of type T: parse(Int, \"42\").\n  For an integer T, base (2 to 62) gives the base of the digits: parse(Int, \"ff\", base = 16).", "base" },
     { "getindex", 2, 2, bi_str_getindex, "  getindex(s::String, i)\n\n  s[i]: the character starting at byte index i, or for a range i:j the string from\n  byte i to the end of the character at byte j (indices count bytes, as in Julia).", NULL },
     { "lastindex", 1, 1, bi_str_lastindex, "  lastindex(s::String)\n\n  The byte index of the last character of s (what `end` means in s[...]).", NULL },
+    { "thisind", 2, 2, bi_strind, "  thisind(s::AbstractString, i::Integer)\n\n  The index of the start of the character that byte i is part of; i itself when it\n  is 0 or ncodeunits(s)+1.  Otherwise out of bounds: BoundsError.", NULL, (void *)IND_THIS },
+    { "nextind", 2, 3, bi_strind, "  nextind(s::AbstractString, i::Integer, n::Integer=1)\n\n  The index of the start of the n-th character after byte i (i may be 0).  Past the\n  end each further step adds 1; n == 0 returns i when it is a valid index.", NULL, (void *)IND_NEXT },
+    { "prevind", 2, 3, bi_strind, "  prevind(s::AbstractString, i::Integer, n::Integer=1)\n\n  The index of the start of the n-th character before byte i (i may be\n  ncodeunits(s)+1): s[prevind(s, end, 2)].  Before the start each further step\n  subtracts 1; n == 0 returns i when it is a valid index.", NULL, (void *)IND_PREV },
     { "firstindex", 1, 1, bi_str_firstindex, "  firstindex(s::String)\n\n  1, the first index of a string.", NULL },
     { "printstyled", 0, -1, bi_printstyled,
       "  printstyled(xs...; bold=false, italic=false, underline=false, blink=false,\n              reverse=false, hidden=false, color=:normal)\n\n  Print xs in a colour given as a symbol (:red, :light_blue ...) or an integer\n  0-255, with the given styles.  Styles show only when colour is on (a terminal\n  without NO_COLOR, or --color=yes); otherwise the text is printed plain.",

@@ -530,7 +530,18 @@ static int bi_methods(jc_ctx *ctx, value *out, const jc_args *a)
     return 0;
 }
 
+/* Val(c) is built by the evaluator (eval_struct.c: Base's struct Val{x} with its outer
+ * constructor); the row carries its help and its place in the list of functions. */
+static int bi_val(jc_ctx *ctx, value *out, const jc_args *a)
+{
+    (void)ctx;
+    (void)out;
+    (void)a;
+    return LIB_DECLINE;
+}
+
 const builtin lib_types[] = {
+    { "Val", 1, 1, bi_val, "  Val(c)\n\n  Return Val{c}(), which contains no run-time data: the value c (an isbits value\n  or a Symbol) as a type parameter, for dispatch on it: f(::Val{true}) = \"Good\";\n  f(Val(true)) is \"Good\", and g(::Val{N}) where N = N binds N to the value.", NULL },
     { "typeof", 1, 1, bi_typeof, "  typeof(x)\n\n  Get the concrete type of x.", NULL },
     { "supertype", 1, 1, bi_supertype, "  supertype(T::DataType)\n\n  Return the supertype of DataType T.", NULL },
     { "supertypes", 1, 1, bi_supertypes, "  supertypes(T::Type)\n\n  Return a tuple (T, ..., Any) of T and all its supertypes.", NULL },
