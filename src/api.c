@@ -147,7 +147,9 @@ static jc_status eval_input(jc_ctx *ctx, const char *src, size_t len, const char
             eval_release(ctx, old);
             if (v.type != T_NOTHING && !(prog->flags & AF_TRAILING_SEMI)) {
                 sb text = { 0 };
+                ctx->show_site = prog->nkids ? prog->kids[prog->nkids - 1] : prog;
                 show_value(ctx, &text, v, SHOW_PLAIN, 0);
+                ctx->show_site = NULL;
                 if (ctx->err_set) { /* interrupted while printing a huge value */
                     sb_free(&text);
                     st = err_take(ctx, &out->error);

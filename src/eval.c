@@ -23,6 +23,7 @@
 
 #include "array.h"
 #include "exc.h"
+#include "lib/io.h"
 #include "num/num.h"
 #include "parse.h"
 #include "range.h"
@@ -859,7 +860,11 @@ int eval_call_kw(jc_ctx *ctx, value f, const jc_args *a, value *out)
         if (a->n >= b->min_args && (b->max_args < 0 || a->n <= b->max_args)) {
             jc_args ra = *a;
             ra.data = b->data;     /* the row's own data, for fns shared by many rows */
+            const ast *outer = ctx->show_site;
+            if (a->site)
+                ctx->show_site = a->site;
             int r = b->fn(ctx, out, &ra);
+            ctx->show_site = outer;
             if (r == LIB_DECLINE)
                 continue;
             if (r < 0)
@@ -877,6 +882,18 @@ int eval_call(jc_ctx *ctx, value f, int n, const value *args, const ast *site, v
 {
     jc_args a = { .n = n, .v = args, .site = site };
     return eval_call_kw(ctx, f, &a, out);
+}
+
+int eval_call_rooted(jc_ctx *ctx, value f, int n, const value *args, const ast *site, value *out)
+{
+    evstate *st = ST(ctx);
+    char base;
+    if (st->stack_base)
+        return eval_call(ctx, f, n, args, site, out);
+    st->stack_base = &base;
+    int r = eval_call(ctx, f, n, args, site, out);
+    st->stack_base = NULL;
+    return r;
 }
 
 /* Calls the global function named sym (an operator or builtin). */
@@ -2722,6 +2739,10 @@ void eval_install_builtins(jc_ctx *ctx)
     val_kind_set_free(T_ARRAY, array_free);
     val_kind_set_free(T_RANGE, range_free);
     val_kind_set_free(T_EXCEPTION, exc_free);
+    val_kind_set_free(T_IOBUFFER, io_free);
+    val_kind_set_free(T_IOSTREAM, io_free);
+    val_kind_set_free(T_DEVNULL, io_free);
+    eval_show_install(ctx);
     evstate *st = xcalloc(1, sizeof *st);
     ctx->lib = st;
     st->stack_budget = stack_budget();

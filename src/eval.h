@@ -52,6 +52,9 @@ int eval_stack_check(jc_ctx *ctx, const ast *site);
 /* Calls a function value with positional arguments (borrowed). */
 int eval_call(jc_ctx *ctx, value f, int n, const value *args, const ast *site, value *out);
 int eval_call_kw(jc_ctx *ctx, value f, const jc_args *a, value *out);
+/* eval_call from outside an evaluation too (the display of a result calls a user's show
+ * method): the stack guard counts from here when no evaluation has set its base. */
+int eval_call_rooted(jc_ctx *ctx, value f, int n, const value *args, const ast *site, value *out);
 
 /* Binds every builtin as a global; called once per context. */
 void eval_install_builtins(jc_ctx *ctx);
@@ -101,9 +104,15 @@ value eval_exception_of_pending(jc_ctx *ctx);
 /* Raises x as throw(x) does: an exception value with its own text, any other value
  * shown as Julia's showerror(io, x) = show(io, x). */
 int eval_throw_value(jc_ctx *ctx, value x, const ast *site);
-/* What showerror(io, x) writes: an exception's own text, show's text for other values.
- * The one place a user's showerror method would be called once there are IO values. */
+/* What showerror(io, x) writes: a user's showerror method's text, an exception's own
+ * text, show's text for other values (an error of a user method stays pending). */
 void eval_showerror_text(jc_ctx *ctx, sb *out, value x);
+/* ---- user show methods (eval_show.c) ---- */
+/* Installs the context's show_hook (jc.h), through which show.c reaches user methods. */
+void eval_show_install(jc_ctx *ctx);
+/* A user's showerror(io, x) for a struct x: 1 with its text appended to out, 0 when
+ * there is none, -1 with its error pending. */
+int eval_user_showerror(jc_ctx *ctx, sb *out, value x);
 /* rethrow(): the exception of the innermost running catch block, with its original
  * position and stack trace. */
 int eval_rethrow(jc_ctx *ctx, const ast *site);

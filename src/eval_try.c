@@ -393,6 +393,8 @@ value eval_exception_of_pending(jc_ctx *ctx)
 
 void eval_showerror_text(jc_ctx *ctx, sb *out, value x)
 {
+    if (eval_user_showerror(ctx, out, x) != 0)
+        return;
     if (x.type == T_EXCEPTION)
         sb_puts(out, val_exc(x)->text);
     else
@@ -414,6 +416,10 @@ int eval_throw_value(jc_ctx *ctx, value x, const ast *site)
     } else {
         sb s = { 0 };
         eval_showerror_text(ctx, &s, x);
+        if (ctx->err_set) {   /* the user's showerror or show failed: that error wins */
+            sb_free(&s);
+            return -1;
+        }
         text = sb_take(&s);
     }
     err_record(ctx, kind, text, "", site != NULL, site ? site->off : 0, site ? site->len : 0);

@@ -5,6 +5,7 @@
  * modes, Base.MathConstants.γ). */
 #include "array.h"
 #include "eval.h"
+#include "lib/io.h"
 #include "lib/regex.h"
 #include "lib/lib.h"
 
@@ -186,6 +187,11 @@ static value t_char(void) { return num_type_value_base(T_CHAR); }
 static value t_nothing(void) { return num_type_value_base(T_NOTHING); }
 static value t_regex(void) { return num_type_value_base(T_REGEX); }
 static value t_regexmatch(void) { return num_type_value_base(T_REGEXMATCH); }
+static value t_iobuffer(void) { return num_type_value_base(T_IOBUFFER); }
+static value t_iostream(void) { return num_type_value_base(T_IOSTREAM); }
+static value c_stdout(void) { return io_std(IO_STDOUT); }
+static value c_stderr(void) { return io_std(IO_STDERR); }
+static value c_devnull(void) { return io_std(IO_DEVNULL); }
 static value t_kind(int k) { return v_obj(T_TYPE, 0, &type_new(k)->h); }
 static value t_union(void) { return t_kind(TK_UNION); }
 static value t_datatype(void) { return t_kind(TK_DATATYPE); }
@@ -245,6 +251,8 @@ static const constant constants[] = {
     { "RoundDown", r_down }, { "RoundFromZero", r_fromzero },
     { "RoundNearestTiesAway", r_tiesaway }, { "RoundNearestTiesUp", r_tiesup },
     { "Regex", t_regex }, { "RegexMatch", t_regexmatch },
+    { "IOBuffer", t_iobuffer }, { "IOStream", t_iostream },
+    { "stdout", c_stdout }, { "stderr", c_stderr }, { "devnull", c_devnull },
 };
 
 void eval_install_constants(jc_ctx *ctx)

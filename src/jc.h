@@ -97,6 +97,14 @@ struct jc_ctx {
     int anon_count;
     arena *spare;              /* an emptied arena kept for the next evaluation */            /* anonymous functions are named #1, #2 ... as in Julia */
     void *lib;                 /* builtin-library private state */
+    /* The evaluator's way into user show methods, installed with the builtins (show.c
+     * must not call the evaluator): the text of a struct value by the user's show (or
+     * print, for mode SHOW_PRINT) appended to out; 1 when a user method wrote it, 0 when
+     * none applies, -1 with an error pending. */
+    int (*show_hook)(jc_ctx *ctx, sb *out, value v, int mode);
+    const ast *show_site;      /* the innermost builtin call in progress, or the statement
+                                  whose result is being displayed: where a user's show
+                                  method reached from show.c is called from */
 };
 
 /* Checks the interrupt flag: returns -1 with InterruptException pending if it is set. */

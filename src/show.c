@@ -45,6 +45,7 @@ typedef struct shown {
 
 static void show_in(jc_ctx *ctx, sb *out, value v, show_mode mode, unsigned flags, const shown *sh);
 static void show_regex(jc_ctx *ctx, sb *out, value v, const shown *sh);
+static void show_io(sb *out, value v);
 static void show_array_in(jc_ctx *ctx, sb *out, value v, show_mode mode, unsigned flags,
                           const shown *sh);
 
@@ -492,6 +493,8 @@ static void show_in(jc_ctx *ctx, sb *out, value v, show_mode mode, unsigned flag
             show_type_note(ctx, out, val_typeobj(v));
         break;
     case T_STRUCT: { /* Julia's default show: Point{Int64}(1, 2) */
+        if (ctx->show_hook && !ctx->err_set && ctx->show_hook(ctx, out, v, (int)mode) != 0)
+            break;  /* a user method wrote it (or failed: the error is pending) */
         jc_struct *st = val_struct(v);
         type_name(ctx, out, st->type);
         sb_putc(out, '(');
@@ -530,10 +533,30 @@ static void show_in(jc_ctx *ctx, sb *out, value v, show_mode mode, unsigned flag
     case T_REGEX: case T_REGEXMATCH:
         show_regex(ctx, out, v, sh);
         break;
+    case T_IOBUFFER: case T_IOSTREAM: case T_DEVNULL:
+        show_io(out, v);
+        break;
     default:
         num_show(ctx, out, v, mode, flags);
         break;
     }
+}
+
+/* ---- IO streams ---- */
+
+/* base/iobuffer.jl's show of an IOBuffer (the fields of a writable buffer, the data
+ * elided), iostream.jl's IOStream(<fd 1>), and devnull as its type's instance. */
+static void show_io(sb *out, value v)
+{
+    const jc_io *io = val_io(v);
+    if (v.type == T_DEVNULL)
+        sb_puts(out, "Base.DevNull()");
+    else if (v.type == T_IOSTREAM)
+        sb_printf(out, "IOStream(<fd %d>)", io->stream == IO_STDERR ? 2 : 1);
+    else
+        sb_printf(out, "IOBuffer(data=UInt8[...], readable=true, writable=true, seekable=true, "
+                       "append=false, size=%zu, maxsize=Inf, ptr=%zu, mark=-1)",
+                  io->len, io->ptr + 1);
 }
 
 /* ---- regular expressions (base/regex.jl's show) ---- */

@@ -19,6 +19,7 @@ static const char *const abstract_names[TA_END - TA_ANY] = {
     [TA_ARRAY - TA_ANY] = "AbstractArray", [TA_VECTOR - TA_ANY] = "AbstractVector",
     [TA_MATRIX - TA_ANY] = "AbstractMatrix", [TA_RANGE - TA_ANY] = "AbstractRange",
     [TA_EXCEPTION - TA_ANY] = "Exception", [TA_DENSE - TA_ANY] = "DenseArray",
+    [TA_IO - TA_ANY] = "IO",
 };
 
 /* The direct supertype of each abstract type. */
@@ -30,7 +31,7 @@ static const int abstract_parent[TA_END - TA_ANY] = {
     [TA_CHAR - TA_ANY] = TA_ANY, [TA_FUNCTION - TA_ANY] = TA_ANY, [TA_ARRAY - TA_ANY] = TA_ANY,
     [TA_VECTOR - TA_ANY] = TA_ARRAY, [TA_MATRIX - TA_ANY] = TA_ARRAY,
     [TA_RANGE - TA_ANY] = TA_VECTOR, [TA_EXCEPTION - TA_ANY] = TA_ANY,
-    [TA_DENSE - TA_ANY] = TA_ARRAY,
+    [TA_DENSE - TA_ANY] = TA_ARRAY, [TA_IO - TA_ANY] = TA_ANY,
 };
 
 static const char *const kind_names[TK_END - TK_BOTTOM] = {

@@ -49,6 +49,9 @@ val_traits val_kinds[T__COUNT] = {
     [T_REGEX] = { "Regex", TA_ANY, VK_HEAP, NULL },
     [T_REGEXMATCH] = { "RegexMatch", TA_ANY, VK_HEAP, NULL },
     [T_STRUCT] = { "struct", TA_ANY, VK_HEAP, NULL },
+    [T_IOBUFFER] = { "IOBuffer", TA_IO, VK_HEAP, NULL },   /* free: lib/io.c's */
+    [T_IOSTREAM] = { "IOStream", TA_IO, VK_HEAP, NULL },
+    [T_DEVNULL] = { "Base.DevNull", TA_IO, VK_HEAP, NULL },
 };
 
 void val_kind_set_free(jc_type t, obj_free_fn f) { val_kinds[t].free = f; }

@@ -50,6 +50,9 @@ typedef enum jc_type {
     T_REGEX,      /* r"...": a jc_regex (regex_obj.h) */
     T_REGEXMATCH, /* what match(r, s) finds: a jc_regexmatch */
     T_STRUCT,     /* an instance of a user struct (jc_struct) */
+    T_IOBUFFER,   /* IOBuffer(): a jc_io holding the bytes written */
+    T_IOSTREAM,   /* stdout, stderr: a jc_io naming the stream (IO_STDOUT ...) */
+    T_DEVNULL,    /* devnull: a jc_io that drops what is written */
     T__COUNT
 } jc_type;
 
@@ -75,6 +78,7 @@ enum {
     TA_RANGE,          /* AbstractRange */
     TA_EXCEPTION,      /* Exception */
     TA_DENSE,          /* DenseArray{T, N} (DenseVector, DenseMatrix by ndims) */
+    TA_IO,             /* IO */
     TA_END
 };
 
@@ -154,6 +158,12 @@ typedef struct jc_typeobj {
  * never assigned (new with fewer arguments) holds arr_undef's marker. */
 typedef struct jc_struct { obj h; jc_typeobj *type; size_t n; value v[]; } jc_struct;
 static inline jc_struct *val_struct(value v) { return (jc_struct *)v.u.o; }
+
+/* An IO stream (T_IOBUFFER, T_IOSTREAM, T_DEVNULL): an IOBuffer's bytes (data, len; ptr
+ * is the read position, 0-based), or which of the context's streams it writes to. */
+enum { IO_BUFFER = 0, IO_STDOUT, IO_STDERR, IO_DEVNULL };
+typedef struct jc_io { obj h; int stream; char *data; size_t len, cap, ptr; } jc_io;
+static inline jc_io *val_io(value v) { return (jc_io *)v.u.o; }
 
 /* ---- traits: what each value kind is, as data ----
  *

@@ -11,18 +11,28 @@
 #include "show.h"
 #include "array.h"
 #include "types.h"
+#include "lib/io.h"
 #include "lib/lib.h"
 
 /* ---- printing ---- */
 
-static void print_args(jc_ctx *ctx, sb *out, const jc_args *a, show_mode mode)
+/* print(io, xs...) writes to io when the first argument is an IO value; print(1, 2)
+ * prints both numbers, as Julia's print(xs...) does.  *first is where xs begin. */
+static value print_target(const jc_args *a, int *first)
 {
-    for (int i = 0; i < a->n && !ctx->err_set; i++)
+    *first = a->n > 0 && io_is(a->v[0]);
+    return *first ? a->v[0] : v_nothing();
+}
+
+static void print_args(jc_ctx *ctx, sb *out, const jc_args *a, int first, show_mode mode)
+{
+    for (int i = first; i < a->n && !ctx->err_set; i++)
         show_value(ctx, out, a->v[i], mode, 0);
 }
 
 /* The show path reports an error (StackOverflowError from a matrix that contains
- * itself, an interrupt) by leaving it pending: the text is then thrown away. */
+ * itself, an interrupt, an error in a user's show method) by leaving it pending: the
+ * text is then thrown away. */
 static int shown_ok(jc_ctx *ctx, sb *text)
 {
     if (!ctx->err_set)
@@ -31,36 +41,50 @@ static int shown_ok(jc_ctx *ctx, sb *text)
     return -1;
 }
 
-static int emit(jc_ctx *ctx, sb *text, value *out)
+/* Writes text to io (nothing: the context's output). */
+static int emit(jc_ctx *ctx, sb *text, value io, const jc_args *a, value *out)
 {
     if (shown_ok(ctx, text) < 0)
         return -1;
-    fwrite(sb_str(text), 1, text->len, ctx->out);
+    int r = 0;
+    if (io.type == T_NOTHING)
+        fwrite(sb_str(text), 1, text->len, ctx->out);
+    else
+        r = io_write(ctx, io, sb_str(text), text->len, a->site);
     sb_free(text);
     *out = v_nothing();
-    return 0;
+    return r;
 }
 
 static int bi_print(jc_ctx *ctx, value *out, const jc_args *a)
 {
     sb s = { 0 };
-    print_args(ctx, &s, a, SHOW_PRINT);
-    return emit(ctx, &s, out);
+    int first;
+    value io = print_target(a, &first);
+    print_args(ctx, &s, a, first, SHOW_PRINT);
+    return emit(ctx, &s, io, a, out);
 }
 
 static int bi_println(jc_ctx *ctx, value *out, const jc_args *a)
 {
     sb s = { 0 };
-    print_args(ctx, &s, a, SHOW_PRINT);
+    int first;
+    value io = print_target(a, &first);
+    print_args(ctx, &s, a, first, SHOW_PRINT);
     sb_putc(&s, '\n');
-    return emit(ctx, &s, out);
+    return emit(ctx, &s, io, a, out);
 }
 
+/* show(x), show(io, x). */
 static int bi_show(jc_ctx *ctx, value *out, const jc_args *a)
 {
     sb s = { 0 };
-    print_args(ctx, &s, a, SHOW_REPR);
-    return emit(ctx, &s, out);
+    int first;
+    value io = print_target(a, &first);
+    if (first && a->n != 2)
+        return LIB_DECLINE;
+    print_args(ctx, &s, a, first, SHOW_REPR);
+    return emit(ctx, &s, io, a, out);
 }
 
 static int bi_display(jc_ctx *ctx, value *out, const jc_args *a)
@@ -68,7 +92,7 @@ static int bi_display(jc_ctx *ctx, value *out, const jc_args *a)
     sb s = { 0 };
     show_value(ctx, &s, a->v[0], SHOW_PLAIN, 0);
     sb_putc(&s, '\n');
-    return emit(ctx, &s, out);
+    return emit(ctx, &s, v_nothing(), a, out);
 }
 
 /* string(n::Integer; base = 10, pad = 1): the digits of n in base b (2 <= |b| <= 62;
@@ -129,7 +153,7 @@ static int bi_string(jc_ctx *ctx, value *out, const jc_args *a)
     if ((basev || padv) && a->n == 1 && num_is_integer_type(a->v[0]) && a->v[0].type != T_BOOL)
         return string_int_base(ctx, out, a, basev, padv);
     sb s = { 0 };
-    print_args(ctx, &s, a, SHOW_PRINT);
+    print_args(ctx, &s, a, 0, SHOW_PRINT);
     /* a string is a result like any other: within --max-bits and the memory budget */
     if (shown_ok(ctx, &s) < 0 || num_check_bits(ctx, (double)s.len * 8) < 0) {
         sb_free(&s);
@@ -371,7 +395,9 @@ static int bi_exit(jc_ctx *ctx, value *out, const jc_args *a)
 static int bi_error(jc_ctx *ctx, value *out, const jc_args *a)
 {
     sb s = { 0 };
-    print_args(ctx, &s, a, SHOW_PRINT);
+    print_args(ctx, &s, a, 0, SHOW_PRINT);
+    if (shown_ok(ctx, &s) < 0)
+        return -1;
     err_throw(ctx, ERR_ERROR, a->site, "%s", sb_str(&s));
     sb_free(&s);
     (void)out;
@@ -406,9 +432,9 @@ const builtin lib_core[] = {
     { "isa", 2, 2, bi_isa, "  isa(x, type) -> Bool\n\n  Whether x is of the given type; also written infix: x isa Real.", NULL },
     { "<:", 2, 2, bi_subtype, "  <:(T1, T2)\n\n  Subtype operator: true when every value of type T1 is also of type T2.", NULL },
     { ">:", 2, 2, bi_supertype, "  >:(T1, T2)\n\n  Supertype operator, equivalent to T2 <: T1.", NULL },
-    { "print", 0, -1, bi_print, "  print([io::IO], xs...)\n\n  Write a canonical (un-decorated) text representation of the values to the output.", NULL },
+    { "print", 0, -1, bi_print, "  print([io::IO], xs...)\n\n  Write a canonical (un-decorated) text representation of the values to io (an IO\n  value first), else to the output; print(1, 2) prints 12.", NULL },
     { "println", 0, -1, bi_println, "  println([io::IO], xs...)\n\n  Print (using print) xs followed by a newline.", NULL },
-    { "show", 1, -1, bi_show, "  show(x)\n\n  Write a text representation of x, as repr gives it.", NULL },
+    { "show", 1, -1, bi_show, "  show([io::IO], x)\n\n  Write a text representation of x (to io, else the output), as repr gives it;\n  a user's Base.show(io::IO, x::T) method defines it for T everywhere values are shown.", NULL },
     { "display", 1, 1, bi_display, "  display(x)\n\n  Show x as the REPL does (text/plain).", NULL },
     { "string", 0, -1, bi_string, "  string(xs...)\n  string(n::Integer; base = 10, pad = 1)\n\n  Create a string from any values using the print function; an integer alone may be\n  written in another base, padded with zeros: string(5, base = 2, pad = 4) == \"0101\".", "base pad" },
     { "repr", 1, 1, bi_repr, "  repr(x)\n\n  Create a string from any value using the show function.", NULL },

@@ -8,6 +8,7 @@
 #include "array.h"
 #include "eval.h"
 #include "exc.h"
+#include "lib/io.h"
 #include "lib/lib.h"
 #include "show.h"
 #include "types.h"
@@ -298,55 +299,23 @@ static int bi_rethrow(jc_ctx *ctx, value *out, const jc_args *a)
     return eval_throw_value(ctx, a->v[0], a->site);
 }
 
-static const char *func_name(jc_ctx *ctx, value f)
-{
-    if (f.type != T_FUNCTION || val_func(f)->name < 0)
-        return "";
-    return sym_name(ctx, val_func(f)->name);
-}
-
-/* sprint(f, args...) for the output functions whose text jcalc knows: showerror, show,
- * print, println, repr ... (an IO argument is what the others would need). */
-static int bi_sprint(jc_ctx *ctx, value *out, const jc_args *a)
-{
-    const char *f = func_name(ctx, a->v[0]);
-    sb s = { 0 };
-    if (!strcmp(f, "showerror")) {
-        if (a->n != 2) {
-            sb_free(&s);
-            return LIB_DECLINE;
-        }
-        eval_showerror_text(ctx, &s, a->v[1]);
-    } else if (!strcmp(f, "show") || !strcmp(f, "print") || !strcmp(f, "println")) {
-        for (int i = 1; i < a->n; i++)
-            put(ctx, &s, a->v[i], !strcmp(f, "show") ? SHOW_REPR : SHOW_PRINT);
-        if (!strcmp(f, "println"))
-            sb_putc(&s, '\n');
-    } else {
-        sb_free(&s);
-        return LIB_DECLINE;
-    }
-    *out = v_string(sb_str(&s), s.len);
-    sb_free(&s);
-    return 0;
-}
-
-/* showerror(io, e): no IO values yet, so the text goes to the context's output. */
+/* showerror(io, e): the error's text written to io. */
 static int bi_showerror(jc_ctx *ctx, value *out, const jc_args *a)
 {
+    if (!io_is(a->v[0]))
+        return LIB_DECLINE;
     sb s = { 0 };
-    eval_showerror_text(ctx, &s, a->v[a->n - 1]);
-    fwrite(s.s ? s.s : "", 1, s.len, ctx->out);
+    eval_showerror_text(ctx, &s, a->v[1]);
+    int r = ctx->err_set ? -1 : io_write(ctx, a->v[0], s.s ? s.s : "", s.len, a->site);
     sb_free(&s);
     *out = v_nothing();
-    return 0;
+    return r;
 }
 
 const builtin lib_errors[] = {
     { "throw", 1, 1, bi_throw, LIB_HELP("throw(e)", "Throw an object as an exception; any value can be thrown."), NULL, NULL },
     { "rethrow", 0, 1, bi_rethrow, LIB_HELP("rethrow()", "Rethrow the current exception from within a catch block, with its original stack trace."), NULL, NULL },
-    { "sprint", 2, -1, bi_sprint, LIB_HELP("sprint(f, args...)", "Call f with an IO stream and args and return what it wrote as a string:\n  sprint(showerror, e), sprint(show, x), sprint(print, x)."), NULL, NULL },
-    { "showerror", 2, 2, bi_showerror, LIB_HELP("showerror(io, e)", "Show a descriptive representation of an exception object e, as an uncaught\n  error shows it after \"ERROR: \"."), NULL, NULL },
+    { "showerror", 2, 2, bi_showerror, LIB_HELP("showerror(io::IO, e)", "Write a descriptive representation of an exception object e to io, as an\n  uncaught error shows it after \"ERROR: \"."), NULL, NULL },
     { "ErrorException", 1, 1, bi_construct, LIB_HELP("ErrorException(msg)", "Generic error type; error(msg) throws one."), NULL, (const void *)(intptr_t)EXC_ERROR },
     { "DomainError", 1, 2, bi_construct, LIB_HELP("DomainError(val)\n  DomainError(val, msg)", "The argument val to a function or constructor is outside the valid domain."), NULL, (const void *)(intptr_t)EXC_DOMAIN },
     { "DivideError", 0, 0, bi_construct, LIB_HELP("DivideError()", "Integer division was attempted with a denominator value of 0."), NULL, (const void *)(intptr_t)EXC_DIVIDE },

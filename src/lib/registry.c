@@ -13,6 +13,7 @@
     X(arrays)      /* first: their rows decline unless an argument is an array */ \
     X(linalg) \
     X(range)       /* before numbers: -(r), x * r and r / x keep ranges */ \
+    X(io)          /* before strings: join(io, xs) declines unless an argument is an IO */ \
     X(regex)       /* before strings: its rows decline unless an argument is a Regex */ \
     X(strings) \
     X(bitints)     /* before numbers: x % T */ \

@@ -1,0 +1,76 @@
+/* eval_show.c — user methods of show, print and showerror (Base.show(io::IO, x::T) = …).
+ *
+ * show.c displays every value but must not call the evaluator (the layers), so the
+ * evaluator installs show_hook in the context: for a struct value show.c asks it first,
+ * and it runs the user's method with a new IOBuffer and appends what the method wrote.
+ * Julia's print falls back to show, and the REPL display to the two-argument show, so
+ * one hook serves print, string, interpolation, repr, the display and the elements of
+ * arrays, tuples and Pairs.  A method that shows its own value again recurses through
+ * eval_call, whose depth and stack guards turn that into StackOverflowError. */
+#include <string.h>
+
+#include "eval.h"
+#include "lib/io.h"
+#include "show.h"
+
+/* The global function `name` when one of its user methods takes these arguments: 1 with
+ * *f set (borrowed), 0 when none does, -1 for an ambiguity (MethodError pending). */
+static int user_method(jc_ctx *ctx, const char *name, int n, const value *args, value *f)
+{
+    int sym = sym_find(ctx, name, strlen(name));
+    if (sym < 0 || (size_t)sym >= ctx->nglobals || !ctx->globals[sym].defined)
+        return 0;
+    value g = ctx->globals[sym].v;
+    if (g.type != T_FUNCTION || !val_func(g)->methods)
+        return 0;
+    jc_args a = { .n = n, .v = args };
+    const jc_method *best;
+    type_env env;
+    env.n = 0;
+    int r = eval_method_select(ctx, val_func(g), &a, &best, &env);
+    type_env_clear(&env);
+    if (r > 0)
+        *f = g;
+    return r;
+}
+
+/* Runs the user's `name(io, x)` when there is one: 1 with its text appended to out, 0
+ * when there is none, -1 with the method's error pending. */
+static int user_text(jc_ctx *ctx, sb *out, const char *name, value x)
+{
+    value args[2] = { io_new_buffer(), x }, f, res;
+    int r = user_method(ctx, name, 2, args, &f);
+    if (r > 0) {
+        f = val_retain(f);   /* the method may redefine its own function */
+        r = eval_call_rooted(ctx, f, 2, args, ctx->show_site, &res);
+        val_release(f);
+        if (r == 0) {
+            val_release(res);
+            const jc_io *io = val_io(args[0]);
+            sb_put(out, io->data ? io->data : "", io->len);
+            r = 1;
+        }
+    }
+    val_release(args[0]);
+    return r;
+}
+
+static int show_hook(jc_ctx *ctx, sb *out, value v, int mode)
+{
+    int r = 0;
+    if (mode == SHOW_PRINT)
+        r = user_text(ctx, out, "print", v);
+    return r ? r : user_text(ctx, out, "show", v);
+}
+
+int eval_user_showerror(jc_ctx *ctx, sb *out, value x)
+{
+    if (x.type != T_STRUCT || ctx->err_set)
+        return 0;
+    return user_text(ctx, out, "showerror", x);
+}
+
+void eval_show_install(jc_ctx *ctx)
+{
+    ctx->show_hook = show_hook;
+}

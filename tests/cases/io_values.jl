@@ -1,0 +1,21 @@
+io = IOBuffer();
+print(io, "a", 1, 'c')
+println(io, " end")
+String(take!(io))
+write(io, "héllo")
+write(io, 'é')
+write(io, UInt8(65))
+String(take!(io))
+print(1, 2)
+println()
+show(io, "x"); String(take!(io))
+IOBuffer <: IO, IO <: Any, stdout isa IO, typeof(IOBuffer())
+print(stdout, "hi\n")
+print(devnull, "no")
+sprint(io -> print(io, "anon"))
+f(io, a, b) = print(io, a + b);
+sprint(f, 1, 2)
+join(stdout, [1, 2, 3], ", ")
+println()
+try; error("boom"); catch e; showerror(io, e); end
+String(take!(io))
