@@ -481,6 +481,10 @@ int array_is_colon(jc_ctx *ctx, value v)
 
 void array_summary(jc_ctx *ctx, sb *out, value v)
 {
+    if (v.type != T_ARRAY) { /* a range, a tuple: the caller adds what it knows */
+        type_name_of(ctx, out, v);
+        return;
+    }
     jc_array *a = val_array(v);
     if (a->kind == ARR_ADJVEC || a->kind == ARR_TRANSVEC) {
         sb_printf(out, "1×%lld %s(::Vector{", (long long)a->dims[1],

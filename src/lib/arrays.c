@@ -306,9 +306,13 @@ fail:
     return -1;
 }
 
-static int bounds_error(jc_ctx *ctx, value x, const value *idx, int n, const ast *site)
+/* BoundsError(x, idx) with the indices as a tuple, or (bare) the one index itself, as
+ * Julia's scalar getindex of a range throws it: BoundsError(1:3, 5). */
+static int bounds_error_as(jc_ctx *ctx, value x, const value *idx, int n, const ast *site, int bare)
 {
     sb s = { 0 };
+    if (x.type == T_RANGE)
+        sb_printf(&s, "%lld-element ", (long long)range_length(x));
     array_summary(ctx, &s, x);
     sb_puts(&s, " at index [");
     for (int i = 0; i < n; i++) {
@@ -322,12 +326,21 @@ static int bounds_error(jc_ctx *ctx, value x, const value *idx, int n, const ast
     sb_putc(&s, ']');
     err_throw(ctx, ERR_BOUNDS, site, "attempt to access %s", sb_str(&s));
     sb_free(&s);
+    if (bare) {
+        exc_attach(ctx, EXC_BOUNDS, 2, (value[]){ x, idx[0] });
+        return -1;
+    }
     value f[2] = { x, v_tuple_new((size_t)n) };
     for (int i = 0; i < n; i++)
         val_tuple(f[1])->v[i] = val_retain(idx[i]);
     exc_attach(ctx, EXC_BOUNDS, 2, f);
     val_release(f[1]);
     return -1;
+}
+
+static int bounds_error(jc_ctx *ctx, value x, const value *idx, int n, const ast *site)
+{
+    return bounds_error_as(ctx, x, idx, n, site, 0);
 }
 
 /* Resolves all indices of x[idx...] to per-dimension selections (linear indexing when
@@ -375,6 +388,83 @@ static int64_t sel_position(const ixsel *sel, const int64_t *ext, int n, int64_t
     return pos;
 }
 
+/* r[i] of a range r and one index.  An integer range index into an exact range is a
+ * range again, as Julia's: (1:10)[2:3] is 2:3, (1:10)[1:2:5] is 1:2:9, ('a':'e')[2:3]
+ * is 'b':'c'; any other index (a vector, a mask, a colon, or any index into a float
+ * range) gives a Vector of the selected elements, computed one by one so that a huge
+ * range is never materialised. */
+static int range_getindex(jc_ctx *ctx, value *out, value x, value idx, const ast *site)
+{
+    jc_range *R = val_range(x);
+    if (idx.type == T_RANGE && (R->kind == RANGE_UNIT || R->kind == RANGE_STEP)) {
+        jc_range *I = val_range(idx);
+        int inside;
+        int64_t i0, i1;
+        if ((I->kind == RANGE_UNIT || I->kind == RANGE_STEP) && I->len > 0 && !I->huge &&
+            num_is_integer_type(I->start) && I->start.type != T_BOOL) {
+            if (range_in_bounds(ctx, idx, R->len, site, &inside) < 0)
+                return -1;
+            if (!inside)
+                return bounds_error(ctx, x, &idx, 1, site);
+            if (num_to_int64(ctx, I->start, &i0) < 0 || num_to_int64(ctx, I->stop, &i1) < 0)
+                return -1;
+            value v[3];
+            if (range_get(ctx, x, i0 - 1, &v[0]) < 0)
+                return -1;
+            if (range_get(ctx, x, i1 - 1, &v[2]) < 0) {
+                val_release(v[0]);
+                return -1;
+            }
+            int r;
+            if (R->kind == RANGE_UNIT && I->kind == RANGE_UNIT) {
+                v[1] = v[2];
+                r = range_colon(ctx, out, 2, v, site);
+                v[1] = v_nothing();
+            } else if ((r = num_binop(ctx, &v[1], NUM_MUL, R->step, I->step)) == 0)
+                r = range_colon(ctx, out, 3, v, site);
+            val_release_n(v, 3);
+            if (r != LIB_DECLINE)
+                return r < 0 ? -1 : 0;
+        }
+    }
+    if (array_is_colon(ctx, idx)) { /* r[:] is r, as Julia's copy of a range */
+        *out = val_retain(x);
+        return 0;
+    }
+    ixsel sel;
+    if (resolve_index(ctx, idx, R->len, &sel, site) < 0)
+        return -1;
+    if (sel.oob)
+        return bounds_error_as(ctx, x, &idx, 1, site, val_kind_is(idx.type, VK_INTEGER));
+    if (sel.scalar) {
+        int r = range_get(ctx, x, sel.ix[0], out);
+        sels_free(&sel, 1);
+        return r;
+    }
+    int nd = sel.nd ? sel.nd : 1;
+    int64_t dims1 = sel.n;
+    value r, et = num_typeof_value(R->start);
+    int made = array_make(ctx, &r, val_typeobj(et), nd, sel.nd ? sel.dims : &dims1);
+    val_release(et);
+    if (made < 0) {
+        sels_free(&sel, 1);
+        err_locate(ctx, site);
+        return -1;
+    }
+    for (int64_t i = 0; i < sel.n; i++) {
+        value e;
+        if (range_get(ctx, x, sel.ix[i], &e) < 0 || array_set(ctx, r, i, e, site) < 0) {
+            val_release(r);
+            sels_free(&sel, 1);
+            return -1;
+        }
+        val_release(e);
+    }
+    sels_free(&sel, 1);
+    *out = r;
+    return 0;
+}
+
 static int bi_getindex(jc_ctx *ctx, value *out, const jc_args *a)
 {
     value x = a->v[0];
@@ -390,6 +480,19 @@ static int bi_getindex(jc_ctx *ctx, value *out, const jc_args *a)
             }
         *out = r;
         return 0;
+    }
+    if (x.type == T_RANGE && a->n >= 2) {
+        /* trailing indices past the one dimension must be 1: (1:5)[2, 1] */
+        for (int k = 2; k < a->n; k++) {
+            int64_t one;
+            if (!num_is_integer_type(a->v[k]) || a->v[k].type == T_BOOL)
+                return invalid_index(ctx, a->v[k], a->site);
+            if (num_to_int64(ctx, a->v[k], &one) < 0 || one != 1) {
+                err_clear(ctx);
+                return bounds_error(ctx, x, a->v + 1, a->n - 1, a->site);
+            }
+        }
+        return range_getindex(ctx, out, x, a->v[1], a->site);
     }
     if (!array_has_elements(x))
         return LIB_DECLINE;
