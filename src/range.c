@@ -768,11 +768,12 @@ int range_colon(jc_ctx *ctx, value *out, int n, const value *v, const ast *site)
         if (p.t == T_BIGFLOAT) {
             value x[3];
             int k = 0, rc = 0;
-            for (; k < 3 && rc == 0; k++)
-                rc = convert_num(ctx, &x[k], p, k == 0 ? start : k == 1 ? step : stop);
+            for (; k < 3; k++)   /* k values converted */
+                if ((rc = convert_num(ctx, &x[k], p, k == 0 ? start : k == 1 ? step : stop)) < 0)
+                    break;
             if (rc == 0)
                 rc = bigfloat_colon(ctx, out, x[0], x[1], x[2], site);
-            val_release_n(x, rc == 0 ? 3 : k - 1);
+            val_release_n(x, k);
             return rc;
         }
         double x, s, y;
