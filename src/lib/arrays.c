@@ -434,8 +434,10 @@ static int range_getindex(jc_ctx *ctx, value *out, value x, value idx, const ast
     ixsel sel;
     if (resolve_index(ctx, idx, R->len, &sel, site) < 0)
         return -1;
-    if (sel.oob)
+    if (sel.oob) {
+        sels_free(&sel, 1);
         return bounds_error_as(ctx, x, &idx, 1, site, val_kind_is(idx.type, VK_INTEGER));
+    }
     if (sel.scalar) {
         int r = range_get(ctx, x, sel.ix[0], out);
         sels_free(&sel, 1);
