@@ -1210,3 +1210,40 @@ int range_sum(jc_ctx *ctx, value v, value *out)
     mpq_clears(a, b, n, NULL);
     return rc;
 }
+
+/* minimum(r), maximum(r), extrema(r) from the ends, in O(1) as Julia's: a range's
+ * extremes are its first and last elements. */
+int range_extrema(jc_ctx *ctx, value v, int which, value *out, const ast *site)
+{
+    jc_range *r = val_range(v);
+    if (r->len == 0)
+        return err_throw(ctx, ERR_ARGUMENT, site, "range must be non-empty");
+    value ends[2];
+    if (range_get(ctx, v, 0, &ends[0]) < 0)
+        return -1;
+    if (r->kind == RANGE_UNIT || r->kind == RANGE_STEP) {
+        ends[1] = val_retain(r->stop);   /* the last element, also of a huge range */
+    } else if (range_get(ctx, v, r->len - 1, &ends[1]) < 0) {
+        val_release(ends[0]);
+        return -1;
+    }
+    int c = 0;
+    if (r->start.type != T_CHAR && num_cmp(ctx, ends[0], ends[1], &c) < 0) {
+        val_release_n(ends, 2);
+        return -1;
+    }
+    if (r->start.type == T_CHAR)
+        c = ends[0].u.c < ends[1].u.c ? -1 : ends[0].u.c > ends[1].u.c;
+    value lo = c <= 0 ? ends[0] : ends[1], hi = c <= 0 ? ends[1] : ends[0];
+    if (which == 0) {
+        *out = val_retain(lo);
+    } else if (which == 1) {
+        *out = val_retain(hi);
+    } else {
+        *out = v_tuple_new(2);
+        val_tuple(*out)->v[0] = val_retain(lo);
+        val_tuple(*out)->v[1] = val_retain(hi);
+    }
+    val_release_n(ends, 2);
+    return 0;
+}

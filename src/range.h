@@ -53,6 +53,8 @@ int range_equal(jc_ctx *ctx, value x, value y, int iseq, int *res);
 int range_in(jc_ctx *ctx, value x, value r, int *res);
 /* reverse(r) of an exact range, without its elements; LIB_DECLINE otherwise. */
 int range_reverse(jc_ctx *ctx, value r, value *out, const ast *site);
+/* minimum (which 0), maximum (1) or extrema (2) of r from its ends, in O(1). */
+int range_extrema(jc_ctx *ctx, value r, int which, value *out, const ast *site);
 /* sum(r) of an exact range in O(1); LIB_DECLINE otherwise. */
 int range_sum(jc_ctx *ctx, value r, value *out);
 /* Element i (0-based). */

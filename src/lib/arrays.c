@@ -1459,11 +1459,32 @@ static int reduction(jc_ctx *ctx, value *out, const jc_args *a, int kind)
 
 static int bi_sum(jc_ctx *ctx, value *out, const jc_args *a) { return reduction(ctx, out, a, 0); }
 static int bi_prod(jc_ctx *ctx, value *out, const jc_args *a) { return reduction(ctx, out, a, 1); }
-static int bi_maximum(jc_ctx *ctx, value *out, const jc_args *a) { return reduction(ctx, out, a, 2); }
-static int bi_minimum(jc_ctx *ctx, value *out, const jc_args *a) { return reduction(ctx, out, a, 3); }
+
+/* minimum(r), maximum(r), extrema(r) of one range without keywords: from its ends. */
+static int range_reduction(jc_ctx *ctx, value *out, const jc_args *a, int which)
+{
+    if (a->n != 1 || a->nkw || a->v[0].type != T_RANGE)
+        return LIB_DECLINE;
+    return range_extrema(ctx, a->v[0], which, out, a->site);
+}
+
+static int bi_maximum(jc_ctx *ctx, value *out, const jc_args *a)
+{
+    int r = range_reduction(ctx, out, a, 1);
+    return r != LIB_DECLINE ? r : reduction(ctx, out, a, 2);
+}
+
+static int bi_minimum(jc_ctx *ctx, value *out, const jc_args *a)
+{
+    int r = range_reduction(ctx, out, a, 0);
+    return r != LIB_DECLINE ? r : reduction(ctx, out, a, 3);
+}
 
 static int bi_extrema(jc_ctx *ctx, value *out, const jc_args *a)
 {
+    int rr = range_reduction(ctx, out, a, 2);
+    if (rr != LIB_DECLINE)
+        return rr;
     value x = a->v[a->n - 1];
     value tmp;
     int st = as_array(ctx, &x, 1, &tmp, a->site);

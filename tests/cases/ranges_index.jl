@@ -22,3 +22,13 @@ x = 1:5; x[end-1:end]
 (1:5)[[true, false, true, false, true]]
 (1:5)[[1 2; 3 4]]
 (0:0.1:1)[[2, 4]]
+# minimum, maximum and extrema of a range come from its ends (Julia's range.jl), O(1)
+maximum(1:10^15)
+minimum(1:10^15)
+extrema(1:10^15)
+maximum(10:-3:1)
+minimum(10:-3:1)
+extrema(0:0.1:1)
+extrema(typemin(Int):typemax(Int))
+maximum('a':'e')
+minimum(Int8(3):Int8(-1):Int8(1))
