@@ -62,6 +62,12 @@ typedef int (*array_eval_fn)(jc_ctx *ctx, struct env *e, const ast *n, value *ou
  * Julia makes of it (a `return` there gives the element). */
 int array_eval_literal(jc_ctx *ctx, const ast *n, array_eval_fn eval, array_eval_fn body,
                        struct env *e, value *out);
+/* Streams the elements of the generator gen (an A_GENERATOR) into sink, which owns each
+ * and returns 0 to go on, 1 to stop (any, all), -1 on an error.  Nothing is collected: a
+ * fold over a generator runs in constant memory.  0 when all were seen, 1 when stopped. */
+typedef int (*array_sink_fn)(jc_ctx *ctx, void *arg, value v);
+int array_eval_generator_fold(jc_ctx *ctx, const ast *gen, array_eval_fn eval, array_eval_fn body,
+                              struct env *e, array_sink_fn sink, void *arg);
 int64_t array_length(value a);
 /* Element i (0-based, column-major) of a; UndefRefError for an unassigned element. */
 int array_get_linear(jc_ctx *ctx, value a, int64_t i, value *out);

@@ -189,6 +189,7 @@ typedef struct evstate {
     size_t stack_budget;
     int sym_ans, sym_pow, sym_minus, sym_colon, sym_mul, sym_end, sym_begin;
     int sym_lastindex, sym_firstindex, sym_getindex, sym_setindex, sym_adjoint;
+    int sym_sum, sym_prod, sym_maximum, sym_minimum, sym_count, sym_any, sym_all;
     int sym_base, sym_mathconstants, sym_math;
     struct { value coll; int dim, ndims; } ix[64]; /* for `begin`/`end` inside a[...] */
     int nix;
@@ -1827,6 +1828,124 @@ static int ev_left_chain(jc_ctx *ctx, env *e, const ast *n, value *out)
     return 0;
 }
 
+/* ---- folds over generators ----
+ *
+ * sum, prod, maximum, minimum, count, any and all of a generator written in the call
+ * (sum(i^2 for i in 1:10^8)) fold the elements as they come, in constant memory, as
+ * Julia's mapfoldl over an iterator: left to right, any/all stopping at their answer.
+ * Only the builtin functions do this; a name rebound or given user methods is called
+ * as usual with the collected elements. */
+
+enum { FOLD_SUM, FOLD_PROD, FOLD_MAX, FOLD_MIN, FOLD_COUNT, FOLD_ANY, FOLD_ALL };
+
+typedef struct fold {
+    int kind;
+    int op;            /* the symbol of the binary function folded with */
+    int64_t n;         /* elements seen */
+    value acc;
+    const ast *site;
+} fold;
+
+static int ev_anon_body(jc_ctx *ctx, env *e, const ast *n, value *out);
+
+static int fold_sink(jc_ctx *ctx, void *arg, value v)
+{
+    fold *F = arg;
+    if (F->kind >= FOLD_COUNT) {
+        if (v.type != T_BOOL) {
+            sb tn = { 0 };
+            type_name_of(ctx, &tn, v);
+            err_throw(ctx, ERR_TYPE, F->site, "non-boolean (%s) used in boolean context", sb_str(&tn));
+            sb_free(&tn);
+            val_release(v);
+            return -1;
+        }
+        int b = v.u.i != 0;
+        F->n += b;
+        if ((F->kind == FOLD_ANY && b) || (F->kind == FOLD_ALL && !b))
+            return 1;
+        return 0;
+    }
+    if (F->n++ == 0) {
+        /* Julia's reduce_first: sum and prod of the small integers widen to Int/UInt,
+         * and sum of Bools counts in Int */
+        int t = v.type;
+        int small = t == T_INT8 || t == T_INT16 || t == T_INT32 || t == T_UINT8 || t == T_UINT16 ||
+                    t == T_UINT32 || (t == T_BOOL && F->kind == FOLD_SUM);
+        if (small && F->kind <= FOLD_PROD) {
+            num_type to = { .t = val_kind_is(t, VK_UNSIGNED) ? T_UINT64 : T_INT64 };
+            int r = num_convert_to(ctx, &F->acc, to, v);
+            val_release(v);
+            if (r < 0)
+                F->acc = v_nothing();
+            return r < 0 ? -1 : 0;
+        }
+        F->acc = v;
+        return 0;
+    }
+    value args[2] = { F->acc, v }, r;
+    int rc;
+    if (F->kind <= FOLD_PROD && val_kind_is(F->acc.type, VK_NUMBER) && val_kind_is(v.type, VK_NUMBER)) {
+        /* numbers: what + and * give them, without the call (no user method applies) */
+        rc = num_binop(ctx, &r, F->kind == FOLD_SUM ? NUM_ADD : NUM_MUL, F->acc, v);
+        if (rc == NUM_NOMETHOD) /* not a number method after all: the generic call */
+            rc = call_named(ctx, F->op, 2, args, F->site, &r);
+        else if (rc < 0)
+            err_locate(ctx, F->site);
+    } else
+        rc = call_named(ctx, F->op, 2, args, F->site, &r);
+    val_release(F->acc);
+    val_release(v);
+    F->acc = rc < 0 ? v_nothing() : r;
+    return rc < 0 ? -1 : 0;
+}
+
+/* f(generator) for a builtin fold f: 1 when handled (*out set, or -1 returned), 0 when f
+ * is not one of them. */
+static int ev_fold_call(jc_ctx *ctx, env *e, const ast *n, value f, value *out, int *handled)
+{
+    evstate *st = ST(ctx);
+    *handled = 0;
+    if (f.type != T_FUNCTION || val_func(f)->methods || !val_func(f)->nrows)
+        return 0;
+    int name = val_func(f)->name, kind;
+    if (name == st->sym_sum) kind = FOLD_SUM;
+    else if (name == st->sym_prod) kind = FOLD_PROD;
+    else if (name == st->sym_maximum) kind = FOLD_MAX;
+    else if (name == st->sym_minimum) kind = FOLD_MIN;
+    else if (name == st->sym_count) kind = FOLD_COUNT;
+    else if (name == st->sym_any) kind = FOLD_ANY;
+    else if (name == st->sym_all) kind = FOLD_ALL;
+    else return 0;
+    *handled = 1;
+    static const char *const ops[] = { "+", "*", "max", "min" };
+    fold F = { .kind = kind, .acc = v_nothing(), .site = n };
+    if (kind <= FOLD_MIN)
+        F.op = sym_intern(ctx, ops[kind], strlen(ops[kind]));
+    int r = array_eval_generator_fold(ctx, n->kids[1], (array_eval_fn)ev, (array_eval_fn)ev_anon_body,
+                                      e, fold_sink, &F);
+    if (r < 0) {
+        val_release(F.acc);
+        return -1;
+    }
+    switch (kind) {
+    case FOLD_COUNT: *out = v_int(F.n); return 0;
+    case FOLD_ANY: *out = v_bool(r == 1); return 0;
+    case FOLD_ALL: *out = v_bool(r != 1); return 0;
+    default: break;
+    }
+    if (F.n > 0) {
+        *out = F.acc;
+        return 0;
+    }
+    /* nothing to fold: the builtin says what an empty collection gives */
+    int64_t zero = 0;
+    value empty = array_from_values(ctx, NULL, 0, 1, &zero, NULL);
+    r = eval_call(ctx, f, 1, &empty, n, out);
+    val_release(empty);
+    return r < 0 ? -1 : 0;
+}
+
 static int ev_call(jc_ctx *ctx, env *e, const ast *n, int dotted, value *out)
 {
     evstate *st = ST(ctx);
@@ -1864,6 +1983,13 @@ static int ev_call(jc_ctx *ctx, env *e, const ast *n, int dotted, value *out)
     value f;
     if (ev(ctx, e, callee, &f) != 0)
         return -1;
+    if (!dotted && n->nkids == 2 && n->kids[1]->kind == A_GENERATOR) {
+        int handled, r = ev_fold_call(ctx, e, n, f, out, &handled);
+        if (handled) {
+            val_release(f);
+            return r;
+        }
+    }
     evargs ea;
     if (ev_args(ctx, e, (const ast *const *)n->kids + 1, (int)n->nkids - 1, &ea) < 0) {
         val_release(f);
@@ -2757,6 +2883,13 @@ void eval_install_builtins(jc_ctx *ctx)
     S(sym_lastindex, "lastindex");
     S(sym_firstindex, "firstindex");
     S(sym_getindex, "getindex");
+    S(sym_sum, "sum");
+    S(sym_prod, "prod");
+    S(sym_maximum, "maximum");
+    S(sym_minimum, "minimum");
+    S(sym_count, "count");
+    S(sym_any, "any");
+    S(sym_all, "all");
     S(sym_setindex, "setindex!");
     S(sym_adjoint, "'");
     S(sym_base, "Base");

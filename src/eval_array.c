@@ -181,10 +181,14 @@ typedef struct genstate {
     value *vals;
     int64_t n, cap;
     value *colls;      /* single-clause product: the collections, evaluated once */
+    array_sink_fn sink; /* streaming: each element goes here instead of into vals */
+    void *sink_arg;
 } genstate;
 
 static int gen_push(genstate *g, value v)
 {
+    if (g->sink)
+        return g->sink(g->L->ctx, g->sink_arg, v);
     if (g->n == g->cap && grow(g->L->ctx, &g->vals, &g->cap) < 0) {
         val_release(v);
         return -1;
@@ -249,7 +253,7 @@ static int gen_run(genstate *g, int ci, int ii, struct env *scope)
         }
         r = gen_run(g, ci, ii - 1, inner);
         eval_scope_release(inner);
-        if (r < 0)
+        if (r != 0) /* an error, or a sink that has seen enough */
             break;
     }
     val_release(coll);
@@ -276,12 +280,11 @@ static int iter_shape(value c, int64_t *dims)
     return 1;
 }
 
-static int eval_generator(litctx *L, const ast *gen, const jc_typeobj *et, value *out)
+/* The clauses of a generator: one product of iterators, or nested for/if clauses. */
+static int gen_clauses(jc_ctx *ctx, const ast *gen, clause *cls, int *pncl)
 {
-    jc_ctx *ctx = L->ctx;
     if (gen->kind != A_GENERATOR || gen->nkids < 2)
         return err_throw(ctx, ERR_SYNTAX, gen, "invalid comprehension");
-    clause cls[32];
     int ncl = 0;
     const ast *k1 = gen->kids[1];
     if (k1->kind == A_ITER) {
@@ -309,31 +312,75 @@ static int eval_generator(litctx *L, const ast *gen, const jc_typeobj *et, value
             ncl++;
         }
     }
+    *pncl = ncl;
+    return 0;
+}
+
+/* Evaluates the collections of a one-clause product once, into g->colls. */
+static int gen_colls(genstate *g, struct env *scope, int64_t *dims, int *pnd)
+{
+    litctx *L = g->L;
+    const clause *c = &g->cl[0];
+    int r = 0, nd = 0;
+    g->colls = xcalloc((size_t)c->niters, sizeof *g->colls);
+    for (int i = 0; i < c->niters && r == 0; i++) {
+        const ast *spec = c->iters[i];
+        if (spec->kind != A_ITER || spec->nkids != 2)
+            r = err_throw(L->ctx, ERR_SYNTAX, spec, "invalid iteration specification");
+        else if (L->eval(L->ctx, scope, spec->kids[1], &g->colls[i]) != 0)
+            r = -1;
+        else if (dims) {
+            int64_t d[ARR_MAXDIMS];
+            int k = iter_shape(g->colls[i], d);
+            if (nd + k > ARR_MAXDIMS)
+                r = err_throw(L->ctx, ERR_ARGUMENT, spec, "too many dimensions");
+            for (int j = 0; j < k && r == 0; j++)
+                dims[nd++] = d[j];
+        }
+    }
+    if (pnd)
+        *pnd = nd;
+    return r;
+}
+
+int array_eval_generator_fold(jc_ctx *ctx, const ast *gen, array_eval_fn eval, array_eval_fn body,
+                              struct env *e, array_sink_fn sink, void *arg)
+{
+    litctx L = { ctx, eval, e, body };
+    clause cls[32];
+    int ncl;
+    if (gen_clauses(ctx, gen, cls, &ncl) < 0)
+        return -1;
+    genstate g = { .L = &L, .body = gen->kids[0], .cl = cls, .ncl = ncl, .sink = sink, .sink_arg = arg };
+    struct env *scope = eval_scope_new(e);
+    int r = 0;
+    if (ncl == 1 && !cls[0].cond)
+        r = gen_colls(&g, scope, NULL, NULL);
+    if (r == 0)
+        r = gen_run(&g, 0, cls[0].niters - 1, scope);
+    eval_scope_release(scope);
+    if (g.colls) {
+        val_release_n(g.colls, cls[0].niters);
+        free(g.colls);
+    }
+    return r < 0 ? -1 : r;
+}
+
+static int eval_generator(litctx *L, const ast *gen, const jc_typeobj *et, value *out)
+{
+    jc_ctx *ctx = L->ctx;
+    clause cls[32];
+    int ncl;
+    if (gen_clauses(ctx, gen, cls, &ncl) < 0)
+        return -1;
     genstate g = { .L = L, .body = gen->kids[0], .cl = cls, .ncl = ncl };
     int shaped = ncl == 1 && !cls[0].cond;
     int nd = 0;
     int64_t dims[ARR_MAXDIMS];
     int r = 0;
     struct env *scope = eval_scope_new(L->e);
-    if (shaped) {
-        /* one clause: the result has the product's shape; collections evaluated once */
-        g.colls = xcalloc((size_t)cls[0].niters, sizeof *g.colls);
-        for (int i = 0; i < cls[0].niters && r == 0; i++) {
-            const ast *spec = cls[0].iters[i];
-            if (spec->kind != A_ITER || spec->nkids != 2)
-                r = err_throw(ctx, ERR_SYNTAX, spec, "invalid iteration specification");
-            else if (L->eval(ctx, scope, spec->kids[1], &g.colls[i]) != 0)
-                r = -1;
-            else {
-                int64_t d[ARR_MAXDIMS];
-                int k = iter_shape(g.colls[i], d);
-                if (nd + k > ARR_MAXDIMS)
-                    r = err_throw(ctx, ERR_ARGUMENT, gen, "too many dimensions");
-                for (int j = 0; j < k && r == 0; j++)
-                    dims[nd++] = d[j];
-            }
-        }
-    }
+    if (shaped) /* one clause: the result has the product's shape */
+        r = gen_colls(&g, scope, dims, &nd);
     if (r == 0) {
         double total = 1;
         for (int j = 0; j < nd; j++)

@@ -244,4 +244,10 @@ expect_err "x[1][1]… 3·10^5 deep" "MethodError" 1 -- "$JCALC" "$tmp/deep.jl"
 awk 'BEGIN { printf "f(x) = x; "; for (i = 0; i < 300000; i++) printf "f("; printf "1"; for (i = 0; i < 300000; i++) printf ")"; print "" }' >"$tmp/deepcall.jl"
 expect_err "f(f(…f(1)…)) 3·10^5 deep" "Error" 1 -- "$JCALC" "$tmp/deepcall.jl"
 
+# A fold over a generator holds one element at a time: 10^6 elements fold within a 20 MB
+# budget that their collected Vector (and the comprehension) would exceed.
+expect_out "sum over a generator in constant memory" "500000500000" 0 -- "$JCALC" --max-memory 20M -e 'sum(i for i in 1:10^6)'
+expect_err "the collected comprehension does not fit" "OutOfMemoryError" 1 -- "$JCALC" --max-memory 20M -e 'sum([i for i in 1:10^6])'
+expect_out "any stops at the first true" "true" 0 -- "$JCALC" -e 'any(i > 5 for i in 1:10^18)'
+
 echo "$pass passed, $fail failed"

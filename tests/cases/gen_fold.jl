@@ -1,0 +1,26 @@
+# sum, prod, maximum, minimum, count, any and all of a generator fold its elements as
+# they come (Julia's mapfoldl): left to right, any/all stop at their answer
+sum(i for i in 1:10^6)
+any(i > 5 for i in 1:10^18)
+all(i < 5 for i in 1:10^18)
+count(iseven(i) for i in 1:10)
+count(iseven(i) for i in 1:0)
+any(i > 5 for i in 1:0)
+all(i > 5 for i in 1:0)
+sum(i * j for i in 1:3 for j in 1:i)
+sum(i * j for i in 1:3, j in 1:2)
+maximum(abs(i - 50) for i in 1:100 if iseven(i))
+minimum(x^2 - 4x for x in -10:10)
+prod(big(i) for i in 1:25)
+# reduce_first widens the small integers, and Bools sum as Int
+typeof(sum(Int8(i) for i in 1:3))
+typeof(sum(UInt8(i) for i in 1:3))
+typeof(prod(Int16(2) for i in 1:3))
+sum(true for i in 1:3)
+prod(true for i in 1:3)
+# a left fold, not pairwise: ten 0.1s add up as a loop does
+sum(0.1 for i in 1:10)
+sum([i, i] for i in 1:3)
+maximum(Int(c) for c in "hello")
+# a rebound name is called as usual
+let sum = x -> length(x); sum(i for i in 1:4) end
