@@ -8,12 +8,21 @@
 /* One path of using/import: leading dots, then names joined by `.`; after the `:` of
  * `import A: b` an operator may stand alone.  An A_TUPLE flagged AF_POSTFIX, kids the
  * A_ID parts ("." for each leading dot), printed (importpath A B). */
+/* Whether the token is dots only (`.`, `..`, `...`): the source need not end in a NUL. */
+static int all_dots(const parser *p, const token *t)
+{
+    for (size_t i = 0; i < t->len; i++)
+        if (p->src[t->off + i] != '.')
+            return 0;
+    return 1;
+}
+
 static ast *import_path(parser *p, int allow_op)
 {
     size_t base = p->nstk, off = cur(p)->off;
     token *t = cur(p);
     while (t->kind == TK_OP && t->op->cls == OPC_DOT && !(t->flags & TF_DOTTED) &&
-           strspn(p->src + t->off, ".") >= t->len) {
+           all_dots(p, t)) {
         for (size_t i = 0; i < t->len; i++) {
             ast *d = ast_new(p->a, A_ID, t->off + i, 1, 0);
             d->sym = intern(p, ".", 1);
