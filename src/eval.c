@@ -760,6 +760,28 @@ static int call_body(jc_ctx *ctx, const jc_method *m, int n, const value *args, 
     return r;
 }
 
+/* Whether every keyword of the call is one the builtin row names: a keyword no row
+ * takes is a MethodError, as in Julia, never silently dropped (sum(x; foo = 1)). */
+static int row_takes_kws(jc_ctx *ctx, const builtin *b, const jc_args *a)
+{
+    if (!b->kwnames)
+        return 0;
+    for (int k = 0; k < a->nkw; k++) {
+        const char *name = sym_name(ctx, a->kw[k]), *p = b->kwnames;
+        size_t len = strlen(name);
+        int found = 0;
+        while (*p && !found) {
+            size_t w = strcspn(p, " ");
+            found = w == len && !memcmp(p, name, len);
+            p += w;
+            p += strspn(p, " ");
+        }
+        if (!found)
+            return 0;
+    }
+    return 1;
+}
+
 int eval_call_kw(jc_ctx *ctx, value f, const jc_args *a, value *out)
 {
     if (ctx_poll(ctx) < 0 || stack_check(ctx, a->site) < 0)
@@ -858,7 +880,8 @@ int eval_call_kw(jc_ctx *ctx, value f, const jc_args *a, value *out)
     }
     for (int i = 0; i < fn->nrows; i++) {
         const builtin *b = fn->rows[i];
-        if (a->n >= b->min_args && (b->max_args < 0 || a->n <= b->max_args)) {
+        if (a->n >= b->min_args && (b->max_args < 0 || a->n <= b->max_args) &&
+            (!a->nkw || row_takes_kws(ctx, b, a))) {
             jc_args ra = *a;
             ra.data = b->data;     /* the row's own data, for fns shared by many rows */
             const ast *outer = ctx->show_site;
