@@ -240,7 +240,7 @@ expect_out "1-1-…-1, 10^6 terms" "-999999" 0 -- "$JCALC" "$tmp/chain.jl"
 awk 'BEGIN { printf "x = 1; y = x"; for (i = 0; i < 300000; i++) printf " - 2x"; print "" }' >"$tmp/chain2.jl"
 expect_out "x - 2x - …, 3·10^5 terms" "-599999" 0 -- "$JCALC" "$tmp/chain2.jl"
 awk 'BEGIN { printf "x = [1]; x"; for (i = 0; i < 300000; i++) printf "[1]"; print "" }' >"$tmp/deep.jl"
-expect_err "x[1][1]… 3·10^5 deep" "MethodError" 1 -- "$JCALC" "$tmp/deep.jl"
+expect_err "x[1][1]… 3·10^5 deep" "Error" 1 -- "$JCALC" "$tmp/deep.jl"
 awk 'BEGIN { printf "f(x) = x; "; for (i = 0; i < 300000; i++) printf "f("; printf "1"; for (i = 0; i < 300000; i++) printf ")"; print "" }' >"$tmp/deepcall.jl"
 expect_err "f(f(…f(1)…)) 3·10^5 deep" "Error" 1 -- "$JCALC" "$tmp/deepcall.jl"
 
