@@ -189,7 +189,7 @@ typedef struct evstate {
     size_t stack_budget;
     int sym_ans, sym_pow, sym_minus, sym_colon, sym_mul, sym_end, sym_begin;
     int sym_lastindex, sym_firstindex, sym_getindex, sym_setindex, sym_adjoint;
-    int sym_sum, sym_prod, sym_maximum, sym_minimum, sym_count, sym_any, sym_all;
+    int sym_sum, sym_prod, sym_maximum, sym_minimum, sym_count, sym_any, sym_all, sym_init;
     int sym_base, sym_mathconstants, sym_math;
     struct { value coll; int dim, ndims; } ix[64]; /* for `begin`/`end` inside a[...] */
     int nix;
@@ -760,6 +760,8 @@ static int call_body(jc_ctx *ctx, const jc_method *m, int n, const value *args, 
     return r;
 }
 
+static int fold_init_call(jc_ctx *ctx, value f, const jc_args *a, value *out, int *handled);
+
 /* Whether every keyword of the call is one the builtin row names: a keyword no row
  * takes is a MethodError, as in Julia, never silently dropped (sum(x; foo = 1)). */
 static int row_takes_kws(jc_ctx *ctx, const builtin *b, const jc_args *a)
@@ -877,6 +879,11 @@ int eval_call_kw(jc_ctx *ctx, value f, const jc_args *a, value *out)
         ctx->depth--;
         type_env_clear(&tv);
         return r;
+    }
+    if (a->nkw) {
+        int handled, r = fold_init_call(ctx, f, a, out, &handled);
+        if (handled)
+            return r;
     }
     for (int i = 0; i < fn->nrows; i++) {
         const builtin *b = fn->rows[i];
@@ -1969,6 +1976,65 @@ static int ev_fold_call(jc_ctx *ctx, env *e, const ast *n, value f, value *out, 
     return r < 0 ? -1 : 0;
 }
 
+/* sum, prod, maximum, minimum and count with an `init` keyword: Julia's mapfoldl from
+ * init, over any iterable, with an optional function first (sum(f, itr; init = 0));
+ * empty, the answer is init.  0 when f is not one of them or the call is another. */
+static int fold_init_call(jc_ctx *ctx, value f, const jc_args *a, value *out, int *handled)
+{
+    evstate *st = ST(ctx);
+    *handled = 0;
+    if (a->nkw != 1 || a->n < 1 || a->n > 2 || !st->sym_init || a->kw[0] != st->sym_init)
+        return 0;
+    int name = val_func(f)->name, kind;
+    if (name == st->sym_sum) kind = FOLD_SUM;
+    else if (name == st->sym_prod) kind = FOLD_PROD;
+    else if (name == st->sym_maximum) kind = FOLD_MAX;
+    else if (name == st->sym_minimum) kind = FOLD_MIN;
+    else if (name == st->sym_count) kind = FOLD_COUNT;
+    else return 0;
+    *handled = 1;
+    static const char *const ops[] = { "+", "*", "max", "min" };
+    fold F = { .kind = kind, .acc = v_nothing(), .site = a->site, .n = 1 };
+    if (kind <= FOLD_MIN) {
+        F.op = sym_intern(ctx, ops[kind], strlen(ops[kind]));
+        F.acc = val_retain(a->kwv[0]);
+    } else if (num_to_int64(ctx, a->kwv[0], &F.n) < 0) { /* count's init is a count */
+        err_locate(ctx, a->site);
+        return -1;
+    }
+    value fn = a->n == 2 ? a->v[0] : v_nothing(), coll = a->v[a->n - 1];
+    jc_iter it;
+    if (eval_iter_init(ctx, &it, coll, a->site) < 0) {
+        val_release(F.acc);
+        return -1;
+    }
+    int r = 0;
+    for (;;) {
+        value x;
+        int k = eval_iter_step(ctx, &it, &x);
+        if (k <= 0) {
+            r = k;
+            break;
+        }
+        if (a->n == 2) {
+            value y;
+            r = eval_call(ctx, fn, 1, &x, a->site, &y);
+            val_release(x);
+            if (r < 0)
+                break;
+            x = y;
+        }
+        if ((r = fold_sink(ctx, &F, x)) < 0)
+            break;
+    }
+    if (r < 0) {
+        val_release(F.acc);
+        return -1;
+    }
+    *out = kind == FOLD_COUNT ? v_int(F.n) : F.acc;
+    return 0;
+}
+
 static int ev_call(jc_ctx *ctx, env *e, const ast *n, int dotted, value *out)
 {
     evstate *st = ST(ctx);
@@ -2913,6 +2979,7 @@ void eval_install_builtins(jc_ctx *ctx)
     S(sym_count, "count");
     S(sym_any, "any");
     S(sym_all, "all");
+    S(sym_init, "init");
     S(sym_setindex, "setindex!");
     S(sym_adjoint, "'");
     S(sym_base, "Base");

@@ -24,3 +24,15 @@ sum([i, i] for i in 1:3)
 maximum(Int(c) for c in "hello")
 # a rebound name is called as usual
 let sum = x -> length(x); sum(i for i in 1:4) end
+# init: Julia's mapfoldl from init, over any iterable; empty, the answer is init
+sum([1, 2]; init = 10)
+sum(Int[]; init = 0.0)
+sum(x -> x^2, 1:3; init = 0)
+prod(1:5; init = big(1))
+maximum([1, 5, 2]; init = 7)
+maximum(Int[]; init = -1)
+minimum((3, 1, 2); init = 0)
+count([true, false, true]; init = 5)
+count(iseven, 1:10; init = 1)
+sum(i for i in 1:3; init = 10)
+sum([1 2; 3 4]; init = 0)
