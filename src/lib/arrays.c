@@ -427,6 +427,15 @@ static int range_getindex(jc_ctx *ctx, value *out, value x, value idx, const ast
                 return r < 0 ? -1 : 0;
         }
     }
+    if (idx.type == T_RANGE && R->kind == RANGE_UNIT && R->start.type == T_INT64 &&
+        val_range(idx)->kind == RANGE_UNIT && val_range(idx)->len == 0 && val_range(idx)->start.type == T_INT64) {
+        /* an empty index: Julia's st:st-1 from st = first(r) + first(idx) - 1, unchecked */
+        int64_t st, i0 = val_range(idx)->start.u.i;
+        if (!__builtin_add_overflow(R->start.u.i, i0 - 1, &st) && i0 > INT64_MIN && st > INT64_MIN) {
+            value v[2] = { v_int(st), v_int(st - 1) };
+            return range_colon(ctx, out, 2, v, site);
+        }
+    }
     if (array_is_colon(ctx, idx)) { /* r[:] is r, as Julia's copy of a range */
         *out = val_retain(x);
         return 0;

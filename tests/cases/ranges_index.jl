@@ -13,6 +13,9 @@ typeof((0x01:0x05)[2:3])
 x = 1:5; x[end-1:end]
 (1:5)[:]
 (1:5)[2, 1]
+# an empty unit index gives Julia's st:st-1, unchecked
+(1:5)[3:2]
+(1:5)[10:9]
 # a huge range is never materialised
 (1:10^15)[10^15-1:10^15]
 (1:10^15)[[2, 3]]
