@@ -654,7 +654,7 @@ static int bigfloat_colon(jc_ctx *ctx, value *out, value a, value s, value b, co
         return -1;
     double f = floor(mpfr_get_d(val_mpfr(q), MPFR_RNDD));
     val_release(q);
-    if (!(f > -9.3e18 && f < 9.2e18))
+    if (!(f >= -0x1p63 && f < 0x1p63)) /* (int64_t)f is defined */
         return err_throw(ctx, ERR_INEXACT, site, "Int64(%.17g)", f);
     int64_t len = (int64_t)f + 1;
     if (len < 0)
