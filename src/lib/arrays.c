@@ -1892,7 +1892,7 @@ const builtin lib_arrays[] = {
     { "filter", 2, 2, bi_filter, "  filter(f, a)\n\n  Return a copy of collection a, removing elements for which f is false.", NULL },
     { "any", 1, 2, bi_any, "  any(itr) -> Bool\n\n  Test whether any elements of a boolean collection are true.", NULL },
     { "all", 1, 2, bi_all, "  all(itr) -> Bool\n\n  Test whether all elements of a boolean collection are true.", NULL },
-    { "count", 1, 2, bi_count, "  count([f=identity,] itr) -> Integer\n\n  Count the number of elements in itr for which the function f returns true.", NULL },
+    { "count", 1, 2, bi_count, "  count([f=identity,] itr; init=0) -> Integer\n\n  Count the number of elements in itr for which the function f returns true.", NULL },
     { "in", 2, 2, bi_in, NULL, NULL },
     { "∈", 2, 2, bi_in, NULL, NULL },
     { "vcat", 0, -1, bi_vcat, "  vcat(A...)\n\n  Concatenate arrays or numbers vertically.", NULL },
