@@ -204,6 +204,7 @@ typedef struct evstate {
     const builtin **builtin_rows; /* and their rows, one block */
     int ctl;                      /* the EV_* code a pending ERR_CONTROL carries */
     value ctl_value;              /* and the value of its `return` */
+    struct jc_method *replaced;   /* methods redefined during the evaluation, freed after it */
 } evstate;
 
 static evstate *ST(jc_ctx *ctx) { return (evstate *)ctx->lib; }
@@ -695,7 +696,13 @@ static int call_user(jc_ctx *ctx, const jc_method *m, int n, const value *args, 
     ctx->frames = &f;
     ctx->nframes++;
     ctx->src = arena_source(m->arena, &ctx->srclen, &ctx->srcname, &ctx->first_line);
+    /* what the body defines (a method, a closure) keeps the body's own arena alive */
+    evstate *st = ST(ctx);
+    arena *saved_arena = st->cur_arena;
+    if (m->arena)
+        st->cur_arena = m->arena;
     int r = call_body(ctx, m, n, args, a, out, tv);
+    st->cur_arena = saved_arena;
     if (r < 0)
         capture_trace(ctx);
     ctx->src = f.src;
@@ -1025,6 +1032,15 @@ static void method_free(jc_method *m)
     free(m);
 }
 
+static void free_replaced(evstate *st)
+{
+    for (jc_method *m = st->replaced, *next; m; m = next) {
+        next = m->next;
+        method_free(m);
+    }
+    st->replaced = NULL;
+}
+
 static void func_free(obj *o)
 {
     jc_func *f = (jc_func *)o;
@@ -1193,9 +1209,12 @@ static int add_methods(jc_ctx *ctx, env *e, jc_func *f, const ast *const *params
         jc_method **pp = &f->methods;
         while (*pp) {
             if (same_signature(*pp, m)) {
+                /* the old method may be running (f redefined inside a call of f): it
+                 * is freed when the outermost evaluation ends, not under its frame */
                 jc_method *old = *pp;
                 *pp = old->next;
-                method_free(old);
+                old->next = ST(ctx)->replaced;
+                ST(ctx)->replaced = old;
                 break;
             }
             pp = &(*pp)->next;
@@ -2934,6 +2953,8 @@ int eval_toplevel(jc_ctx *ctx, const ast *prog, arena *a, value *out)
     int r = ctl_resume(ctx, ev_stmt(ctx, NULL, prog, out), out);
     st->cur_arena = saved_arena;
     st->stack_base = saved_base;
+    if (!saved_base)
+        free_replaced(st);
     if (r == EV_RETURN)
         r = 0; /* `return` at top level ends the input with its value */
     else if (r == EV_BREAK || r == EV_CONTINUE)
@@ -3060,6 +3081,7 @@ void eval_recover(jc_ctx *ctx)
 void eval_free_state(jc_ctx *ctx)
 {
     if (ctx->lib) {
+        free_replaced(ST(ctx));
         eval_typed_free(ST(ctx)->gtyped);
         ST(ctx)->gtyped = NULL;
         eval_release(ctx, ST(ctx)->returning);
