@@ -1949,28 +1949,37 @@ static int fold_sink(jc_ctx *ctx, void *arg, value v)
     return rc < 0 ? -1 : 0;
 }
 
+/* The fold that the builtin named `name` is, among the kinds up to `last`, with F set
+ * up for it (its binary function's symbol); -1 when it is none of them. */
+static int fold_begin(jc_ctx *ctx, int name, int last, const ast *site, fold *F)
+{
+    evstate *st = ST(ctx);
+    const int names[] = { st->sym_sum, st->sym_prod, st->sym_maximum, st->sym_minimum,
+                          st->sym_count, st->sym_any, st->sym_all };
+    static const char *const ops[] = { "+", "*", "max", "min" };
+    int kind = 0;
+    while (kind <= last && names[kind] != name)
+        kind++;
+    if (kind > last)
+        return -1;
+    *F = (fold){ .kind = kind, .acc = v_nothing(), .site = site };
+    if (kind <= FOLD_MIN)
+        F->op = sym_intern(ctx, ops[kind], strlen(ops[kind]));
+    return kind;
+}
+
 /* f(generator) for a builtin fold f: 1 when handled (*out set, or -1 returned), 0 when f
  * is not one of them. */
 static int ev_fold_call(jc_ctx *ctx, env *e, const ast *n, value f, value *out, int *handled)
 {
-    evstate *st = ST(ctx);
     *handled = 0;
     if (f.type != T_FUNCTION || val_func(f)->methods || !val_func(f)->nrows)
         return 0;
-    int name = val_func(f)->name, kind;
-    if (name == st->sym_sum) kind = FOLD_SUM;
-    else if (name == st->sym_prod) kind = FOLD_PROD;
-    else if (name == st->sym_maximum) kind = FOLD_MAX;
-    else if (name == st->sym_minimum) kind = FOLD_MIN;
-    else if (name == st->sym_count) kind = FOLD_COUNT;
-    else if (name == st->sym_any) kind = FOLD_ANY;
-    else if (name == st->sym_all) kind = FOLD_ALL;
-    else return 0;
+    fold F;
+    int kind = fold_begin(ctx, val_func(f)->name, FOLD_ALL, n, &F);
+    if (kind < 0)
+        return 0;
     *handled = 1;
-    static const char *const ops[] = { "+", "*", "max", "min" };
-    fold F = { .kind = kind, .acc = v_nothing(), .site = n };
-    if (kind <= FOLD_MIN)
-        F.op = sym_intern(ctx, ops[kind], strlen(ops[kind]));
     int r = array_eval_generator_fold(ctx, n->kids[1], (array_eval_fn)ev, (array_eval_fn)ev_anon_body,
                                       e, fold_sink, &F);
     if (r < 0) {
@@ -2000,22 +2009,16 @@ static int ev_fold_call(jc_ctx *ctx, env *e, const ast *n, value f, value *out, 
  * empty, the answer is init.  0 when f is not one of them or the call is another. */
 static int fold_init_call(jc_ctx *ctx, value f, const jc_args *a, value *out, int *handled)
 {
-    evstate *st = ST(ctx);
     *handled = 0;
-    if (a->nkw != 1 || a->n < 1 || a->n > 2 || !st->sym_init || a->kw[0] != st->sym_init)
+    if (a->nkw != 1 || a->n < 1 || a->n > 2 || a->kw[0] != ST(ctx)->sym_init)
         return 0;
-    int name = val_func(f)->name, kind;
-    if (name == st->sym_sum) kind = FOLD_SUM;
-    else if (name == st->sym_prod) kind = FOLD_PROD;
-    else if (name == st->sym_maximum) kind = FOLD_MAX;
-    else if (name == st->sym_minimum) kind = FOLD_MIN;
-    else if (name == st->sym_count) kind = FOLD_COUNT;
-    else return 0;
+    fold F;
+    int kind = fold_begin(ctx, val_func(f)->name, FOLD_COUNT, a->site, &F);
+    if (kind < 0)
+        return 0;
     *handled = 1;
-    static const char *const ops[] = { "+", "*", "max", "min" };
-    fold F = { .kind = kind, .acc = v_nothing(), .site = a->site, .n = 1 };
+    F.n = 1;   /* init stands for the first element */
     if (kind <= FOLD_MIN) {
-        F.op = sym_intern(ctx, ops[kind], strlen(ops[kind]));
         F.acc = val_retain(a->kwv[0]);
     } else if (num_to_int64(ctx, a->kwv[0], &F.n) < 0) { /* count's init is a count */
         err_locate(ctx, a->site);
