@@ -30,6 +30,10 @@
 #include "show.h"
 #include "types.h"
 
+/* A scope: its variables, newest last.  The first ENV_INLINE live in the scope itself,
+ * so that a call or a loop iteration with a few locals makes one allocation, not
+ * three. */
+enum { ENV_INLINE = 4 };
 typedef struct env {
     uint32_t refs;
     uint8_t function;      /* the scope of a function call: assignment stops here */
@@ -41,14 +45,24 @@ typedef struct env {
     int nglobal;           /* names declared `global` in this scope */
     int *globals;
     typed_list *typed;     /* the declared types of its variables (x::T = …), or NULL */
+    int isyms[ENV_INLINE];
+    value ivals[ENV_INLINE];
 } env;
 
 static env *env_new(env *parent, int function)
 {
-    env *e = xcalloc(1, sizeof *e);
+    env *e = xmalloc(sizeof *e);
     e->refs = 1;
     e->function = (uint8_t)function;
+    e->gc = 0;
     e->parent = parent;
+    e->n = 0;
+    e->cap = ENV_INLINE;
+    e->syms = e->isyms;
+    e->vals = e->ivals;
+    e->nglobal = 0;
+    e->globals = NULL;
+    e->typed = NULL;
     if (parent)
         parent->refs++;
     return e;
@@ -57,8 +71,10 @@ static env *env_new(env *parent, int function)
 /* The scope's own storage, once what it held has been let go of. */
 static void env_free_storage(env *e)
 {
-    free(e->syms);
-    free(e->vals);
+    if (e->syms != e->isyms) {
+        free(e->syms);
+        free(e->vals);
+    }
     free(e->globals);
     eval_typed_free(e->typed);
     free(e);
@@ -95,9 +111,17 @@ static void env_define(jc_ctx *ctx, env *e, int sym, value v)
         return;
     }
     if (e->n == e->cap) {
-        e->cap = e->cap ? 2 * e->cap : 4;
-        e->syms = xrealloc(e->syms, (size_t)e->cap * sizeof *e->syms);
-        e->vals = xrealloc(e->vals, (size_t)e->cap * sizeof *e->vals);
+        int cap = 2 * e->cap;
+        if (e->syms == e->isyms) {
+            e->syms = xmalloc((size_t)cap * sizeof *e->syms);
+            e->vals = xmalloc((size_t)cap * sizeof *e->vals);
+            memcpy(e->syms, e->isyms, sizeof e->isyms);
+            memcpy(e->vals, e->ivals, sizeof e->ivals);
+        } else {
+            e->syms = xrealloc(e->syms, (size_t)cap * sizeof *e->syms);
+            e->vals = xrealloc(e->vals, (size_t)cap * sizeof *e->vals);
+        }
+        e->cap = cap;
     }
     e->syms[e->n] = sym;
     e->vals[e->n] = v;
@@ -425,6 +449,27 @@ static void env_drop(jc_ctx *ctx, env *e)
         env_free_storage(e);
         e = parent;
     }
+}
+
+/* Empties a scope that nothing else holds for the next run of a loop body, as env_drop
+ * would let go of what it held; 0 when it is shared (a closure captured it): then it is
+ * dropped, and the next run gets a new one. */
+static int env_reuse(jc_ctx *ctx, env *e)
+{
+    if (e->refs != 1 || e->gc) {
+        env_drop(ctx, e);
+        return 0;
+    }
+    int n = e->n;
+    e->n = 0;
+    for (int i = 0; i < n; i++)
+        gc_drop(ctx, e->vals[i]);
+    free(e->globals);
+    e->globals = NULL;
+    e->nglobal = 0;
+    eval_typed_free(e->typed);
+    e->typed = NULL;
+    return 1;
 }
 
 /* mark gray: subtract the references inside the subgraph reachable from r. */
@@ -769,6 +814,59 @@ static int call_body(jc_ctx *ctx, const jc_method *m, int n, const value *args, 
 
 static int fold_init_call(jc_ctx *ctx, value f, const jc_args *a, value *out, int *handled);
 
+/* ---- the direct path of arithmetic ----
+ *
+ * The builtin +, -, *, / and comparisons on two Int64 or two Float64 arguments, the
+ * work of every loop counter and recursion test, computed here instead of through the
+ * rows and the number tower.  Only what needs nothing of either: an Int64 sum, difference
+ * or product that overflows, which continues as a BigInt, takes the general path, as do
+ * mixed and other kinds; a function given user methods has no direct path. */
+enum { FAST_NONE, FAST_ADD, FAST_SUB, FAST_MUL, FAST_DIV, FAST_LT, FAST_LE, FAST_GT, FAST_GE,
+       FAST_EQ, FAST_NE };
+static const struct { const char *name; int op; } fast_ops[] = {
+    { "+", FAST_ADD }, { "-", FAST_SUB }, { "*", FAST_MUL }, { "/", FAST_DIV },
+    { "<", FAST_LT }, { "<=", FAST_LE }, { "≤", FAST_LE }, { ">", FAST_GT },
+    { ">=", FAST_GE }, { "≥", FAST_GE }, { "==", FAST_EQ }, { "!=", FAST_NE },
+    { "≠", FAST_NE },
+};
+
+/* 1 with *out set, 0 when the general path must answer. */
+static int fast_binop(int op, value x, value y, value *out)
+{
+    if (x.type == T_INT64 && y.type == T_INT64) {
+        int64_t a = x.u.i, b = y.u.i, r;
+        switch (op) {
+        case FAST_ADD: if (__builtin_add_overflow(a, b, &r)) return 0; *out = v_int(r); return 1;
+        case FAST_SUB: if (__builtin_sub_overflow(a, b, &r)) return 0; *out = v_int(r); return 1;
+        case FAST_MUL: if (__builtin_mul_overflow(a, b, &r)) return 0; *out = v_int(r); return 1;
+        case FAST_LT: *out = v_bool(a < b); return 1;
+        case FAST_LE: *out = v_bool(a <= b); return 1;
+        case FAST_GT: *out = v_bool(a > b); return 1;
+        case FAST_GE: *out = v_bool(a >= b); return 1;
+        case FAST_EQ: *out = v_bool(a == b); return 1;
+        case FAST_NE: *out = v_bool(a != b); return 1;
+        default: return 0;
+        }
+    }
+    if (x.type == T_FLOAT64 && y.type == T_FLOAT64) {
+        double a = x.u.f, b = y.u.f;
+        switch (op) {
+        case FAST_ADD: *out = v_f64(a + b); return 1;
+        case FAST_SUB: *out = v_f64(a - b); return 1;
+        case FAST_MUL: *out = v_f64(a * b); return 1;
+        case FAST_DIV: *out = v_f64(a / b); return 1;
+        case FAST_LT: *out = v_bool(a < b); return 1;
+        case FAST_LE: *out = v_bool(a <= b); return 1;
+        case FAST_GT: *out = v_bool(a > b); return 1;
+        case FAST_GE: *out = v_bool(a >= b); return 1;
+        case FAST_EQ: *out = v_bool(a == b); return 1;
+        case FAST_NE: *out = v_bool(a != b); return 1;
+        default: return 0;
+        }
+    }
+    return 0;
+}
+
 /* Whether every keyword of the call is one the builtin row names: a keyword no row
  * takes is a MethodError, as in Julia, never silently dropped (sum(x; foo = 1)). */
 static int row_takes_kws(jc_ctx *ctx, const builtin *b, const jc_args *a)
@@ -872,6 +970,8 @@ int eval_call_kw(jc_ctx *ctx, value f, const jc_args *a, value *out)
         return -1;
     }
     jc_func *fn = val_func(f);
+    if (fn->fast && !fn->methods && a->n == 2 && !a->nkw && fast_binop(fn->fast, a->v[0], a->v[1], out))
+        return 0;
     const jc_method *best = NULL;
     type_env tv;
     tv.n = 0;
@@ -2260,6 +2360,7 @@ static int ev_for_level(jc_ctx *ctx, env *e, const ast *const *iters, int niters
         return -1;
     }
     int result = 0;
+    env *scope = NULL; /* one scope serves every run of the body that leaves it unshared */
     for (;;) {
         value x;
         int r = eval_iter_step(ctx, &it, &x);
@@ -2267,7 +2368,8 @@ static int ev_for_level(jc_ctx *ctx, env *e, const ast *const *iters, int niters
             result = r;
             break;
         }
-        env *scope = env_new(e, 0);
+        if (!scope)
+            scope = env_new(e, 0);
         /* Julia binds every variable of `for i = a, j = b` afresh for each run of the
          * body: an assignment to i in the body does not reach the next j.  So the
          * innermost scope gets its own copies of the outer levels' variables. */
@@ -2284,7 +2386,6 @@ static int ev_for_level(jc_ctx *ctx, env *e, const ast *const *iters, int niters
                 slot = env_slot(s, var->sym);
             if (!slot) {
                 val_release(x);
-                env_drop(ctx, scope);
                 result = err_throw(ctx, ERR_SYNTAX, spec,
                                    "no outer local variable declaration exists for \"for outer\"");
                 break;
@@ -2302,7 +2403,6 @@ static int ev_for_level(jc_ctx *ctx, env *e, const ast *const *iters, int niters
             }
             r = assign_to(ctx, scope, var, x);
             if (r < 0) {
-                env_drop(ctx, scope);
                 result = -1;
                 break;
             }
@@ -2315,7 +2415,8 @@ static int ev_for_level(jc_ctx *ctx, env *e, const ast *const *iters, int niters
             if (r == 0)
                 val_release(v);
         }
-        env_drop(ctx, scope);
+        if (!env_reuse(ctx, scope))
+            scope = NULL;
         if (r == EV_CONTINUE)
             continue;
         if (r == EV_BREAK) {
@@ -2329,6 +2430,8 @@ static int ev_for_level(jc_ctx *ctx, env *e, const ast *const *iters, int niters
             break;
         }
     }
+    if (scope)
+        env_drop(ctx, scope);
     val_release(coll);
     return result;
 }
@@ -2355,30 +2458,35 @@ static int ev_for(jc_ctx *ctx, env *e, const ast *n, value *out)
 static int ev_while(jc_ctx *ctx, env *e, const ast *n, value *out)
 {
     *out = v_nothing();
+    env *scope = NULL; /* one scope serves every run of the body that leaves it unshared */
+    int result = 0, truth;
     for (;;) {
-        if (ctx_poll(ctx) < 0)
-            return -1;
-        int truth;
-        if (ev_cond(ctx, e, n->kids[0], &truth) < 0)
-            return -1;
+        if (ctx_poll(ctx) < 0 || ev_cond(ctx, e, n->kids[0], &truth) < 0) {
+            result = -1;
+            break;
+        }
         if (!truth)
-            return 0;
-        env *scope = env_new(e, 0);
+            break;
+        if (!scope)
+            scope = env_new(e, 0);
         value v;
         int r = ctl_resume(ctx, ev_stmt(ctx, scope, n->kids[1], &v), &v);
-        env_drop(ctx, scope);
+        if (!env_reuse(ctx, scope))
+            scope = NULL;
         if (r == 0)
             val_release(v);
-        else if (r == EV_BREAK)
-            return 0;
         else if (r == EV_CONTINUE)
             continue;
         else {
             if (r == EV_RETURN)
                 *out = v;
-            return r;
+            result = r == EV_BREAK ? 0 : r;
+            break;
         }
     }
+    if (scope)
+        env_drop(ctx, scope);
+    return result;
 }
 
 static int ev_if(jc_ctx *ctx, env *e, const ast *n, value *out)
@@ -3063,6 +3171,11 @@ void eval_install_builtins(jc_ctx *ctx)
                 jc_func *f = &st->builtin_funcs[fidx[rowsym[i]] - 1];
                 f->rows[f->nrows++] = b;
             }
+    for (size_t k = 0; k < sizeof fast_ops / sizeof *fast_ops; k++) {
+        int sym = sym_find(ctx, fast_ops[k].name, strlen(fast_ops[k].name));
+        if (sym >= 0 && (size_t)sym < nsyms && fidx[sym])
+            st->builtin_funcs[fidx[sym] - 1].fast = fast_ops[k].op;
+    }
     free(rowsym);
     free(count);
     free(fidx);

@@ -38,6 +38,8 @@ typedef struct jc_func {
     int nrows;
     int in_block;            /* a builtin's: it and its rows live in the blocks that
                                 eval_install_builtins allocates (freed with the state) */
+    int fast;                /* a builtin operator with a direct path for two Int64 or
+                                two Float64 arguments (eval.c's FAST_*), else 0 */
 } jc_func;
 
 static inline jc_func *val_func(value v) { return (jc_func *)v.u.o; }
