@@ -34,6 +34,7 @@
  * so that a call or a loop iteration with a few locals makes one allocation, not
  * three. */
 enum { ENV_INLINE = 4 };
+struct evstate;
 typedef struct env {
     uint32_t refs;
     uint8_t function;      /* the scope of a function call: assignment stops here */
@@ -45,6 +46,7 @@ typedef struct env {
     int nglobal;           /* names declared `global` in this scope */
     int *globals;
     typed_list *typed;     /* the declared types of its variables (x::T = …), or NULL */
+    struct evstate *st;    /* whose local counts its variables are in (set by the first) */
     int isyms[ENV_INLINE];
     value ivals[ENV_INLINE];
 } env;
@@ -63,14 +65,18 @@ static env *env_new(env *parent, int function)
     e->nglobal = 0;
     e->globals = NULL;
     e->typed = NULL;
+    e->st = NULL;
     if (parent)
         parent->refs++;
     return e;
 }
 
+static void local_count_drop(env *e);
+
 /* The scope's own storage, once what it held has been let go of. */
 static void env_free_storage(env *e)
 {
+    local_count_drop(e);
     if (e->syms != e->isyms) {
         free(e->syms);
         free(e->vals);
@@ -98,7 +104,15 @@ static value *env_slot(env *e, int sym)
     return NULL;
 }
 
-static void gc_drop(jc_ctx *ctx, value v);
+static void gc_drop_heap(jc_ctx *ctx, value v);
+/* Lets go of the evaluator's reference to v (see gc_drop_heap); a number, a Bool, a
+ * Char hold nothing. */
+static inline void gc_drop(jc_ctx *ctx, value v)
+{
+    if (val_kind_is(v.type, VK_HEAP))
+        gc_drop_heap(ctx, v);
+}
+static void local_count_add(jc_ctx *ctx, env *e, int sym);
 
 /* Defines sym in e (new local), taking ownership of v. */
 static void env_define(jc_ctx *ctx, env *e, int sym, value v)
@@ -126,6 +140,7 @@ static void env_define(jc_ctx *ctx, env *e, int sym, value v)
     e->syms[e->n] = sym;
     e->vals[e->n] = v;
     e->n++;
+    local_count_add(ctx, e, sym);
 }
 
 static int env_declared_global(const env *e, int sym)
@@ -229,9 +244,43 @@ typedef struct evstate {
     int ctl;                      /* the EV_* code a pending ERR_CONTROL carries */
     value ctl_value;              /* and the value of its `return` */
     struct jc_method *replaced;   /* methods redefined during the evaluation, freed after it */
+    uint32_t *nlocal;             /* per symbol: how many live scopes bind it (nlocal_cap) */
+    size_t nlocal_cap;
 } evstate;
 
 static evstate *ST(jc_ctx *ctx) { return (evstate *)ctx->lib; }
+
+/* How many scopes bind each name.  A name no scope binds is a global wherever it is
+ * read, so lookup goes straight to the globals without walking the scopes: the
+ * operators and builtins a loop body calls, the function a recursion calls. */
+static void local_count_add(jc_ctx *ctx, env *e, int sym)
+{
+    evstate *st = ST(ctx);
+    if (!st)
+        return;
+    if ((size_t)sym >= st->nlocal_cap) {
+        size_t cap = st->nlocal_cap ? st->nlocal_cap : 1024;
+        while (cap <= (size_t)sym)
+            cap *= 2;
+        st->nlocal = xrealloc(st->nlocal, cap * sizeof *st->nlocal);
+        memset(st->nlocal + st->nlocal_cap, 0, (cap - st->nlocal_cap) * sizeof *st->nlocal);
+        st->nlocal_cap = cap;
+    }
+    e->st = st;
+    st->nlocal[sym]++;
+}
+
+static void local_count_drop(env *e)
+{
+    if (e->st)
+        for (int i = 0; i < e->n; i++)
+            e->st->nlocal[e->syms[i]]--;
+}
+
+static int local_bound(const evstate *st, int sym)
+{
+    return (size_t)sym >= st->nlocal_cap || st->nlocal[sym] != 0;
+}
 
 static int stack_check(jc_ctx *ctx, const ast *site)
 {
@@ -382,7 +431,7 @@ static int gc_may_cycle(value v)
     return gc_is_node_type(v.type) && !(v.type == T_FUNCTION && !val_func(v)->methods);
 }
 
-static void gc_drop(jc_ctx *ctx, value v)
+static void gc_drop_heap(jc_ctx *ctx, value v)
 {
     if (!gc_may_cycle(v) || !ctx->lib) {
         val_release(v);
@@ -460,6 +509,7 @@ static int env_reuse(jc_ctx *ctx, env *e)
         env_drop(ctx, e);
         return 0;
     }
+    local_count_drop(e);
     int n = e->n;
     e->n = 0;
     for (int i = 0; i < n; i++)
@@ -821,7 +871,7 @@ static int fold_init_call(jc_ctx *ctx, value f, const jc_args *a, value *out, in
  * rows and the number tower.  Only what needs nothing of either: an Int64 sum, difference
  * or product that overflows, which continues as a BigInt, takes the general path, as do
  * mixed and other kinds; a function given user methods has no direct path. */
-enum { FAST_NONE, FAST_ADD, FAST_SUB, FAST_MUL, FAST_DIV, FAST_LT, FAST_LE, FAST_GT, FAST_GE,
+enum { FAST_UNKNOWN, FAST_NONE, FAST_ADD, FAST_SUB, FAST_MUL, FAST_DIV, FAST_LT, FAST_LE, FAST_GT, FAST_GE,
        FAST_EQ, FAST_NE };
 static const struct { const char *name; int op; } fast_ops[] = {
     { "+", FAST_ADD }, { "-", FAST_SUB }, { "*", FAST_MUL }, { "/", FAST_DIV },
@@ -829,6 +879,19 @@ static const struct { const char *name; int op; } fast_ops[] = {
     { ">=", FAST_GE }, { "≥", FAST_GE }, { "==", FAST_EQ }, { "!=", FAST_NE },
     { "≠", FAST_NE },
 };
+
+/* A builtin's direct path, found at its first call (start-up looks up nothing). */
+static int fast_op_of(jc_ctx *ctx, jc_func *fn)
+{
+    fn->fast = FAST_NONE;
+    if (fn->in_block) {
+        const char *name = sym_name(ctx, fn->name);
+        for (size_t k = 0; k < sizeof fast_ops / sizeof *fast_ops; k++)
+            if (!strcmp(name, fast_ops[k].name))
+                fn->fast = fast_ops[k].op;
+    }
+    return fn->fast;
+}
 
 /* 1 with *out set, 0 when the general path must answer. */
 static int fast_binop(int op, value x, value y, value *out)
@@ -970,7 +1033,8 @@ int eval_call_kw(jc_ctx *ctx, value f, const jc_args *a, value *out)
         return -1;
     }
     jc_func *fn = val_func(f);
-    if (fn->fast && !fn->methods && a->n == 2 && !a->nkw && fast_binop(fn->fast, a->v[0], a->v[1], out))
+    if (a->n == 2 && !a->nkw && !fn->methods && (fn->fast ? fn->fast : fast_op_of(ctx, fn)) != FAST_NONE &&
+        fast_binop(fn->fast, a->v[0], a->v[1], out))
         return 0;
     const jc_method *best = NULL;
     type_env tv;
@@ -1052,6 +1116,8 @@ static int is_unassigned(value v) { return v.type == T_NOTHING && v.sub == 2; }
 
 static int lookup(jc_ctx *ctx, env *e, int sym, const ast *site, value *out)
 {
+    if (!local_bound(ST(ctx), sym))
+        e = NULL;
     for (env *s = e; s; s = s->parent) {
         if (env_declared_global(s, sym))
             break;
@@ -2832,6 +2898,13 @@ static int ev_anon_body(jc_ctx *ctx, env *e, const ast *n, value *out)
 /* An expression whose value is wanted: 0 or -1, never a control code. */
 static int ev(jc_ctx *ctx, env *e, const ast *n, value *out)
 {
+    /* the leaves, most of what is evaluated, without ev_stmt's frame */
+    if (n->kind == A_ID)
+        return lookup(ctx, e, n->sym, n, out);
+    if (n->kind == A_LIT) {
+        *out = val_retain(n->lit);
+        return 0;
+    }
     int r = ev_stmt(ctx, e, n, out);
     return r > 0 ? ctl_raise(ctx, n, r, out) : r;
 }
@@ -3171,11 +3244,6 @@ void eval_install_builtins(jc_ctx *ctx)
                 jc_func *f = &st->builtin_funcs[fidx[rowsym[i]] - 1];
                 f->rows[f->nrows++] = b;
             }
-    for (size_t k = 0; k < sizeof fast_ops / sizeof *fast_ops; k++) {
-        int sym = sym_find(ctx, fast_ops[k].name, strlen(fast_ops[k].name));
-        if (sym >= 0 && (size_t)sym < nsyms && fidx[sym])
-            st->builtin_funcs[fidx[sym] - 1].fast = fast_ops[k].op;
-    }
     free(rowsym);
     free(count);
     free(fidx);
@@ -3208,6 +3276,7 @@ void eval_free_state(jc_ctx *ctx)
         eval_typedefs_free(ST(ctx)->typedefs);
         free(ST(ctx)->builtin_funcs);
         free(ST(ctx)->builtin_rows);
+        free(ST(ctx)->nlocal);
     }
     free(ctx->lib);
     ctx->lib = NULL;

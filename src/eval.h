@@ -36,10 +36,10 @@ typedef struct jc_func {
     jc_method *methods;      /* user methods, newest first */
     const builtin **rows;    /* builtin rows of this name, in table order */
     int nrows;
-    int in_block;            /* a builtin's: it and its rows live in the blocks that
+    uint8_t in_block;        /* a builtin's: it and its rows live in the blocks that
                                 eval_install_builtins allocates (freed with the state) */
-    int fast;                /* a builtin operator with a direct path for two Int64 or
-                                two Float64 arguments (eval.c's FAST_*), else 0 */
+    uint8_t fast;            /* a builtin operator's direct path for two Int64 or two
+                                Float64 arguments (eval.c's FAST_*); 0 until its first call */
 } jc_func;
 
 static inline jc_func *val_func(value v) { return (jc_func *)v.u.o; }
