@@ -145,6 +145,10 @@ const char *num_irrational_name(int id);   /* "π", "ℯ", "γ", "φ", "catalan"
 int num_irrational_mpfr(jc_ctx *ctx, mpfr_ptr f, int id);
 /* The constant rounded to Float64 (correctly rounded). */
 double num_irrational_double(int id);
+/* π correctly rounded to f's precision (pi.c: the Chudnovsky series at high precision),
+ * and the release of its per-thread cache (jc_free, with MPFR's). */
+void num_const_pi(mpfr_ptr f, mpfr_rnd_t rnd);
+void num_free_pi_cache(void);
 static inline value v_irrational(int id) { value v = { T_IRRATIONAL, (uint8_t)id, { .i = 0 } }; return v; }
 
 /* ---- type values ---- */

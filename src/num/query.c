@@ -149,7 +149,7 @@ const char *num_irrational_name(int id)
 static void irr_raw(mpfr_ptr f, int id, mpfr_rnd_t rnd)
 {
     switch (id) {
-    case IRR_PI: mpfr_const_pi(f, rnd); break;
+    case IRR_PI: num_const_pi(f, rnd); break;
     case IRR_E: mpfr_set_ui(f, 1, rnd); mpfr_exp(f, f, rnd); break;
     case IRR_GAMMA: mpfr_const_euler(f, rnd); break;
     case IRR_CATALAN: mpfr_const_catalan(f, rnd); break;

@@ -982,6 +982,32 @@ static void test_fixint(void)
             }
 }
 
+/* π by pi.c's Chudnovsky series, correctly rounded in every rounding mode, against
+ * MPFR's own constant: the precisions around the switch-over, random ones above it, the
+ * cache answering a lower precision, a precision that rounds to a tie's neighbourhood. */
+static void test_const_pi(void)
+{
+    static const mpfr_rnd_t modes[] = { MPFR_RNDN, MPFR_RNDZ, MPFR_RNDU, MPFR_RNDD, MPFR_RNDA };
+    mpfr_prec_t precs[24] = { 8191, 8192, 8193, 10000, 65536, 100003, 332200, 40000 };
+    for (int i = 8; i < 24; i++)
+        precs[i] = 8192 + (mpfr_prec_t)(rnd() % 120000);
+    long bad = 0, checked = 0;
+    for (int i = 0; i < 24; i++)
+        for (size_t m = 0; m < sizeof modes / sizeof *modes; m++) {
+            mpfr_t a, b;
+            mpfr_init2(a, precs[i]);
+            mpfr_init2(b, precs[i]);
+            num_const_pi(a, modes[m]);
+            mpfr_const_pi(b, modes[m]);
+            bad += !mpfr_equal_p(a, b);
+            checked++;
+            mpfr_clear(a);
+            mpfr_clear(b);
+        }
+    check_ok(bad == 0, "π by Chudnovsky: %ld of %ld precisions and modes differ from MPFR's", bad, checked);
+    num_free_pi_cache();
+}
+
 int main(void)
 {
     C = jc_new();
@@ -996,6 +1022,7 @@ int main(void)
     test_typenames();
     test_powers_and_errors();
     test_fixint();
+    test_const_pi();
     jc_free(C);
     mpfr_free_cache();
     return check_report();
