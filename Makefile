@@ -15,7 +15,7 @@
 PREFIX ?= /usr/local
 DEB_PACKAGES = build-essential autoconf automake pkg-config libgmp-dev libmpfr-dev libmpc-dev \
                libreadline-dev libutf8proc-dev libpcre2-dev expect bc clang libclang-rt-14-dev python3
-DEB_OPTIONAL = hyperfine pari-gp
+DEB_OPTIONAL = hyperfine pari-gp lua5.4 dc
 
 BUILD_TARGETS = all run check bench fuzz diff accuracy install lib unit tests-build jcalc docs
 
@@ -137,7 +137,7 @@ docs: build/jcalc
 accuracy: tests-build
 	JCALC_ACCURACY_N=10000000 ./build/tests/test_mathcore
 
-bench: build/jcalc $(BENCH_BINS)
+bench: build/jcalc build/bench/race $(BENCH_BINS)
 	@sh bench/run.sh
 
 # -fno-sanitize-recover: an undefined behaviour is a finding that stops the run, as in the

@@ -1,43 +1,23 @@
 #!/bin/sh
 # stream.sh — jcalc against `bc -l`, side by side in one run:
-#   (a) start-up: evaluating 1+1, best of 20 runs each, interleaved;
-#   (b) a stream of 100,000 mixed arithmetic lines through stdin, best of 3, interleaved.
-# Prints each time and the ratio jcalc/bc.  Project targets: start-up <= 1.0 x bc,
-# stream <= 0.5 x bc.
+#   (a) start-up: evaluating 1+1 (and against dc where installed), 40 runs each;
+#   (b) a stream of 100,000 mixed arithmetic lines through stdin, 5 runs each.
+# bench/race.c executes each directly, interleaves the runs, checks that the outputs
+# agree, and prints min and median ratios jcalc/bc.  Project targets (issue 13):
+# start-up <= 1.0 x bc and <= 1.2 x dc, stream <= 0.35 x bc.
 cd "$(dirname "$0")/.." || exit 2
 JCALC=${JCALC:-./build/jcalc}
 command -v bc >/dev/null 2>&1 || { echo "bc not installed: skipped (make deps installs it)"; exit 0; }
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
-now() { date +%s%N; }
+RACE=${RACE:-./build/bench/race}
+echo '1+1' >"$tmp/one"
 
-# best_of N CMD...: the smallest wall time in nanoseconds
-best_of() {
-    n=$1; shift
-    best=
-    i=0
-    while [ $i -lt "$n" ]; do
-        t0=$(now); "$@" >/dev/null 2>&1; t1=$(now)
-        t=$((t1 - t0))
-        if [ -z "$best" ] || [ $t -lt "$best" ]; then best=$t; fi
-        i=$((i + 1))
-    done
-    echo "$best"
-}
-
-ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", a / b }'; }
-
-# (a) start-up, interleaved so that machine noise hits both alike
-jb=; bb=
-for round in 1 2 3 4; do
-    j=$(best_of 5 sh -c "echo '1+1' | $JCALC")
-    b=$(best_of 5 sh -c "echo '1+1' | bc -l")
-    if [ -z "$jb" ] || [ "$j" -lt "$jb" ]; then jb=$j; fi
-    if [ -z "$bb" ] || [ "$b" -lt "$bb" ]; then bb=$b; fi
-done
-printf 'start-up 1+1:      jcalc %8.2f ms   bc -l %8.2f ms   ratio %s (target <= 1.0)\n' \
-    "$(awk -v t="$jb" 'BEGIN{print t/1e6}')" "$(awk -v t="$bb" 'BEGIN{print t/1e6}')" "$(ratio "$jb" "$bb")"
+# (a) start-up: each program executed directly on the same one-line input
+set -- "$RACE" -n 40 "start-up 1+1" jcalc "$JCALC" -e '1+1' :: "bc -l" '<' "$tmp/one" bc -l
+command -v dc >/dev/null 2>&1 && set -- "$@" :: dc dc -e '1 1+p'
+"$@"
 
 # (b) 100,000 lines that mean the same in both languages
 awk 'BEGIN {
@@ -52,14 +32,6 @@ awk 'BEGIN {
         else printf "(%d.5 + %d) * (%d - 1.25)\n", c, b, a
     }
 }' >"$tmp/lines"
-js=; bs=
-for round in 1 2 3; do
-    j=$(best_of 1 sh -c "$JCALC < $tmp/lines")
-    b=$(best_of 1 sh -c "bc -l < $tmp/lines")
-    if [ -z "$js" ] || [ "$j" -lt "$js" ]; then js=$j; fi
-    if [ -z "$bs" ] || [ "$b" -lt "$bs" ]; then bs=$b; fi
-done
-printf '100k-line stream:  jcalc %8.1f ms   bc -l %8.1f ms   ratio %s (target <= 0.5)\n' \
-    "$(awk -v t="$js" 'BEGIN{print t/1e6}')" "$(awk -v t="$bs" 'BEGIN{print t/1e6}')" "$(ratio "$js" "$bs")"
+BC_LINE_LENGTH=0 "$RACE" -n 5 -t 1e-12 "100k-line stream" jcalc '<' "$tmp/lines" "$JCALC" :: "bc -l" '<' "$tmp/lines" bc -l
 "$JCALC" < "$tmp/lines" >"$tmp/j.out" 2>"$tmp/j.err"
 echo "  (jcalc printed $(wc -l <"$tmp/j.out") values and $(grep -c '^ERROR' "$tmp/j.err") errors for 100000 lines)"
