@@ -107,9 +107,15 @@ build/libjcalc.a: $(LIB_OBJS)
 	@$(if $(Q),echo "  AR      $@")
 	$(Q)ar rcs $@.$$$$.tmp $^ && mv -f $@.$$$$.tmp $@
 
+# A wholly static link warns that Readline's ~user completion needs the C library's NSS
+# modules at run time (configure.ac says why that is accepted); those lines are dropped,
+# every other message is shown.
+STATIC_NOTE = -e 'requires at runtime the shared libraries from the glibc' -e '\.a([^)]*\.o): in function'
 build/jcalc: build/obj/src/main.o build/libjcalc.a
 	@$(if $(Q),echo "  LINK    $@")
-	$(Q)$(CC) $(LDFLAGS_ALL) -o $@.$$$$.tmp $^ $(if $(STATIC_LINK),$(STATIC_LINK) -lm,$(LIBS_ALL)) && mv -f $@.$$$$.tmp $@
+	$(Q)$(CC) $(LDFLAGS_ALL) -o $@.$$$$.tmp $^ $(if $(STATIC_LINK),$(STATIC_LINK) -lm,$(LIBS_ALL)) 2>$@.log; \
+	st=$$?; grep -v $(STATIC_NOTE) $@.log >&2; rm -f $@.log; \
+	test $$st = 0 && mv -f $@.$$$$.tmp $@
 
 build/tests/%: tests/unit/%.c tests/unit/check.h build/libjcalc.a config.mk
 	@mkdir -p build/tests
