@@ -734,14 +734,39 @@ static int f_precision(jc_ctx *ctx, value *out, const jc_args *a)
     return 0;
 }
 
+/* Whether v is something setprecision(f, …) and setrounding(f, …) can call. */
+static int is_callable(value v)
+{
+    return v.type == T_FUNCTION || (v.type == T_TUPLE && v.sub == TUP_COMPOSED);
+}
+
+/* Calls f() with the context's BigFloat precision and rounding set as given, then
+ * restores both, whether f returned or raised (Julia's try/finally). */
+static int call_with_bigfloat_env(jc_ctx *ctx, value f, mpfr_prec_t prec, mpfr_rnd_t rnd,
+                                  const jc_args *a, value *out)
+{
+    mpfr_prec_t saved_prec = ctx->precision;
+    mpfr_rnd_t saved_rnd = ctx->rounding;
+    ctx->precision = prec;
+    ctx->rounding = rnd;
+    int r = eval_call(ctx, f, 0, NULL, a->site, out);
+    ctx->precision = saved_prec;
+    ctx->rounding = saved_rnd;
+    return r;
+}
+
+/* setprecision([f,] [BigFloat,] n): the default precision of new BigFloats, or with f,
+ * f() run under it. */
 static int f_setprecision(jc_ctx *ctx, value *out, const jc_args *a)
 {
     value n = a->v[a->n - 1];
-    if (a->n == 2) {
+    int with_f = a->n >= 2 && is_callable(a->v[0]);
+    if (a->n - with_f == 2) {
         num_type t;
-        if (typeobj_num(a->v[0], &t) < 0 || t.t != T_BIGFLOAT || t.cplx)
+        if (typeobj_num(a->v[with_f], &t) < 0 || t.t != T_BIGFLOAT || t.cplx)
             return lib_no_method(ctx, "setprecision", a);
-    }
+    } else if (a->n - with_f != 1)
+        return lib_no_method(ctx, "setprecision", a);
     if (!num_is_integer_type(n))
         return lib_no_method(ctx, "setprecision", a);
     int64_t p;
@@ -753,8 +778,71 @@ static int f_setprecision(jc_ctx *ctx, value *out, const jc_args *a)
         return -1;
     if (p > (int64_t)MPFR_PREC_MAX)
         return num_domain_error(ctx, n, "`precision` is larger than MPFR allows.");
+    if (with_f)
+        return call_with_bigfloat_env(ctx, a->v[0], (mpfr_prec_t)p, ctx->rounding, a, out);
     ctx->precision = (mpfr_prec_t)p;
     *out = v_int(p);
+    return 0;
+}
+
+/* The rounding modes MPFR has, as Julia maps them (RoundNearest … RoundFromZero). */
+static int mpfr_mode_of(value m, mpfr_rnd_t *rnd)
+{
+    static const struct { int mode; mpfr_rnd_t rnd; } map[] = {
+        { RM_NEAREST, MPFR_RNDN }, { RM_TOZERO, MPFR_RNDZ }, { RM_UP, MPFR_RNDU },
+        { RM_DOWN, MPFR_RNDD }, { RM_FROMZERO, MPFR_RNDA },
+    };
+    for (size_t i = 0; m.type == T_ROUNDMODE && i < sizeof map / sizeof *map; i++)
+        if (m.u.i == map[i].mode) {
+            *rnd = map[i].rnd;
+            return 1;
+        }
+    return 0;
+}
+
+static int is_bigfloat_type(value t)
+{
+    num_type nt;
+    return t.type == T_TYPE && typeobj_num(t, &nt) == 0 && nt.t == T_BIGFLOAT && !nt.cplx;
+}
+
+/* setrounding([f,] BigFloat, mode): the rounding of BigFloat arithmetic, or with f,
+ * f() run under it.  Only BigFloat's rounding can be set (Julia 1.10 deprecates it for
+ * the hardware floats). */
+static int f_setrounding(jc_ctx *ctx, value *out, const jc_args *a)
+{
+    int with_f = a->n == 3;
+    if ((with_f && !is_callable(a->v[0])) || !is_bigfloat_type(a->v[with_f]) ||
+        a->v[with_f + 1].type != T_ROUNDMODE)
+        return lib_no_method(ctx, "setrounding", a);
+    mpfr_rnd_t rnd;
+    if (!mpfr_mode_of(a->v[with_f + 1], &rnd)) /* RoundNearestTiesAway: MPFR has none */
+        return lib_no_method(ctx, "setrounding", a);
+    if (with_f)
+        return call_with_bigfloat_env(ctx, a->v[0], ctx->precision, rnd, a, out);
+    ctx->rounding = rnd;
+    *out = a->v[with_f + 1];
+    return 0;
+}
+
+/* rounding(BigFloat): the current mode; rounding(Float64) and the other hardware floats:
+ * RoundNearest, which they always use. */
+static int f_rounding(jc_ctx *ctx, value *out, const jc_args *a)
+{
+    num_type nt;
+    if (a->v[0].type != T_TYPE || typeobj_num(a->v[0], &nt) < 0 || nt.cplx ||
+        (nt.t != T_BIGFLOAT && !val_kind_is(nt.t, VK_HWFLOAT)))
+        return lib_no_method(ctx, "rounding", a);
+    static const struct { mpfr_rnd_t rnd; int mode; } map[] = {
+        { MPFR_RNDN, RM_NEAREST }, { MPFR_RNDZ, RM_TOZERO }, { MPFR_RNDU, RM_UP },
+        { MPFR_RNDD, RM_DOWN }, { MPFR_RNDA, RM_FROMZERO },
+    };
+    int mode = RM_NEAREST;
+    for (size_t i = 0; nt.t == T_BIGFLOAT && i < sizeof map / sizeof *map; i++)
+        if (ctx->rounding == map[i].rnd)
+            mode = map[i].mode;
+    value v = { T_ROUNDMODE, 0, { .i = mode } };
+    *out = v;
     return 0;
 }
 
@@ -1332,8 +1420,10 @@ const builtin lib_numbers[] = {
     { "complex", 1, 2, f_complex, "  complex(r, [i])\n\n  The complex number r + i*im, both parts promoted to one type.", NULL },
     { "typeof", 1, 1, f_typeof, "  typeof(x)\n\n  The concrete type of x.", NULL },
     { "rationalize", 1, 2, f_rationalize, "  rationalize([T<:Integer=Int,] x; tol::Real=eps(x))\n\n  The simplest rational within tol of the float x: rationalize(0.1) == 1//10.", "tol" },
+    { "setrounding", 2, 3, f_setrounding, "  setrounding([f,] BigFloat, mode)\n\n  Set the rounding mode of BigFloat arithmetic (RoundNearest, RoundToZero, RoundUp,\n  RoundDown, RoundFromZero); with a function f (or a do block), run f() in that mode\n  and restore the previous one.", NULL },
+    { "rounding", 1, 1, f_rounding, "  rounding(T)\n\n  The current rounding mode of float type T (BigFloat's is set by setrounding).", NULL },
     { "precision", 1, 1, f_precision, "  precision(x)\n  precision(T)\n\n  Significand bits of a float or float type; for BigFloat, its own precision\n  (precision(BigFloat) is the current default).", NULL },
-    { "setprecision", 1, 2, f_setprecision, "  setprecision([BigFloat,] n)\n\n  Set the precision in bits of new BigFloat values (default 256); returns n.", NULL },
+    { "setprecision", 1, 3, f_setprecision, "  setprecision([f,] [BigFloat,] n)\n\n  Set the precision in bits of new BigFloat values (default 256); returns n.  With a\n  function f (or a do block), run f() at that precision and restore the previous one.", NULL },
     { "eps", 0, 1, f_eps, "  eps(::Type{T}) / eps(x)\n\n  Machine epsilon of the float type T (eps() is eps(Float64)), or the spacing of\n  floats at x: the distance to the next float of larger magnitude.", NULL },
     { "nextfloat", 1, 2, f_nextfloat, "  nextfloat(x, n = 1)\n\n  The n-th float after x in its type.", NULL },
     { "prevfloat", 1, 2, f_prevfloat, "  prevfloat(x, n = 1)\n\n  The n-th float before x in its type.", NULL },

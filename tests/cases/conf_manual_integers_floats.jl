@@ -95,3 +95,10 @@ isequal(NaN, NaN32)
 -0.0 == 0.0
 isequal(-0.0, 0.0)
 1 < 2 <= 2 < 3 == 3 > 2 >= 1 == 1 < 3 != 5
+setrounding(BigFloat, RoundUp) do; BigFloat(1) + parse(BigFloat, "0.1"); end
+setrounding(BigFloat, RoundDown) do; BigFloat(1) + parse(BigFloat, "0.1"); end
+setprecision(40) do; BigFloat(1) + parse(BigFloat, "0.1"); end
+setprecision(BigFloat, 100) do; precision(BigFloat); end, precision(BigFloat)
+setprecision(() -> big(1)/3, BigFloat, 64)
+rounding(BigFloat), rounding(Float64)
+setrounding(() -> rounding(BigFloat), BigFloat, RoundToZero), rounding(BigFloat)
