@@ -181,8 +181,9 @@ static int integer_pow(jc_ctx *ctx, value *out, value a, value b)
         mpz_clear(x);
         return rc;
     }
-    uint64_t n = b.type == T_BIGINT ? mpz_get_ui(val_mpz(b)) : (uint64_t)b.u.i;
-    if (b.type == T_BIGINT && !mpz_fits_ulong_p(val_mpz(b))) {
+    /* a heap exponent (BigInt, Int128, UInt128) holds its value in an mpz */
+    uint64_t n = val_is_heap(b) ? mpz_get_ui(val_mpz(b)) : (uint64_t)b.u.i;
+    if (val_is_heap(b) && !mpz_fits_ulong_p(val_mpz(b))) {
         /* only 0, 1, -1 get here */
         int odd = mpz_odd_p(val_mpz(b));
         n = odd ? 1 : 2;
