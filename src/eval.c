@@ -1908,6 +1908,13 @@ static int ev_args(jc_ctx *ctx, env *e, const ast *const *kids, int nkids, evarg
     ea->kwcap = EVKW_INLINE;
     for (int i = 0; i < nkids; i++) {
         const ast *k = kids[i];
+        if (k->kind != A_PARAMETERS && k->kind != A_KW && k->kind != A_SPLAT && ea->n < ea->cap) {
+            /* a plain argument into room there is: most arguments */
+            if (ev(ctx, e, k, &ea->v[ea->n]) != 0)
+                goto fail;
+            ea->n++;
+            continue;
+        }
         const ast *const *kw = NULL;
         int nkwk = 0;
         if (k->kind == A_PARAMETERS) {
@@ -2227,7 +2234,8 @@ static int ev_call(jc_ctx *ctx, env *e, const ast *n, int dotted, value *out)
 {
     evstate *st = ST(ctx);
     const ast *callee = n->kids[0];
-    if (!dotted && callee->kind == A_ID && callee->sym != st->sym_pow && chain_link(n, callee->sym)) {
+    if (!dotted && callee->kind == A_ID && n->nkids == 3 && n->kids[1]->kind == A_CALL &&
+        callee->sym != st->sym_pow && chain_link(n, callee->sym)) {
         int depth = 0;
         for (const ast *x = n; depth < 32 && chain_link(x, callee->sym); x = x->kids[1])
             depth++;
