@@ -55,6 +55,21 @@ int array_convert_elt(jc_ctx *ctx, const jc_typeobj *et, value x, value *out)
         xt.cplx = 1;
         return num_convert_to(ctx, out, xt, x) < 0 ? -1 : 0;
     }
+    if (et && et->base == T_ARRAY && et->param && x.type == T_ARRAY &&
+        val_array(x)->kind != ARR_UNIFORM && (et->ndims < 0 || et->ndims == val_array(x)->nd) &&
+        !type_equal(val_array(x)->et, et->param)) {
+        /* convert(Vector{Float64}, [2]): a new array of the element type, as Julia's
+         * (an array already of that type is itself, shared) */
+        jc_array *xa = val_array(x);
+        value r = array_alloc(et->param, xa->nd, xa->dims);
+        for (int64_t i = 0; i < xa->len; i++)
+            if (array_convert_elt(ctx, et->param, xa->v[i], &val_array(r)->v[i]) < 0) {
+                val_release(r);
+                return -1;
+            }
+        *out = r;
+        return 0;
+    }
     if (et && et->base >= TA_ANY && !type_is_union(et) && et->base != TA_ANY) {
         jc_typeobj *xt = type_of_value(x);
         int ok = type_subtype(xt, et);

@@ -309,6 +309,10 @@ static int bi_convert(jc_ctx *ctx, value *out, const jc_args *a)
     int base = val_typeobj(t)->base;
     if (val_kind_is(x.type, VK_NUMBER) && base < T__COUNT && val_kind_is(base, VK_NUMBER))
         return eval_call(ctx, t, 1, &x, a->site, out);
+    const jc_typeobj *tt = val_typeobj(t);
+    if (base == T_ARRAY && tt->param && x.type == T_ARRAY && (tt->ndims < 0 || tt->ndims == val_array(x)->nd))
+        /* convert(Vector{Float64}, [1, 2]): element by element, as an array literal's */
+        return array_convert_elt(ctx, tt, x, out) < 0 ? (err_locate(ctx, a->site), -1) : 0;
     sb xn = { 0 }, tn = { 0 };
     type_name_of(ctx, &xn, x);
     type_name(ctx, &tn, val_typeobj(t));

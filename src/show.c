@@ -960,14 +960,35 @@ static void show_matview(jc_ctx *ctx, sb *out, const jc_array *a, int64_t base, 
     free(mv.cache);
 }
 
+/* Julia's typeinfo_implicit: element types whose values read back as that type without
+ * a prefix (Float64, Int64, Char, String, Symbol, Nothing), and concrete arrays of
+ * them, tuples and pairs of them. */
+static int typeinfo_implicit(const jc_typeobj *t)
+{
+    int b = t->base;
+    if (!t->param && !t->flags && !t->nelts &&
+        (b == T_FLOAT64 || b == T_INT64 || b == T_CHAR || b == T_STRING || b == T_SYMBOL ||
+         b == T_NOTHING))
+        return 1;
+    if (!type_is_concrete(t))
+        return 0;
+    if (b == T_ARRAY)
+        return t->param && typeinfo_implicit(t->param);
+    if (b == T_TUPLE && t->sub != TUP_COMPOSED) {
+        for (size_t i = 0; i < t->nelts; i++)
+            if (!typeinfo_implicit(t->elts[i]))
+                return 0;
+        return 1;
+    }
+    return 0;
+}
+
 /* typeinfo_prefix: the element type before [ ... ] unless the reader can infer it. */
 static void show_prefix(jc_ctx *ctx, sb *out, const jc_array *a, unsigned flags)
 {
     if (flags & SHOWF_ELTYPE_KNOWN)
         return;
-    int b = a->et->base;
-    if (a->len > 0 && !a->et->param && !a->et->flags &&
-        (b == T_FLOAT64 || b == T_INT64 || b == T_CHAR || b == T_STRING))
+    if (a->len > 0 && typeinfo_implicit(a->et))
         return;
     type_name(ctx, out, a->et);
 }

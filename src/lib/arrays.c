@@ -1252,38 +1252,6 @@ static int bi_reverse(jc_ctx *ctx, value *out, const jc_args *a)
     return 0;
 }
 
-/* isless for sorting: numbers by value with NaN last, strings bytewise. */
-static int lessthan(jc_ctx *ctx, value x, value y, int *res)
-{
-    if (num_is_real(x) && num_is_real(y)) {
-        int xn = num_isnan(x), yn = num_isnan(y);
-        if (xn || yn) {
-            *res = !xn && yn;
-            return 0;
-        }
-        int c;
-        if (num_cmp(ctx, x, y, &c) < 0)
-            return -1;
-        if (c == 0 && num_is_float_type(x) && num_is_float_type(y))
-            c = num_signbit(x) && !num_signbit(y) ? -1 : 0; /* -0.0 before 0.0 */
-        *res = c < 0;
-        return 0;
-    }
-    if (x.type == T_STRING && y.type == T_STRING) {
-        jc_string *s = val_string(x), *t = val_string(y);
-        size_t n = s->len < t->len ? s->len : t->len;
-        int c = memcmp(s->s, t->s, n);
-        *res = c < 0 || (c == 0 && s->len < t->len);
-        return 0;
-    }
-    value r;
-    if (eval_call_global(ctx, "isless", 2, (value[]){ x, y }, NULL, &r) < 0)
-        return -1;
-    *res = r.type == T_BOOL && r.u.i;
-    val_release(r);
-    return 0;
-}
-
 static int merge_sort(jc_ctx *ctx, value *v, value *tmp, int64_t n, int rev)
 {
     if (n < 2)
@@ -1294,7 +1262,7 @@ static int merge_sort(jc_ctx *ctx, value *v, value *tmp, int64_t n, int rev)
     int64_t i = 0, j = h, k = 0;
     while (i < h && j < n) {
         int lt;
-        if (lessthan(ctx, rev ? v[i] : v[j], rev ? v[j] : v[i], &lt) < 0)
+        if (lib_isless(ctx, rev ? v[i] : v[j], rev ? v[j] : v[i], &lt) < 0)
             return -1;
         tmp[k++] = lt ? v[j++] : v[i++];
     }

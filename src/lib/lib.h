@@ -64,6 +64,9 @@ int lib_no_method(jc_ctx *ctx, const char *name, const jc_args *a);
 /* a op b: the number tower when both are numbers, else the global function of the
  * operator's name (+, *, max ...), so that arrays of arrays and user methods work. */
 int lib_binop(jc_ctx *ctx, num_op op, value a, value b, const ast *site, value *out);
+/* Julia's isless(x, y) into *less, the builtin order or a user's isless method: 0, or
+ * -1 with an error pending (a MethodError when there is none) (lib/numbers.c). */
+int lib_isless(jc_ctx *ctx, value x, value y, int *less);
 /* The name of the function an operation stands for: "+", "÷", "max" ... */
 const char *lib_op_name(num_op op);
 

@@ -163,8 +163,6 @@ static int f_pow(jc_ctx *ctx, value *out, const jc_args *a)
 static int f_and(jc_ctx *ctx, value *out, const jc_args *a) { return fold(ctx, out, a, NUM_AND, "&"); }
 static int f_or(jc_ctx *ctx, value *out, const jc_args *a) { return fold(ctx, out, a, NUM_OR, "|"); }
 static int f_xor(jc_ctx *ctx, value *out, const jc_args *a) { return fold(ctx, out, a, NUM_XOR, "xor"); }
-static int f_min(jc_ctx *ctx, value *out, const jc_args *a) { return fold(ctx, out, a, NUM_MIN, "min"); }
-static int f_max(jc_ctx *ctx, value *out, const jc_args *a) { return fold(ctx, out, a, NUM_MAX, "max"); }
 
 static int f_bitnot(jc_ctx *ctx, value *out, const jc_args *a)
 {
@@ -440,6 +438,95 @@ static int values_cmp(jc_ctx *ctx, value x, value y, int *res)
         return 0;
     }
     return NUM_NOMETHOD;
+}
+
+/* Julia's isless as a total order: *res -1, 0 (isequal) or 1.  Reals by value with NaN
+ * after everything (and equal to itself) and -0.0 before 0.0; tuples (and pairs)
+ * lexicographically by isless; strings, chars and symbols as <.  NUM_NOMETHOD when
+ * Julia has no isless for the two (complex numbers, arrays, mixed kinds). */
+static int isless_cmp(jc_ctx *ctx, value x, value y, int *res)
+{
+    if (num_is_real(x) && num_is_real(y)) {
+        int xn = num_isnan(x), yn = num_isnan(y);
+        if (xn || yn) {
+            *res = xn - yn;
+            return 0;
+        }
+        int rc = num_cmp(ctx, x, y, res);
+        if (rc < 0)
+            return rc;
+        if (*res == 0 && (num_is_float_type(x) || num_is_float_type(y)))
+            *res = num_signbit(y) - num_signbit(x); /* isless(-0.0, 0.0) */
+        return 0;
+    }
+    if (x.type == T_TUPLE && y.type == T_TUPLE && x.sub == y.sub && x.sub != TUP_COMPOSED) {
+        jc_tuple *p = val_tuple(x), *q = val_tuple(y);
+        size_t n = p->n < q->n ? p->n : q->n;
+        for (size_t i = 0; i < n; i++) {
+            int rc = isless_cmp(ctx, p->v[i], q->v[i], res);
+            if (rc < 0)
+                return rc;
+            if (*res != 0)
+                return 0;
+        }
+        *res = (p->n > q->n) - (p->n < q->n);
+        return 0;
+    }
+    if (x.type == T_TUPLE || y.type == T_TUPLE)
+        return NUM_NOMETHOD;
+    return values_cmp(ctx, x, y, res);
+}
+
+int lib_isless(jc_ctx *ctx, value x, value y, int *less)
+{
+    int c, rc = isless_cmp(ctx, x, y, &c);
+    if (rc == 0) {
+        *less = c < 0;
+        return 0;
+    }
+    if (rc != NUM_NOMETHOD)
+        return -1;
+    /* a user's isless method (isless(a::Point, b::Point)); without one, its row below
+     * raises the MethodError */
+    value r;
+    if (eval_call_global(ctx, "isless", 2, (value[]){ x, y }, NULL, &r) < 0)
+        return -1;
+    *less = r.type == T_BOOL && r.u.i;
+    val_release(r);
+    return 0;
+}
+
+static int f_isless(jc_ctx *ctx, value *out, const jc_args *a)
+{
+    int c, rc = isless_cmp(ctx, a->v[0], a->v[1], &c);
+    if (rc < 0)
+        return ret(ctx, rc, "isless", a);
+    *out = v_bool(c < 0);
+    return 0;
+}
+
+/* max and min of values that are not all numbers, by isless as Julia's generic
+ * max(x, y) = isless(y, x) ? x : y and min(x, y) = isless(y, x) ? y : x. */
+static int isless_extreme(jc_ctx *ctx, value *out, const jc_args *a, int want_max, const char *name)
+{
+    value acc = a->v[0];
+    for (int i = 1; i < a->n; i++) {
+        int less = 0;
+        if (lib_isless(ctx, a->v[i], acc, &less) < 0)
+            return -1;
+        if (want_max ? !less : less)
+            acc = a->v[i];
+    }
+    *out = val_retain(acc);
+    return 0;
+}
+
+static int all_numbers(const jc_args *a)
+{
+    for (int i = 0; i < a->n; i++)
+        if (!num_is_number(a->v[i]))
+            return 0;
+    return 1;
 }
 
 enum { C_EQ, C_NE, C_LT, C_LE, C_GT, C_GE, C_IS, C_ISNOT };
@@ -1275,9 +1362,32 @@ static int sign_common(jc_ctx *ctx, value *out, const jc_args *a, int flip)
 static int f_copysign(jc_ctx *ctx, value *out, const jc_args *a) { return sign_common(ctx, out, a, 0); }
 static int f_flipsign(jc_ctx *ctx, value *out, const jc_args *a) { return sign_common(ctx, out, a, 1); }
 
+static int f_min(jc_ctx *ctx, value *out, const jc_args *a)
+{
+    return all_numbers(a) ? fold(ctx, out, a, NUM_MIN, "min") : isless_extreme(ctx, out, a, 0, "min");
+}
+
+static int f_max(jc_ctx *ctx, value *out, const jc_args *a)
+{
+    return all_numbers(a) ? fold(ctx, out, a, NUM_MAX, "max") : isless_extreme(ctx, out, a, 1, "max");
+}
+
 static int f_minmax(jc_ctx *ctx, value *out, const jc_args *a)
 {
     value lo, hi;
+    if (!all_numbers(a)) {
+        int r = isless_extreme(ctx, &lo, a, 0, "minmax");
+        if (r < 0 || (r = isless_extreme(ctx, &hi, a, 1, "minmax")) < 0) {
+            if (r == 0)
+                val_release(lo);
+            return -1;
+        }
+        value t = v_tuple_new(2);
+        val_tuple(t)->v[0] = lo;
+        val_tuple(t)->v[1] = hi;
+        *out = t;
+        return 0;
+    }
     int r = num_binop(ctx, &lo, NUM_MIN, a->v[0], a->v[1]);
     if (r != 0)
         return nomethod_decline(r);
@@ -1404,6 +1514,7 @@ const builtin lib_numbers[] = {
     OP2("mod1", f_mod1, "  mod1(x, y)\n\n  Modulus after flooring division, returning a value in (0, y] for positive y."),
     OP2("divrem", f_divrem, "  divrem(x, y)\n\n  The tuple (div(x, y), rem(x, y))."),
     OP2("fldmod", f_fldmod, "  fldmod(x, y)\n\n  The tuple (fld(x, y), mod(x, y))."),
+    { "isless", 2, 2, f_isless, "  isless(x, y)\n\n  The total order sort uses: numbers by value with NaN last and -0.0 before 0.0;\n  strings, chars and symbols in code-point order; tuples lexicographically.", NULL },
     { "min", 1, -1, f_min, "  min(x, y, ...)\n\n  The smallest argument; NaN if any is NaN.", NULL },
     { "max", 1, -1, f_max, "  max(x, y, ...)\n\n  The largest argument; NaN if any is NaN.", NULL },
     { "copysign", 2, 2, f_copysign, LIB_HELP("copysign(x, y) -> z", "Return z which has the magnitude of x and the same sign as y.\n\n  jcalc> copysign(1, -2)\n  -1"), NULL },
