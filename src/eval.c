@@ -893,6 +893,18 @@ static int fast_op_of(jc_ctx *ctx, jc_func *fn)
     return fn->fast;
 }
 
+/* Whether fn is a builtin with a direct path that no user method has overridden. */
+static int fast_func(jc_ctx *ctx, jc_func *fn)
+{
+    return !fn->methods && (fn->fast ? fn->fast : fast_op_of(ctx, fn)) != FAST_NONE;
+}
+
+/* An argument that is neither a keyword nor a splat. */
+static int plain_arg(const ast *k)
+{
+    return k->kind != A_PARAMETERS && k->kind != A_KW && k->kind != A_SPLAT;
+}
+
 /* 1 with *out set, 0 when the general path must answer. */
 static int fast_binop(int op, value x, value y, value *out)
 {
@@ -1033,8 +1045,7 @@ int eval_call_kw(jc_ctx *ctx, value f, const jc_args *a, value *out)
         return -1;
     }
     jc_func *fn = val_func(f);
-    if (a->n == 2 && !a->nkw && !fn->methods && (fn->fast ? fn->fast : fast_op_of(ctx, fn)) != FAST_NONE &&
-        fast_binop(fn->fast, a->v[0], a->v[1], out))
+    if (a->n == 2 && !a->nkw && fast_func(ctx, fn) && fast_binop(fn->fast, a->v[0], a->v[1], out))
         return 0;
     const jc_method *best = NULL;
     type_env tv;
@@ -2268,6 +2279,30 @@ static int ev_call(jc_ctx *ctx, env *e, const ast *n, int dotted, value *out)
     value f;
     if (ev(ctx, e, callee, &f) != 0)
         return -1;
+    if (!dotted && n->nkids == 3 && f.type == T_FUNCTION && plain_arg(n->kids[1]) &&
+        plain_arg(n->kids[2]) && fast_func(ctx, val_func(f))) {
+        /* an operator with two plain arguments, the work of every loop and recursion:
+         * no argument array, and the direct path when both are Int64 or Float64 */
+        value args[2];
+        if (ev(ctx, e, n->kids[1], &args[0]) != 0) {
+            val_release(f);
+            return -1;
+        }
+        if (ev(ctx, e, n->kids[2], &args[1]) != 0) {
+            gc_drop(ctx, args[0]);
+            val_release(f);
+            return -1;
+        }
+        int r = 0;
+        if (!fast_binop(val_func(f)->fast, args[0], args[1], out)) {
+            jc_args a = { .n = 2, .v = args, .site = n };
+            r = eval_call_kw(ctx, f, &a, out);
+        }
+        gc_drop(ctx, args[0]);
+        gc_drop(ctx, args[1]);
+        val_release(f);
+        return r < 0 ? -1 : 0;
+    }
     if (!dotted && n->nkids == 2 && n->kids[1]->kind == A_GENERATOR) {
         int handled, r = ev_fold_call(ctx, e, n, f, out, &handled);
         if (handled) {
@@ -2654,7 +2689,11 @@ static int ev_opassign(jc_ctx *ctx, env *e, const ast *n, int dotted, value *out
     int r = ev(ctx, e, n->kids[1], &f);
     if (r == 0) {
         jc_args a = { .n = 2, .v = args, .site = n };
-        r = dotted ? array_broadcast(ctx, f, &a, &res) : eval_call_kw(ctx, f, &a, &res);
+        if (!dotted && f.type == T_FUNCTION && fast_func(ctx, val_func(f)) &&
+            fast_binop(val_func(f)->fast, cur, rhs, &res))
+            r = 0;
+        else
+            r = dotted ? array_broadcast(ctx, f, &a, &res) : eval_call_kw(ctx, f, &a, &res);
         val_release(f);
     }
     val_release(cur);
