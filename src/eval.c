@@ -1160,7 +1160,42 @@ static int lookup(jc_ctx *ctx, env *e, int sym, const ast *site, value *out)
 }
 
 /* Assigns v (owned) to sym following Julia's scope rules. */
-static void assign(jc_ctx *ctx, env *e, int sym, value v)
+static int same_value(value a, value b)
+{
+    if (a.type != b.type || a.sub != b.sub)
+        return 0;
+    if (a.type == T_STRING)
+        return val_string(a)->len == val_string(b)->len &&
+               !memcmp(val_string(a)->s, val_string(b)->s, val_string(a)->len);
+    return val_is_heap(a) ? a.u.o == b.u.o : a.u.u == b.u.u;
+}
+
+/* Assigning a user constant (const x = …, the name of a function or a type), as Julia's
+ * checked assignment: the same value changes nothing; a value of another type, or a
+ * type, is "invalid redefinition of constant"; another value of the same type is
+ * assigned, with Julia's warning on stderr.  0 to go on, -1 with the error pending (v
+ * released). */
+static int check_constant(jc_ctx *ctx, int sym, value v, const ast *site)
+{
+    if ((size_t)sym >= ctx->nglobals || !ctx->globals[sym].defined ||
+        ctx->globals[sym].constant != CONST_USER)
+        return 0;
+    value old = ctx->globals[sym].v;
+    if (same_value(old, v))
+        return 0;
+    int retype = old.type != v.type || old.sub != v.sub || v.type == T_TYPE;
+    if (!retype && old.type == T_STRUCT)
+        retype = !type_equal(val_struct(old)->type, val_struct(v)->type);
+    if (retype || old.type == T_FUNCTION) {
+        val_release(v);
+        return err_throw(ctx, ERR_ERROR, site, "invalid redefinition of constant %s", sym_name(ctx, sym));
+    }
+    fprintf(stderr, "WARNING: redefinition of constant %s. This may fail, cause incorrect answers, "
+                    "or produce other errors.\n", sym_name(ctx, sym));
+    return 0;
+}
+
+static int assign(jc_ctx *ctx, env *e, int sym, value v, const ast *site)
 {
     int in_function = 0;
     for (env *s = e; s; s = s->parent) {
@@ -1170,17 +1205,20 @@ static void assign(jc_ctx *ctx, env *e, int sym, value v)
         if (slot) {
             val_release(*slot);
             *slot = v;
-            return;
+            return 0;
         }
         if (s->function)
             in_function = 1;
     }
     if (e && (in_function || (size_t)sym >= ctx->nglobals || !ctx->globals[sym].defined)) {
         env_define(ctx, e, sym, v);
-        return;
+        return 0;
     }
 global:
+    if (check_constant(ctx, sym, v, site) < 0)
+        return -1;
     eval_set_global(ctx, sym, v);
+    return 0;
 }
 
 /* ---- functions ---- */
@@ -1562,22 +1600,26 @@ static int define_method(jc_ctx *ctx, env *e, env *we, const ast *sig, const ast
     }
     if (!found && (size_t)name < ctx->nglobals && ctx->globals[name].defined &&
         ctx->globals[name].v.type == T_FUNCTION) {
+        if (!ctx->globals[name].constant) /* f = x -> 1; f(x) = 2: a variable, not a function */
+            return err_throw(ctx, ERR_ERROR, sig, "cannot define function %s; it already has a value",
+                             sym_name(ctx, name));
         f = val_retain(ctx->globals[name].v);
         found = 1;
     }
     if (!found) {
-        if ((size_t)name < ctx->nglobals && ctx->globals[name].defined &&
-            ctx->globals[name].constant)
-            return err_throw(ctx, ERR_ERROR, sig, "cannot define function %s; it already has a value",
-                            sym_name(ctx, name));
-        f = func_new(name);
         int in_function = 0;
         for (env *s = e; s && !env_declared_global(s, name); s = s->parent)
             in_function |= s->function;
+        if (!in_function && (size_t)name < ctx->nglobals && ctx->globals[name].defined)
+            return err_throw(ctx, ERR_ERROR, sig, "cannot define function %s; it already has a value",
+                            sym_name(ctx, name));
+        f = func_new(name);
         if (in_function)
             env_define(ctx, e, name, val_retain(f));
-        else
+        else {
             eval_set_global(ctx, name, val_retain(f));
+            ctx->globals[name].constant = CONST_USER; /* f = 5 is a redefinition */
+        }
     }
     if (add_methods(ctx, we, val_func(f), params, np, kw, body, a, sig, tvars, ntv) < 0) {
         val_release(f);
@@ -1631,7 +1673,7 @@ int eval_define_function(jc_ctx *ctx, struct env *e, const ast *sig, const ast *
 void eval_set_constant(jc_ctx *ctx, int sym)
 {
     if ((size_t)sym < ctx->nglobals)
-        ctx->globals[sym].constant = 1;
+        ctx->globals[sym].constant = CONST_USER;
 }
 
 /* ---- iteration ---- */
@@ -1746,8 +1788,7 @@ static int assign_to(jc_ctx *ctx, env *e, const ast *target, value v /* owned */
         const value *t = tl ? eval_typed_find(*tl, target->sym) : NULL;
         if (t && eval_convert_to(ctx, *t, &v, target) < 0)
             return -1;
-        assign(ctx, e, target->sym, v);
-        return 0;
+        return assign(ctx, e, target->sym, v, target);
     }
     case A_TYPED:
         if (target->nkids == 2 && target->kids[0]->kind == A_ID) {
@@ -1755,7 +1796,10 @@ static int assign_to(jc_ctx *ctx, env *e, const ast *target, value v /* owned */
             int sym = target->kids[0]->sym;
             if (eval_convert_declared(ctx, e, target->kids[1], ev, &v, &t) < 0)
                 return -1;
-            assign(ctx, e, sym, v);
+            if (assign(ctx, e, sym, v, target) < 0) {
+                val_release(t);
+                return -1;
+            }
             typed_list **tl = binding_types(ctx, e, sym);
             if (tl) {
                 eval_typed_set(tl, sym, t);
@@ -2956,6 +3000,37 @@ static int ev(jc_ctx *ctx, env *e, const ast *n, value *out)
     return r > 0 ? ctl_raise(ctx, n, r, out) : r;
 }
 
+/* The names `const` declares (x, x::T, a, b): before the assignment (mark 0), Julia's
+ * errors for a local or for a global that already has a value of its own; after it
+ * (mark 1), their bindings become constants. */
+static int const_names(jc_ctx *ctx, env *e, const ast *t, int mark)
+{
+    if (t->kind == A_TYPED && t->nkids)
+        return const_names(ctx, e, t->kids[0], mark);
+    if (t->kind == A_TUPLE || t->kind == A_PARENS) {
+        for (uint32_t i = 0; i < t->nkids; i++)
+            if (const_names(ctx, e, t->kids[i], mark) < 0)
+                return -1;
+        return 0;
+    }
+    if (t->kind != A_ID)
+        return 0;
+    int sym = t->sym;
+    for (env *s = e; s; s = s->parent)
+        if (s->function && !env_declared_global(s, sym))
+            return mark ? 0 : err_throw(ctx, ERR_SYNTAX, t, "unsupported `const` declaration on local variable");
+    binding *b = (size_t)sym < ctx->nglobals ? &ctx->globals[sym] : NULL;
+    if (mark) {
+        if (b && b->defined)
+            b->constant = CONST_USER;
+        return 0;
+    }
+    if (b && b->defined && !b->constant)
+        return err_throw(ctx, ERR_ERROR, t, "cannot declare %s constant; it already has a value",
+                         sym_name(ctx, sym));
+    return 0;
+}
+
 /* A statement: 0, -1 or EV_BREAK / EV_CONTINUE / EV_RETURN. */
 static int ev_stmt(jc_ctx *ctx, env *e, const ast *n, value *out)
 {
@@ -3110,6 +3185,8 @@ static int ev_stmt(jc_ctx *ctx, env *e, const ast *n, value *out)
         *out = v_nothing();
         for (uint32_t i = 0; i < n->nkids; i++) {
             const ast *k = n->kids[i];
+            if (n->kind == A_GLOBAL && !e && k->kind == A_ID)
+                continue; /* global x at top level: x is global already */
             if (n->kind == A_GLOBAL && e && k->kind == A_ID) {
                 e->globals = xrealloc(e->globals, (size_t)(e->nglobal + 1) * sizeof *e->globals);
                 e->globals[e->nglobal++] = k->sym;
@@ -3139,12 +3216,16 @@ static int ev_stmt(jc_ctx *ctx, env *e, const ast *n, value *out)
                 continue;
             }
             value v;
+            if (n->kind == A_CONST && k->kind == A_ASSIGN && const_names(ctx, e, k->kids[0], 0) < 0)
+                return -1;
             if (k->kind == A_ASSIGN && n->kind == A_LOCAL && e && k->kids[0]->kind == A_ID) {
                 if (ev(ctx, e, k->kids[1], &v) != 0)
                     return -1;
                 env_define(ctx, e, k->kids[0]->sym, val_retain(v));
             } else if (ev(ctx, e, k, &v) != 0)
                 return -1;
+            if (n->kind == A_CONST && k->kind == A_ASSIGN)
+                const_names(ctx, e, k->kids[0], 1);
             val_release(*out);
             *out = v;
         }
@@ -3282,7 +3363,7 @@ void eval_install_builtins(jc_ctx *ctx)
             binding *slot = global_slot(ctx, (int)s);
             slot->v = v_obj(T_FUNCTION, 0, &f->h);
             slot->defined = 1;
-            slot->constant = 1;
+            slot->constant = CONST_BUILTIN;
         }
     i = 0;
     for (const builtin *const *t = lib_tables; *t; t++)

@@ -174,7 +174,7 @@ void eval_func_install(jc_ctx *ctx)
         t->sub = (uint8_t)names[i].sub;
         int sym = sym_intern(ctx, names[i].name, strlen(names[i].name));
         eval_set_global(ctx, sym, v_obj(T_TYPE, 0, &t->h));
-        ctx->globals[sym].constant = 1;
+        ctx->globals[sym].constant = CONST_BUILTIN;
     }
 }
 

@@ -559,7 +559,7 @@ void eval_install_exceptions(jc_ctx *ctx)
         t->sub = (uint8_t)id;
         int sym = sym_intern(ctx, name, strlen(name));
         eval_set_global(ctx, sym, v_obj(T_TYPE, 0, &t->h));
-        ctx->globals[sym].constant = 1;
+        ctx->globals[sym].constant = CONST_BUILTIN;
     }
 }
 

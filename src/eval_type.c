@@ -37,11 +37,11 @@ static void array_install_constants(jc_ctx *ctx)
     for (size_t i = 0; i < sizeof at / sizeof *at; i++) {
         int sym = sym_intern(ctx, at[i].name, strlen(at[i].name));
         eval_set_global(ctx, sym, array_type_value(at[i].nd));
-        ctx->globals[sym].constant = 1;
+        ctx->globals[sym].constant = CONST_BUILTIN;
     }
     int sym = sym_intern(ctx, "undef", 5);
     eval_set_global(ctx, sym, c_undef());
-    ctx->globals[sym].constant = 1;
+    ctx->globals[sym].constant = CONST_BUILTIN;
     /* I = UniformScaling(true) */
     num_type bt = { T_BOOL, 0, 0 };
     value bty = num_type_value(bt);
@@ -51,7 +51,7 @@ static void array_install_constants(jc_ctx *ctx)
     val_array(iv)->v[0] = v_bool(1);
     sym = sym_intern(ctx, "I", 1);
     eval_set_global(ctx, sym, iv);
-    ctx->globals[sym].constant = 1;
+    ctx->globals[sym].constant = CONST_BUILTIN;
 }
 
 static int array_apply_type(jc_ctx *ctx, value *out, int n, const value *args, const ast *site)
@@ -261,12 +261,12 @@ void eval_install_constants(jc_ctx *ctx)
         const char *name = type_abstract_name(b);
         int sym = sym_intern(ctx, name, strlen(name));
         eval_set_global(ctx, sym, type_abstract_value(b));
-        ctx->globals[sym].constant = 1;
+        ctx->globals[sym].constant = CONST_BUILTIN;
     }
     for (size_t i = 0; i < sizeof constants / sizeof *constants; i++) {
         int sym = sym_intern(ctx, constants[i].name, strlen(constants[i].name));
         eval_set_global(ctx, sym, constants[i].make());
-        ctx->globals[sym].constant = 1;
+        ctx->globals[sym].constant = CONST_BUILTIN;
     }
     array_install_constants(ctx);
     eval_install_exceptions(ctx);

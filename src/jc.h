@@ -52,10 +52,12 @@ typedef struct frame {
 } frame;
 
 /* A global binding; `defined` distinguishes an unbound name from one bound to nothing. */
+enum { CONST_BUILTIN = 1, CONST_USER = 2 };
 typedef struct binding {
     value v;
     uint8_t defined;
-    uint8_t constant;   /* builtin constants (pi, im ...) */
+    uint8_t constant;   /* CONST_BUILTIN (pi, im, sin ...: the user may rebind them) or
+                           CONST_USER (const x, a function's or a type's name) */
 } binding;
 
 struct jc_ctx {
