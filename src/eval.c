@@ -1598,7 +1598,13 @@ static int define_method(jc_ctx *ctx, env *e, env *we, const ast *sig, const ast
             found = 1;
         }
     }
-    if (!found && (size_t)name < ctx->nglobals && ctx->globals[name].defined &&
+    /* inside a function, f(x) = … defines a local function, as Julia's (unless f is
+     * declared global, qualified as Base.f, a type's constructor or a callable's) */
+    int in_function = 0;
+    if (!qualified && ctor_type.type != T_TYPE && strcmp(sym_name(ctx, name), "#call#"))
+        for (env *s = e; s && !env_declared_global(s, name); s = s->parent)
+            in_function |= s->function;
+    if (!found && !in_function && (size_t)name < ctx->nglobals && ctx->globals[name].defined &&
         ctx->globals[name].v.type == T_FUNCTION) {
         if (!ctx->globals[name].constant) /* f = x -> 1; f(x) = 2: a variable, not a function */
             return err_throw(ctx, ERR_ERROR, sig, "cannot define function %s; it already has a value",
@@ -1607,9 +1613,6 @@ static int define_method(jc_ctx *ctx, env *e, env *we, const ast *sig, const ast
         found = 1;
     }
     if (!found) {
-        int in_function = 0;
-        for (env *s = e; s && !env_declared_global(s, name); s = s->parent)
-            in_function |= s->function;
         if (!in_function && (size_t)name < ctx->nglobals && ctx->globals[name].defined)
             return err_throw(ctx, ERR_ERROR, sig, "cannot define function %s; it already has a value",
                             sym_name(ctx, name));
