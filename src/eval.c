@@ -450,6 +450,18 @@ static void gc_drop_heap(jc_ctx *ctx, value v)
             else
                 gc_buffer(ctx, (gcref){ v.u.o, NULL });
         } else {
+            /* a function's methods' captured scopes go as the evaluator leaves scopes: a
+             * local function in one closes a cycle through it (f2 a global defined in
+             * a call that also defined g) */
+            env **closures = NULL;
+            int nclosures = 0;
+            if (v.type == T_FUNCTION)
+                for (jc_method *m = val_func(v)->methods; m; m = m->next)
+                    if (m->closure) {
+                        closures = xrealloc(closures, (size_t)(nclosures + 1) * sizeof *closures);
+                        closures[nclosures++] = m->closure;
+                        m->closure = NULL;
+                    }
             value *el = NULL;
             size_t k = 0;
             if (v.type == T_ARRAY) {
@@ -473,6 +485,9 @@ static void gc_drop_heap(jc_ctx *ctx, value v)
                     el[i] = v_nothing();
                 }
             val_release(v);
+            for (int i = 0; i < nclosures; i++)
+                env_drop(ctx, closures[i]);
+            free(closures);
         }
         if (!n)
             break;
