@@ -142,6 +142,9 @@ void eval_func_free(obj *o);
  * MethodError pending when the call is ambiguous. */
 int eval_method_select(jc_ctx *ctx, const jc_func *fn, const jc_args *a, const jc_method **best,
                        type_env *env);
+/* Whether the signature d, a method in no table (a struct's default constructor), takes
+ * these arguments and is more specific than m, which does. */
+int eval_method_outranks(const jc_method *d, const jc_method *m, const jc_args *a);
 /* MethodError: no method matching f(::T...), with Julia's "Closest candidates are:". */
 int eval_method_nomatch(jc_ctx *ctx, const char *name, const jc_func *fn, const jc_args *a);
 /* A method's signature as methods(f) shows it (names) or as candidates do (types). */
@@ -159,7 +162,8 @@ value eval_display_text(const char *s, size_t n);
 /* struct / mutable struct / abstract type: declares the type, binds its name. */
 int eval_typedef(jc_ctx *ctx, struct env *e, const ast *n, arena *a, jc_typedef **list, value *out);
 void eval_typedefs_free(jc_typedef *list);
-/* Base's `struct Val{x} end`, declared at start and kept on list. */
+/* Base's `struct Val{x} end` and `struct MIME{mime} end`, declared at start and kept
+ * on list. */
 void eval_install_val(jc_ctx *ctx, jc_typedef **list);
 /* T{v} for a value v (3, :a, true, 'c'): the TK_VALUE parameter, or Julia's TypeError
  * for a value that cannot be one (neither isbits nor a Symbol). */

@@ -735,6 +735,23 @@ static int m_raw(mcall *m, value *out)
     return 0;
 }
 
+/* MIME"text/plain": the type MIME{Symbol("text/plain")} (base/multimedia.jl). */
+static int m_mime(mcall *m, value *out)
+{
+    jc_ctx *ctx = m->ctx;
+    const char *s;
+    size_t n;
+    if (str_text(m, &s, &n) < 0)
+        return -1;
+    value args[2];
+    if (eval_get_global(ctx, "MIME", &args[0]) < 0)
+        return err_throw(ctx, ERR_UNDEFVAR, m->n, "`MIME` not defined");
+    args[1] = (value){ T_SYMBOL, 0, { .i = sym_intern(ctx, s, n) } };
+    int r = eval_apply_type(ctx, out, 2, args, m->n);
+    val_release(args[0]);
+    return r;
+}
+
 /* big"1.5": a BigInt when the text is an integer, else a BigFloat (base/gmp.jl's
  * @big_str), underscores between digits allowed. */
 static int m_big(mcall *m, value *out)
@@ -876,6 +893,7 @@ static const macro_row macros[] = {
     { "@.", m_dot, LIB_HELP("@. expr", "Convert every function call, operator and assignment in expr into a dotted\n  (broadcast) one: @. sqrt(v) * 2 + v, @. x = x + 1 (in place).") },
     { "@__dot__", m_dot, NULL },
     { "@big_str", m_big, LIB_HELP("big\"str\"", "Parse a string into a BigInt (an integer text) or a BigFloat: big\"1.1\".") },
+    { "@MIME_str", m_mime, LIB_HELP("MIME\"type\"", "The type of the MIME type: MIME\"text/plain\" is MIME{Symbol(\"text/plain\")}, for\n  show(io::IO, ::MIME\"text/plain\", x::T) = …, the REPL display of a T.") },
     { "@raw_str", m_raw, LIB_HELP("raw\"str\"", "A string taken as written: no escapes, no interpolation (\\\" is a quote).") },
     { "@b_str", m_bytes, LIB_HELP("b\"str\"", "The bytes of the string (escapes decoded) as a Vector{UInt8}.") },
     { "@r_str", m_regex, LIB_HELP("r\"pattern\"flags", "A regular expression (PCRE2), flags i m s x a: occursin, match, eachmatch,\n  findfirst, split, startswith and endswith take it.\n\n  jcalc> match(r\"(a|b)(c)?(d)\", \"acd\")\n  RegexMatch(\"acd\", 1=\"a\", 2=\"c\", 3=\"d\")") },

@@ -99,6 +99,14 @@ static int more_specific(const jc_method *a, const jc_method *b, int n)
     return tied(a, n) > tied(b, n);
 }
 
+int eval_method_outranks(const jc_method *d, const jc_method *m, const jc_args *a)
+{
+    type_env env;
+    int ok = applies(d, a, &env);
+    type_env_clear(&env);
+    return ok && more_specific(d, m, a->n);
+}
+
 int eval_method_select(jc_ctx *ctx, const jc_func *fn, const jc_args *a, const jc_method **best,
                        type_env *env)
 {

@@ -5,7 +5,8 @@
  * and it runs the user's method with a new IOBuffer and appends what the method wrote.
  * Julia's print falls back to show, and the REPL display to the two-argument show, so
  * one hook serves print, string, interpolation, repr, the display and the elements of
- * arrays, tuples and Pairs.  A method that shows its own value again recurses through
+ * arrays, tuples and Pairs; the display asks first for a three-argument
+ * show(io, ::MIME"text/plain", x), as Julia's REPL does.  A method that shows its own value again recurses through
  * eval_call, whose depth and stack guards turn that into StackOverflowError. */
 #include <string.h>
 
@@ -55,10 +56,47 @@ static int user_text(jc_ctx *ctx, sb *out, const char *name, value x)
     return r;
 }
 
+/* The REPL display's show(io, MIME"text/plain"(), x) when the user has one for x: 1
+ * with its text appended, 0 when there is none, -1 with its error pending. */
+static int user_text_plain(jc_ctx *ctx, sb *out, value x)
+{
+    value mime, tparams[2], mtype;
+    if (eval_get_global(ctx, "MIME", &tparams[0]) < 0)
+        return 0;
+    tparams[1] = (value){ T_SYMBOL, 0, { .i = sym_intern(ctx, "text/plain", 10) } };
+    int r = eval_apply_type(ctx, &mtype, 2, tparams, ctx->show_site);
+    val_release(tparams[0]);
+    if (r < 0)
+        return -1;
+    jc_args none = { .n = 0, .site = ctx->show_site };
+    r = eval_struct_call(ctx, mtype, &none, &mime);
+    val_release(mtype);
+    if (r < 0)
+        return -1;
+    value args[3] = { io_new_buffer(), mime, x }, f, res;
+    r = user_method(ctx, "show", 3, args, &f);
+    if (r > 0) {
+        f = val_retain(f);
+        r = eval_call_rooted(ctx, f, 3, args, ctx->show_site, &res);
+        val_release(f);
+        if (r == 0) {
+            val_release(res);
+            const jc_io *io = val_io(args[0]);
+            sb_put(out, io->data ? io->data : "", io->len);
+            r = 1;
+        }
+    }
+    val_release(args[0]);
+    val_release(mime);
+    return r;
+}
+
 static int show_hook(jc_ctx *ctx, sb *out, value v, int mode)
 {
     int r = 0;
-    if (mode == SHOW_PRINT)
+    if (mode == SHOW_PLAIN)
+        r = user_text_plain(ctx, out, v);
+    if (!r && mode == SHOW_PRINT)
         r = user_text(ctx, out, "print", v);
     return r ? r : user_text(ctx, out, "show", v);
 }

@@ -253,6 +253,21 @@ static int val_call(jc_ctx *ctx, const jc_typeobj *t, const jc_args *a, value *o
     return r;
 }
 
+/* Whether the default constructor of d (its fields' declared types, its parameters as
+ * where variables: Julia's outer Polar(r::T, Θ::T) where {T<:Real}) takes these
+ * arguments and is more specific than the user's method m, which does. */
+static int default_outranks(const jc_typedef *d, const jc_method *m, const jc_args *a)
+{
+    if (d->has_inner || d->nfields != a->n || a->nkw)
+        return 0;
+    jc_method dm = { 0 };
+    dm.nparams = d->nfields;
+    dm.ptypes = d->ftypes;
+    dm.ntvars = d->nparams;
+    dm.tvars = d->pvars;
+    return eval_method_outranks(&dm, m, a);
+}
+
 int eval_struct_call(jc_ctx *ctx, value tval, const jc_args *a, value *out)
 {
     const jc_typeobj *t = val_typeobj(tval);
@@ -265,6 +280,18 @@ int eval_struct_call(jc_ctx *ctx, value tval, const jc_args *a, value *out)
         err_throw(ctx, ERR_METHOD, a->site, "no constructors have been defined for %s", sb_str(&b));
         sb_free(&b);
         return -1;
+    }
+    if (d->in_base && !t->nelts && a->n == 1 && !a->nkw && a->v[0].type == T_STRING &&
+        !strcmp(sym_name(ctx, d->name), "MIME")) {
+        /* MIME("text/plain") = MIME{Symbol("text/plain")}() (base/multimedia.jl) */
+        jc_string *str = val_string(a->v[0]);
+        value args[2] = { tval, { T_SYMBOL, 0, { .i = sym_intern(ctx, str->s, str->len) } } }, mt;
+        if (eval_apply_type(ctx, &mt, 2, args, a->site) < 0)
+            return -1;
+        jc_args none = { .n = 0, .site = a->site };
+        int r = eval_struct_call(ctx, mt, &none, out);
+        val_release(mt);
+        return r;
     }
     value f;
     int hs = hidden_sym(ctx, d->name);
@@ -301,7 +328,9 @@ int eval_struct_call(jc_ctx *ctx, value tval, const jc_args *a, value *out)
             type_env env = { 0 };
             int r = eval_method_select(ctx, val_func(f), a, &best, &env);
             type_env_clear(&env);
-            if (r != 0) {
+            if (r > 0 && default_outranks(d, best, a))
+                r = 0; /* Polar(r::T, Θ::T) where T<:Real beats Polar(r::Real, Θ::Real) */
+            else if (r != 0) {
                 r = r < 0 ? -1 : eval_call_kw(ctx, f, a, out);
                 val_release(f);
                 return r;
@@ -321,23 +350,32 @@ int eval_struct_call(jc_ctx *ctx, value tval, const jc_args *a, value *out)
     return construct(ctx, t, a, 0, out);
 }
 
-void eval_install_val(jc_ctx *ctx, jc_typedef **list)
+/* A parametric struct of Base with one parameter and no fields. */
+static void install_base_struct(jc_ctx *ctx, jc_typedef **list, const char *name, const char *param,
+                                const char *file)
 {
     sdef *sd = xcalloc(1, sizeof *sd);
     jc_typedef *d = &sd->d;
-    d->name = sym_intern(ctx, "Val", 3);
+    d->name = sym_intern(ctx, name, strlen(name));
     d->nparams = 1;
     d->pvars = xcalloc(1, sizeof *d->pvars);
     d->pvars[0] = type_new(TK_TYPEVAR);
-    d->pvars[0]->sym = sym_intern(ctx, "x", 1) + 1;
+    d->pvars[0]->sym = sym_intern(ctx, param, strlen(param)) + 1;
     d->in_base = 1;
-    d->file = "essentials.jl";
+    d->file = file;
     d->next = *list;
     *list = d;
     jc_typeobj *t = type_new(TK_STRUCT);
     t->def = d;
     eval_set_global(ctx, d->name, v_obj(T_TYPE, 0, &t->h));
     eval_set_constant(ctx, d->name);
+}
+
+void eval_install_val(jc_ctx *ctx, jc_typedef **list)
+{
+    install_base_struct(ctx, list, "Val", "x", "essentials.jl");
+    /* MIME"text/plain" is MIME{Symbol("text/plain")}, as in base/multimedia.jl */
+    install_base_struct(ctx, list, "MIME", "mime", "multimedia.jl");
 }
 
 /* ---- fields ---- */

@@ -496,6 +496,14 @@ static void show_in(jc_ctx *ctx, sb *out, value v, show_mode mode, unsigned flag
         if (ctx->show_hook && !ctx->err_set && ctx->show_hook(ctx, out, v, (int)mode) != 0)
             break;  /* a user method wrote it (or failed: the error is pending) */
         jc_struct *st = val_struct(v);
+        const jc_typeobj *mt = st->type;
+        if (mt->def && mt->def->in_base && mt->nelts == 1 && mt->elts[0]->base == TK_VALUE &&
+            mt->elts[0]->val.type == T_SYMBOL && !strcmp(sym_name(ctx, mt->def->name), "MIME")) {
+            /* base/multimedia.jl: show(io, ::MIME{mime}) prints "MIME type text/plain" */
+            sb_puts(out, "MIME type ");
+            sb_puts(out, sym_name(ctx, (int)mt->elts[0]->val.u.i));
+            break;
+        }
         type_name(ctx, out, st->type);
         sb_putc(out, '(');
         if (st->n && show_guard(ctx, sh) == 0 && !show_circular(out, v, sh)) {
