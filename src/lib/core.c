@@ -428,7 +428,152 @@ static int bi_supertype(jc_ctx *ctx, value *out, const jc_args *a)
     return 0;
 }
 
+/* in(x, itr) for what iterates and has no faster row (tuples, named tuples' values,
+ * strings' characters, a number): any element == x, as Julia's generic in. */
+static int bi_in_iter(jc_ctx *ctx, value *out, const jc_args *a)
+{
+    value x = a->v[0], c = a->v[1];
+    if (c.type == T_STRING && x.type == T_STRING) /* base/strings/search.jl */
+        return err_throw(ctx, ERR_ERROR, a->site, "use occursin(needle, haystack) for string containment");
+    jc_iter it;
+    if (eval_iter_init(ctx, &it, c, a->site) < 0)
+        return -1;
+    for (;;) {
+        value y, r;
+        int k = eval_iter_step(ctx, &it, &y);
+        if (k <= 0) {
+            if (k == 0)
+                *out = v_bool(0);
+            return k;
+        }
+        k = eval_call_global(ctx, "==", 2, (value[]){ x, y }, a->site, &r);
+        val_release(y);
+        if (k < 0)
+            return -1;
+        int t = r.type == T_BOOL && r.u.i;
+        val_release(r);
+        if (t) {
+            *out = v_bool(1);
+            return 0;
+        }
+    }
+}
+
+/* f(y) as a Bool for count and filter: Julia's pred(x)::Bool. */
+static int predicate(jc_ctx *ctx, value f, value y, const ast *site, int *t)
+{
+    value r = y;
+    if (f.type != T_NOTHING && eval_call(ctx, f, 1, &y, site, &r) < 0)
+        return -1;
+    if (r.type != T_BOOL) {
+        sb tn = { 0 };
+        type_name_of(ctx, &tn, r);
+        err_throw(ctx, ERR_TYPE, site, "in typeassert, expected Bool, got a value of type %s", sb_str(&tn));
+        sb_free(&tn);
+        if (f.type != T_NOTHING)
+            val_release(r);
+        return -1;
+    }
+    *t = r.u.i != 0;
+    return 0;
+}
+
+/* count([f,] itr) for what iterates and has no row of its own (ranges, tuples, strings'
+ * characters, a number): how many elements f takes to true. */
+static int bi_count_iter(jc_ctx *ctx, value *out, const jc_args *a)
+{
+    value f = a->n == 2 ? a->v[0] : v_nothing(), c = a->v[a->n - 1];
+    jc_iter it;
+    if (eval_iter_init(ctx, &it, c, a->site) < 0)
+        return -1;
+    int64_t n = 0;
+    for (;;) {
+        value y;
+        int k = eval_iter_step(ctx, &it, &y), t = 0;
+        if (k <= 0) {
+            if (k == 0)
+                *out = v_int(n);
+            return k;
+        }
+        k = predicate(ctx, f, y, a->site, &t);
+        val_release(y);
+        if (k < 0)
+            return -1;
+        n += t;
+    }
+}
+
+/* filter(f, s) of a string is the string of the characters f keeps, of a tuple the
+ * tuple of the elements it keeps (arrays and ranges have their own row). */
+static int bi_filter_iter(jc_ctx *ctx, value *out, const jc_args *a)
+{
+    value f = a->v[0], c = a->v[1];
+    if (c.type != T_STRING && !(c.type == T_TUPLE && c.sub == TUP_PLAIN))
+        return LIB_DECLINE;
+    jc_iter it;
+    if (eval_iter_init(ctx, &it, c, a->site) < 0)
+        return -1;
+    sb s = { 0 };
+    value *kept = NULL;
+    size_t nk = 0;
+    for (;;) {
+        value y;
+        int k = eval_iter_step(ctx, &it, &y), t = 0;
+        if (k == 0)
+            break;
+        if (k > 0 && (k = predicate(ctx, f, y, a->site, &t)) == 0 && t) {
+            if (c.type == T_STRING)
+                sb_pututf8(&s, y.u.c);
+            else {
+                kept = xrealloc(kept, (nk + 1) * sizeof *kept);
+                kept[nk++] = val_retain(y);
+            }
+        }
+        val_release(y);
+        if (k < 0) {
+            sb_free(&s);
+            val_release_n(kept, (int64_t)nk);
+            free(kept);
+            return -1;
+        }
+    }
+    if (c.type == T_STRING) {
+        *out = v_string(sb_str(&s), s.len);
+        sb_free(&s);
+        return 0;
+    }
+    *out = v_tuple_new(nk);
+    if (nk)
+        memcpy(val_tuple(*out)->v, kept, nk * sizeof *kept);
+    free(kept);
+    return 0;
+}
+
+/* ∉, ∋ and ∌ through whatever `in` the user's program has (Base's definitions). */
+static int in_call(jc_ctx *ctx, value *out, const jc_args *a, int flip, int negate)
+{
+    value r;
+    if (eval_call_global(ctx, "in", 2, (value[]){ a->v[flip], a->v[1 - flip] }, a->site, &r) < 0)
+        return -1;
+    if (r.type != T_BOOL) {
+        *out = r;
+        return 0;
+    }
+    *out = v_bool(negate ? !r.u.i : r.u.i);
+    return 0;
+}
+static int bi_notin(jc_ctx *ctx, value *out, const jc_args *a) { return in_call(ctx, out, a, 0, 1); }
+static int bi_ni(jc_ctx *ctx, value *out, const jc_args *a) { return in_call(ctx, out, a, 1, 0); }
+static int bi_notni(jc_ctx *ctx, value *out, const jc_args *a) { return in_call(ctx, out, a, 1, 1); }
+
 const builtin lib_core[] = {
+    { "in", 2, 2, bi_in_iter, LIB_HELP("in(x, collection)", "Whether x == some element of the collection: an array, a range, a tuple, a named\n  tuple's values, a string's characters."), NULL },
+    { "∈", 2, 2, bi_in_iter, NULL, NULL },
+    { "count", 1, 2, bi_count_iter, NULL, NULL },
+    { "filter", 2, 2, bi_filter_iter, NULL, NULL },
+    { "∉", 2, 2, bi_notin, LIB_HELP("∉(x, collection)", "!(x ∈ collection)."), NULL },
+    { "∋", 2, 2, bi_ni, LIB_HELP("∋(collection, x)", "x ∈ collection."), NULL },
+    { "∌", 2, 2, bi_notni, LIB_HELP("∌(collection, x)", "!(x ∈ collection)."), NULL },
     { "isa", 2, 2, bi_isa, "  isa(x, type) -> Bool\n\n  Whether x is of the given type; also written infix: x isa Real.", NULL },
     { "<:", 2, 2, bi_subtype, "  <:(T1, T2)\n\n  Subtype operator: true when every value of type T1 is also of type T2.", NULL },
     { ">:", 2, 2, bi_supertype, "  >:(T1, T2)\n\n  Supertype operator, equivalent to T2 <: T1.", NULL },

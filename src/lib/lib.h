@@ -76,4 +76,13 @@ int lib_no_method_func(jc_ctx *ctx, const char *name, int n, const value *args);
 /* Finds the value of keyword `name` in a, or NULL. */
 const value *lib_kwarg(jc_ctx *ctx, const jc_args *a, const char *name);
 
+/* split(s, dlm; limit, keepempty) as Julia's _split, over a finder of the delimiter:
+ * find looks for it in s from byte offset from and gives its bytes [*j, *k) (an empty
+ * match: *k == *j); 1 found, 0 none, -1 error.  The keywords are a's; keepempty defaults
+ * to keepempty_default.  *out is the Vector{String} of the pieces (lib/strings.c). */
+typedef int (*lib_split_find)(jc_ctx *ctx, void *data, const jc_string *s, size_t from, size_t *j,
+                              size_t *k);
+int lib_split(jc_ctx *ctx, const jc_args *a, int keepempty_default, lib_split_find find, void *data,
+              value *out);
+
 #endif

@@ -358,78 +358,35 @@ static int bi_anchored(jc_ctx *ctx, value *out, const jc_args *a)
     return 0;
 }
 
-/* split(s, r; limit=0, keepempty=true): base/strings/util.jl's _split over the matches. */
+/* The next match of a Regex for lib_split: its bytes [*j, *k). */
+typedef struct regex_finder {
+    const jc_regex *r;
+    pcre2_match_data *md;
+    const ast *site;
+} regex_finder;
+
+static int regex_find(jc_ctx *ctx, void *data, const jc_string *s, size_t from, size_t *j, size_t *k)
+{
+    regex_finder *f = data;
+    int rc = run(ctx, f->r, s, from, 0, f->md, f->site);
+    if (rc <= 0)
+        return rc;
+    PCRE2_SIZE *o = pcre2_get_ovector_pointer(f->md);
+    *j = o[0];
+    *k = o[1];
+    return 1;
+}
+
+/* split(s, r::Regex; limit, keepempty): lib_split's loop over the matches. */
 static int bi_split(jc_ctx *ctx, value *out, const jc_args *a)
 {
     if (a->v[0].type != T_STRING || !is_regex(a->v[1]))
         return LIB_DECLINE;
-    int64_t limit = 0;
-    if (offset_arg(ctx, lib_kwarg(ctx, a, "limit"), 0, &limit) < 0)
-        return -1;
-    const value *ke = lib_kwarg(ctx, a, "keepempty");
-    int keepempty = !ke || (ke->type == T_BOOL && ke->u.i);
-    const jc_string *s = val_string(a->v[0]);
-    const jc_regex *r = val_regex(a->v[1]);
-    pcre2_match_data *md = pcre2_match_data_create_from_pattern(r->code, NULL);
-    value *parts = NULL;
-    int64_t np = 0, cap = 0;
-    /* 1-based byte indices as in _split: i the start of the next piece, a match found
-     * at j ending before k (k == j for an empty match) */
-    size_t i = 1, j, k;
-    int rc = run(ctx, r, s, 0, 0, md, a->site);
-#define PUSH(from, to) do { \
-        if (np == cap) { \
-            cap = cap ? 2 * cap : 8; \
-            parts = xrealloc(parts, (size_t)cap * sizeof *parts); \
-        } \
-        parts[np++] = v_string(s->s + (from) - 1, (to) - (from)); \
-    } while (0)
-    if (rc > 0) {
-        PCRE2_SIZE *o = pcre2_get_ovector_pointer(md);
-        j = o[0] + 1;
-        k = o[1] + 1;
-        while (j >= 1 && j <= s->len && (limit <= 0 || np != limit - 1)) {
-            if (ctx_poll(ctx) < 0) {
-                rc = -1;
-                break;
-            }
-            if (i < k) {
-                if (keepempty || i < j)
-                    PUSH(i, j);
-                i = k;
-            }
-            if (k <= j)
-                k = next_index(s, j - 1) + 1;
-            rc = k - 1 <= s->len ? run(ctx, r, s, k - 1, 0, md, a->site) : 0;
-            if (rc <= 0)
-                break;
-            j = o[0] + 1;
-            k = o[1] + 1;
-        }
-    }
-#undef PUSH
-    pcre2_match_data_free(md);
-    if (rc < 0) {
-        for (int64_t x = 0; x < np; x++)
-            val_release(parts[x]);
-        free(parts);
-        return -1;
-    }
-    if (keepempty || i <= s->len) {
-        if (np == cap)
-            parts = xrealloc(parts, (size_t)(cap + 1) * sizeof *parts);
-        parts[np++] = v_string(s->s + i - 1, s->len + 1 - i);
-    }
-    int64_t dims[1] = { np };
-    jc_typeobj *et = type_new(T_STRING);
-    *out = array_new(ctx, et, 1, dims);
-    type_release(et);
-    for (int64_t x = 0; x < np; x++) {
-        array_set(ctx, *out, x, parts[x], a->site);
-        val_release(parts[x]);
-    }
-    free(parts);
-    return 0;
+    regex_finder f = { val_regex(a->v[1]), NULL, a->site };
+    f.md = pcre2_match_data_create_from_pattern(f.r->code, NULL);
+    int r = lib_split(ctx, a, 1, regex_find, &f, out);
+    pcre2_match_data_free(f.md);
+    return r;
 }
 
 /* findfirst(r, s) / findnext(r, s, i): the byte range of the first match (from i), an

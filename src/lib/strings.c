@@ -9,6 +9,7 @@
 #include <stdint.h>
 #include <utf8proc.h>
 
+#include "array.h"
 #include "exc.h"
 #include "eval.h"
 #include "num/literal.h"
@@ -654,7 +655,200 @@ static int bi_printstyled(jc_ctx *ctx, value *out, const jc_args *a)
     return 0;
 }
 
+/* ---- character classes ---- */
+
+enum { CC_DIGIT, CC_LETTER, CC_SPACE, CC_UPPER, CC_LOWER, CC_NUMERIC, CC_PUNCT, CC_ASCII,
+       CC_XDIGIT, CC_CNTRL, CC_PRINT };
+static const int cc_kinds[] = { CC_DIGIT, CC_LETTER, CC_SPACE, CC_UPPER, CC_LOWER, CC_NUMERIC,
+                                CC_PUNCT, CC_ASCII, CC_XDIGIT, CC_CNTRL, CC_PRINT };
+
+static int char_class(int kind, uint32_t c)
+{
+    int cat = utf8proc_category((utf8proc_int32_t)c);
+    switch (kind) {
+    case CC_DIGIT: return c >= '0' && c <= '9';
+    case CC_LETTER: return cat >= UTF8PROC_CATEGORY_LU && cat <= UTF8PROC_CATEGORY_LO;
+    case CC_SPACE: return is_space_cp(c);
+    case CC_UPPER: return utf8proc_isupper((utf8proc_int32_t)c);
+    case CC_LOWER: return utf8proc_islower((utf8proc_int32_t)c);
+    case CC_NUMERIC: return cat >= UTF8PROC_CATEGORY_ND && cat <= UTF8PROC_CATEGORY_NO;
+    case CC_PUNCT: return cat >= UTF8PROC_CATEGORY_PC && cat <= UTF8PROC_CATEGORY_PO;
+    case CC_ASCII: return c < 0x80;
+    case CC_XDIGIT: return (c >= '0' && c <= '9') || ((c | 0x20) >= 'a' && (c | 0x20) <= 'f');
+    case CC_CNTRL: return c <= 0x1f || (c >= 0x7f && c <= 0x9f);
+    default: return cat >= UTF8PROC_CATEGORY_LU && cat <= UTF8PROC_CATEGORY_ZS; /* isprint */
+    }
+}
+
+/* isdigit(c), isletter(c) … on a Char (base/strings/unicode.jl); isascii also on a
+ * string (every character). */
+static int bi_charclass(jc_ctx *ctx, value *out, const jc_args *a)
+{
+    int kind = *(const int *)a->data;
+    value x = a->v[0];
+    if (x.type == T_CHAR) {
+        *out = v_bool(char_class(kind, x.u.c));
+        return 0;
+    }
+    if (kind == CC_ASCII && x.type == T_STRING) {
+        const jc_string *str = val_string(x);
+        int all = 1;
+        for (size_t i = 0; i < str->len && all; i++)
+            all = (unsigned char)str->s[i] < 0x80;
+        *out = v_bool(all);
+        return 0;
+    }
+    return LIB_DECLINE;
+}
+
+/* ---- split ---- */
+
+int lib_split(jc_ctx *ctx, const jc_args *a, int keepempty_default, lib_split_find find, void *data,
+              value *out)
+{
+    int64_t limit = 0;
+    const value *lv = lib_kwarg(ctx, a, "limit"), *ke = lib_kwarg(ctx, a, "keepempty");
+    if (lv && num_to_int64(ctx, *lv, &limit) < 0)
+        return -1;
+    int keepempty = ke ? ke->type == T_BOOL && ke->u.i : keepempty_default;
+    const jc_string *s = val_string(a->v[0]);
+    value *parts = NULL;
+    int64_t np = 0, cap = 0;
+#define PUSH(from, to) do { \
+        if (np == cap) \
+            parts = xrealloc(parts, (size_t)(cap = cap ? 2 * cap : 8) * sizeof *parts); \
+        parts[np++] = v_string(s->s + (from), (to) - (from)); \
+    } while (0)
+    /* base/strings/util.jl's _split on byte offsets: i the start of the next piece, the
+     * delimiter found at [j, k) */
+    size_t i = 0, j, k;
+    int rc = find(ctx, data, s, 0, &j, &k);
+    while (rc > 0 && j < s->len && (limit <= 0 || np != limit - 1)) {
+        if ((rc = ctx_poll(ctx)) < 0)
+            break;
+        if (i < k) {
+            if (keepempty || i < j)
+                PUSH(i, j);
+            i = k;
+        }
+        if (k <= j) { /* an empty delimiter: step past one character */
+            uint32_t cp;
+            int len = utf8_decode(s->s + j, s->len - j, &cp);
+            k = j + (size_t)(len > 0 ? len : 1);
+        }
+        rc = k <= s->len ? find(ctx, data, s, k, &j, &k) : 0;
+    }
+    if (rc >= 0 && (keepempty || i < s->len))
+        PUSH(i, s->len);
+#undef PUSH
+    if (rc < 0) {
+        val_release_n(parts, np);
+        free(parts);
+        return -1;
+    }
+    int64_t dims[1] = { np };
+    jc_typeobj *et = type_new(T_STRING);
+    *out = array_alloc(et, 1, dims);
+    type_release(et);
+    memcpy(val_array(*out)->v, parts, (size_t)np * sizeof *parts);
+    free(parts);
+    return 0;
+}
+
+/* The delimiters split takes besides a Regex: a string, a character, a collection of
+ * characters, a predicate on characters, or (none given) white space. */
+typedef struct splitter {
+    value dlm;        /* the delimiter argument; nothing for white space */
+    const ast *site;
+} splitter;
+
+/* Whether the character cp at s's byte offset is one of the delimiter's. */
+static int split_char_matches(jc_ctx *ctx, const splitter *sp, uint32_t cp, int *hit)
+{
+    value d = sp->dlm;
+    if (d.type == T_NOTHING) {
+        *hit = is_space_cp(cp);
+        return 0;
+    }
+    if (d.type == T_CHAR) {
+        *hit = d.u.c == cp;
+        return 0;
+    }
+    if (d.type == T_ARRAY || d.type == T_TUPLE) {
+        const value *v = d.type == T_ARRAY ? val_array(d)->v : val_tuple(d)->v;
+        int64_t n = d.type == T_ARRAY ? val_array(d)->len : (int64_t)val_tuple(d)->n;
+        *hit = 0;
+        for (int64_t i = 0; i < n && !*hit; i++)
+            *hit = v[i].type == T_CHAR && v[i].u.c == cp;
+        return 0;
+    }
+    value r;
+    if (eval_call(ctx, d, 1, (value[]){ v_char(cp) }, sp->site, &r) < 0)
+        return -1;
+    if (r.type != T_BOOL) {
+        val_release(r);
+        return err_throw(ctx, ERR_TYPE, sp->site, "non-boolean (%s) used in boolean context",
+                         val_kinds[r.type].name);
+    }
+    *hit = r.u.i != 0;
+    return 0;
+}
+
+static int split_find(jc_ctx *ctx, void *data, const jc_string *s, size_t from, size_t *j, size_t *k)
+{
+    const splitter *sp = data;
+    if (sp->dlm.type == T_STRING) {
+        const jc_string *d = val_string(sp->dlm);
+        const char *p = from <= s->len ? memmem(s->s + from, s->len - from, d->s, d->len) : NULL;
+        if (!p)
+            return 0;
+        *j = (size_t)(p - s->s);
+        *k = *j + d->len;
+        return 1;
+    }
+    for (size_t i = from; i < s->len;) {
+        uint32_t cp;
+        int len = utf8_decode(s->s + i, s->len - i, &cp);
+        size_t w = (size_t)(len > 0 ? len : 1);
+        int hit = 0;
+        if (split_char_matches(ctx, sp, len > 0 ? cp : 0xFFFD, &hit) < 0)
+            return -1;
+        if (hit) {
+            *j = i;
+            *k = i + w;
+            return 1;
+        }
+        i += w;
+    }
+    return 0;
+}
+
+/* split(s; limit, keepempty) on white space (keepempty false); split(s, dlm; …) on a
+ * string, a character, characters or a predicate (keepempty true), as Julia's. */
+static int bi_split(jc_ctx *ctx, value *out, const jc_args *a)
+{
+    if (a->v[0].type != T_STRING)
+        return LIB_DECLINE;
+    splitter sp = { a->n > 1 ? a->v[1] : v_nothing(), a->site };
+    int t = sp.dlm.type;
+    if (a->n > 1 && t != T_STRING && t != T_CHAR && t != T_ARRAY && t != T_TUPLE && t != T_FUNCTION)
+        return LIB_DECLINE;  /* a Regex: regex.c's row */
+    return lib_split(ctx, a, a->n > 1, split_find, &sp, out);
+}
+
 const builtin lib_strings[] = {
+    { "isdigit", 1, 1, bi_charclass, LIB_HELP("isdigit(c::AbstractChar)", "Whether c is an ASCII decimal digit (0-9)."), NULL, &cc_kinds[CC_DIGIT] },
+    { "isletter", 1, 1, bi_charclass, LIB_HELP("isletter(c::AbstractChar)", "Whether c is a letter (Unicode category L)."), NULL, &cc_kinds[CC_LETTER] },
+    { "isspace", 1, 1, bi_charclass, LIB_HELP("isspace(c::AbstractChar)", "Whether c is white space: ASCII space, tab to carriage return, U+85, category Zs."), NULL, &cc_kinds[CC_SPACE] },
+    { "isuppercase", 1, 1, bi_charclass, LIB_HELP("isuppercase(c::AbstractChar)", "Whether c is an uppercase letter (Unicode's Uppercase property)."), NULL, &cc_kinds[CC_UPPER] },
+    { "islowercase", 1, 1, bi_charclass, LIB_HELP("islowercase(c::AbstractChar)", "Whether c is a lowercase letter (Unicode's Lowercase property)."), NULL, &cc_kinds[CC_LOWER] },
+    { "isnumeric", 1, 1, bi_charclass, LIB_HELP("isnumeric(c::AbstractChar)", "Whether c is numeric (Unicode category N: digits, letterlike and other numbers)."), NULL, &cc_kinds[CC_NUMERIC] },
+    { "ispunct", 1, 1, bi_charclass, LIB_HELP("ispunct(c::AbstractChar)", "Whether c is punctuation (Unicode category P)."), NULL, &cc_kinds[CC_PUNCT] },
+    { "isascii", 1, 1, bi_charclass, LIB_HELP("isascii(c::Union{AbstractChar,AbstractString})", "Whether c (every character of a string) is ASCII."), NULL, &cc_kinds[CC_ASCII] },
+    { "isxdigit", 1, 1, bi_charclass, LIB_HELP("isxdigit(c::AbstractChar)", "Whether c is a hexadecimal digit (0-9, a-f, A-F)."), NULL, &cc_kinds[CC_XDIGIT] },
+    { "iscntrl", 1, 1, bi_charclass, LIB_HELP("iscntrl(c::AbstractChar)", "Whether c is a control character (U+00-U+1F, U+7F-U+9F)."), NULL, &cc_kinds[CC_CNTRL] },
+    { "isprint", 1, 1, bi_charclass, LIB_HELP("isprint(c::AbstractChar)", "Whether c is printable, space included (Unicode categories L, M, N, P, S, Zs)."), NULL, &cc_kinds[CC_PRINT] },
+    { "split", 1, 2, bi_split, LIB_HELP("split(s, [dlm]; limit = 0, keepempty)", "The pieces of s between the delimiters: white space when none is given (empty\n  pieces dropped), or a string, a character, characters or a predicate (empty pieces\n  kept); limit caps the number of pieces.\n\n  jcalc> split(\"a,b,,c\", \",\")\n  4-element Vector{String}:\n   \"a\"\n   \"b\"\n   \"\"\n   \"c\""), "limit keepempty" },
     { "*", 1, -1, bi_concat, "  *(s::Union{AbstractString, AbstractChar}, t...)\n\n  Concatenate strings and/or characters: \"Hello \" * \"world\" == \"Hello world\".", NULL },
     { "^", 2, 2, bi_repeat, "  ^(s::Union{AbstractString,AbstractChar}, n::Integer)\n\n  Repeat a string or character n times: \"ab\"^3 == \"ababab\".", NULL },
     { "uppercase", 1, 1, bi_uppercase, "  uppercase(s)\n\n  Return s with all characters converted to uppercase.", NULL },
