@@ -1007,6 +1007,12 @@ int eval_call_kw(jc_ctx *ctx, value f, const jc_args *a, value *out)
     }
     if (f.type == T_TUPLE && f.sub == TUP_COMPOSED)
         return eval_call_composed(ctx, f, a, out);
+    if (f.type == T_TUPLE && f.sub == TUP_FIX2 && a->n == 1 && !a->nkw) {
+        /* (==(2))(y) is y == 2 */
+        value args[2] = { a->v[0], val_tuple(f)->v[1] };
+        jc_args fa = { .n = 2, .v = args, .site = a->site };
+        return eval_call_kw(ctx, val_tuple(f)->v[0], &fa, out);
+    }
     if (f.type != T_FUNCTION && a->n < 255) {
         /* a callable object: (p::Polynomial)(x) = ... are methods of `#call#` */
         int cs = sym_find(ctx, "#call#", 6);
@@ -1705,7 +1711,7 @@ int eval_iter_init(jc_ctx *ctx, jc_iter *it, value coll, const ast *site)
         it->n = range_length(coll);
         return 0;
     case T_TUPLE:
-        if (coll.sub == TUP_COMPOSED)
+        if (val_is_func_tuple(coll))
             break;   /* a function does not iterate */
         it->n = (int64_t)val_tuple(coll)->n;
         return 0;

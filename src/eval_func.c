@@ -66,7 +66,7 @@ static int bi_not_function(jc_ctx *ctx, value *out, const jc_args *a)
 {
     /* !(f::Function) = (!) ∘ f */
     value f = a->v[0];
-    if (!(f.type == T_FUNCTION || (f.type == T_TUPLE && f.sub == TUP_COMPOSED)))
+    if (!(f.type == T_FUNCTION || val_is_func_tuple(f)))
         return LIB_DECLINE;
     value not;
     if (eval_get_global(ctx, "!", &not) < 0)
@@ -80,6 +80,17 @@ static int bi_not_function(jc_ctx *ctx, value *out, const jc_args *a)
     }
     *out = tagged_new(TUP_COMPOSED, not, f);
     val_release(not);
+    return 0;
+}
+
+/* ==(x), <(x), in(x), startswith(x) …: Base.Fix2(f, x), the function y -> f(y, x). */
+static int bi_fix2(jc_ctx *ctx, value *out, const jc_args *a)
+{
+    value f;
+    if (eval_get_global(ctx, (const char *)a->data, &f) < 0)
+        return LIB_DECLINE;
+    *out = tagged_new(TUP_FIX2, f, a->v[0]);
+    val_release(f);
     return 0;
 }
 
@@ -139,6 +150,22 @@ static int bi_typeof_tuple(jc_ctx *ctx, value *out, const jc_args *a)
 }
 
 const builtin lib_functional[] = {
+    { "==", 1, 1, bi_fix2, LIB_HELP("==(x)", "A function of one argument y that computes ==(y, x): Base.Fix2."), NULL, "==" },
+    { "!=", 1, 1, bi_fix2, LIB_HELP("!=(x)", "A function of one argument y that computes !=(y, x): Base.Fix2."), NULL, "!=" },
+    { "≠", 1, 1, bi_fix2, NULL, NULL, "≠" },
+    { "<", 1, 1, bi_fix2, LIB_HELP("<(x)", "A function of one argument y that computes <(y, x): Base.Fix2."), NULL, "<" },
+    { "<=", 1, 1, bi_fix2, LIB_HELP("<=(x)", "A function of one argument y that computes <=(y, x): Base.Fix2."), NULL, "<=" },
+    { "≤", 1, 1, bi_fix2, NULL, NULL, "≤" },
+    { ">", 1, 1, bi_fix2, LIB_HELP(">(x)", "A function of one argument y that computes >(y, x): Base.Fix2."), NULL, ">" },
+    { ">=", 1, 1, bi_fix2, LIB_HELP(">=(x)", "A function of one argument y that computes >=(y, x): Base.Fix2."), NULL, ">=" },
+    { "≥", 1, 1, bi_fix2, NULL, NULL, "≥" },
+    { "isequal", 1, 1, bi_fix2, LIB_HELP("isequal(x)", "A function of one argument y that computes isequal(y, x): Base.Fix2."), NULL, "isequal" },
+    { "in", 1, 1, bi_fix2, LIB_HELP("in(x)", "A function of one argument y that computes in(y, x): Base.Fix2."), NULL, "in" },
+    { "∈", 1, 1, bi_fix2, NULL, NULL, "∈" },
+    { "∉", 1, 1, bi_fix2, NULL, NULL, "∉" },
+    { "startswith", 1, 1, bi_fix2, LIB_HELP("startswith(prefix)", "A function of one argument y that computes startswith(y, prefix): Base.Fix2."), NULL, "startswith" },
+    { "endswith", 1, 1, bi_fix2, LIB_HELP("endswith(suffix)", "A function of one argument y that computes endswith(y, suffix): Base.Fix2."), NULL, "endswith" },
+    { "contains", 1, 1, bi_fix2, LIB_HELP("contains(needle)", "A function of one argument y that computes contains(y, needle): Base.Fix2."), NULL, "contains" },
     { "typeof", 1, 1, bi_typeof_tuple, NULL, NULL, NULL },
     { "reverse", 1, 1, bi_reverse_pair, NULL, NULL, NULL },
     { "=>", 2, 2, bi_pair, LIB_HELP("Pair(x, y)\n  x => y",

@@ -445,6 +445,19 @@ static void show_in(jc_ctx *ctx, sb *out, value v, show_mode mode, unsigned flag
             show_composed(ctx, out, v, sh);
             break;
         }
+        if (v.sub == TUP_FIX2) { /* a callable struct: Base.Fix2{typeof(==), Int64}(==, 2) */
+            if (mode == SHOW_PLAIN)
+                sb_puts(out, "(::");
+            type_name_of(ctx, out, v);
+            if (mode == SHOW_PLAIN) {
+                sb_puts(out, ") (generic function with 1 method)");
+                break;
+            }
+            sb_putc(out, '(');
+            show_elems(ctx, out, val_tuple(v)->v, 2, flags, sh);
+            sb_putc(out, ')');
+            break;
+        }
         /* show_delim_array(io, t, '(', ',', ')', true) */
         jc_tuple *t = val_tuple(v);
         sb_putc(out, '(');
@@ -982,7 +995,7 @@ static int typeinfo_implicit(const jc_typeobj *t)
         return 0;
     if (b == T_ARRAY)
         return t->param && typeinfo_implicit(t->param);
-    if (b == T_TUPLE && t->sub != TUP_COMPOSED) {
+    if (b == T_TUPLE && t->sub != TUP_COMPOSED && t->sub != TUP_FIX2) {
         for (size_t i = 0; i < t->nelts; i++)
             if (!typeinfo_implicit(t->elts[i]))
                 return 0;

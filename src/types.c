@@ -415,8 +415,8 @@ static int sub(const jc_typeobj *a, const jc_typeobj *b, type_env *env)
         return sub(a->param ? a->param : &type_any_obj, b, env);
     if (a->base == TK_VALUE || b->base == TK_VALUE) /* a value is below only itself (and Any) */
         return a->base == b->base && param_egal(a->val, b->val);
-    if (a->base == T_TUPLE && a->sub == TUP_COMPOSED && b->base == TA_FUNCTION)
-        return 1; /* ComposedFunction <: Function */
+    if (a->base == T_TUPLE && (a->sub == TUP_COMPOSED || a->sub == TUP_FIX2) && b->base == TA_FUNCTION)
+        return 1; /* ComposedFunction, Base.Fix2 <: Function */
     if (a->base == T_TUPLE && b->base == T_TUPLE) {
         if (a->sub != b->sub)
             return 0;
@@ -1004,7 +1004,8 @@ static void other_type_name(jc_ctx *ctx, sb *out, const jc_typeobj *t);
 /* Pair and ComposedFunction are tuples with a sub tag (value.h). */
 static const char *tuple_kind_name(int sub)
 {
-    return sub == TUP_PAIR ? "Pair" : sub == TUP_COMPOSED ? "ComposedFunction" : "Tuple";
+    return sub == TUP_PAIR ? "Pair" : sub == TUP_COMPOSED ? "ComposedFunction" :
+           sub == TUP_FIX2 ? "Base.Fix2" : "Tuple";
 }
 
 void type_name(jc_ctx *ctx, sb *out, const jc_typeobj *t)

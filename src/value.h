@@ -130,8 +130,15 @@ typedef struct jc_tuple { obj h; size_t n; value v[]; } jc_tuple;
 typedef struct jc_namedtuple { obj h; size_t n; int *names; value v[]; } jc_namedtuple;
 /* The sub of a T_TUPLE value (and of its type object) tells apart the immutable
  * two-field objects stored as tuples: Pair (first, second) and ComposedFunction (outer,
- * inner).  They share the tuple's storage, freeing and cycle collection. */
-enum { TUP_PLAIN = 0, TUP_PAIR = 1, TUP_COMPOSED = 2 };
+ * inner), and Base.Fix2 (f, x).  They share the tuple's storage, freeing and cycle
+ * collection. */
+enum { TUP_PLAIN = 0, TUP_PAIR = 1, TUP_COMPOSED = 2, TUP_FIX2 = 3 };
+/* ComposedFunction and Base.Fix2 (==(2): f and x, called as f(y, x)) are functions kept
+ * as tagged tuples: they call, they do not iterate. */
+static inline int val_is_func_tuple(value v)
+{
+    return v.type == T_TUPLE && (v.sub == TUP_COMPOSED || v.sub == TUP_FIX2);
+}
 /* A T_SYMBOL value with this sub is a module (Base, LinearAlgebra, Base.Math): u.i is
  * the symbol of its dotted name; modules are names only (eval_func.c). */
 enum { SYM_MODULE = 3 };

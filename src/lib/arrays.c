@@ -1692,7 +1692,10 @@ static int bi_map(jc_ctx *ctx, value *out, const jc_args *a)
     jc_args b = *a;
     b.n = a->n - 1;
     b.v = a->v + 1;
-    return array_broadcast(ctx, a->v[0], &b, out);
+    int r = array_broadcast(ctx, a->v[0], &b, out);
+    if (r == 0 && out->type == T_ARRAY)
+        val_array(*out)->bits = 0; /* map collects: Vector{Bool}, where broadcast packs bits */
+    return r;
 }
 
 static int bi_filter(jc_ctx *ctx, value *out, const jc_args *a)

@@ -425,7 +425,7 @@ static int values_cmp(jc_ctx *ctx, value x, value y, int *res)
         *res = (c > 0) - (c < 0);
         return 0;
     }
-    if (x.type == T_TUPLE && y.type == T_TUPLE && x.sub == y.sub && x.sub != TUP_COMPOSED) {
+    if (x.type == T_TUPLE && y.type == T_TUPLE && x.sub == y.sub && !val_is_func_tuple(x)) {
         /* lexicographic by isless; a prefix sorts first */
         jc_tuple *p = val_tuple(x), *q = val_tuple(y);
         size_t n = p->n < q->n ? p->n : q->n;
@@ -459,7 +459,7 @@ static int isless_cmp(jc_ctx *ctx, value x, value y, int *res)
             *res = num_signbit(y) - num_signbit(x); /* isless(-0.0, 0.0) */
         return 0;
     }
-    if (x.type == T_TUPLE && y.type == T_TUPLE && x.sub == y.sub && x.sub != TUP_COMPOSED) {
+    if (x.type == T_TUPLE && y.type == T_TUPLE && x.sub == y.sub && !val_is_func_tuple(x)) {
         jc_tuple *p = val_tuple(x), *q = val_tuple(y);
         size_t n = p->n < q->n ? p->n : q->n;
         for (size_t i = 0; i < n; i++) {
@@ -824,7 +824,7 @@ static int f_precision(jc_ctx *ctx, value *out, const jc_args *a)
 /* Whether v is something setprecision(f, …) and setrounding(f, …) can call. */
 static int is_callable(value v)
 {
-    return v.type == T_FUNCTION || (v.type == T_TUPLE && v.sub == TUP_COMPOSED);
+    return v.type == T_FUNCTION || val_is_func_tuple(v);
 }
 
 /* Calls f() with the context's BigFloat precision and rounding set as given, then
