@@ -549,6 +549,78 @@ static int bi_filter_iter(jc_ctx *ctx, value *out, const jc_args *a)
     return 0;
 }
 
+/* ---- findfirst, findlast, findnext, findprev, findall ---- */
+
+enum { FIND_FIRST, FIND_LAST, FIND_NEXT, FIND_PREV, FIND_ALL };
+static const int find_kinds[] = { FIND_FIRST, FIND_LAST, FIND_NEXT, FIND_PREV, FIND_ALL };
+
+/* find*(f, coll[, i]) and find*(coll[, i]) over a collection's keys: positions 1…n of a
+ * vector, range or tuple, the byte index of each character of a string.  f is a
+ * predicate (a Char stands for ==(c) over a string's characters), or none for a
+ * collection of Bools.  nothing when none is found; findall gives the Vector{Int64}. */
+static int bi_find(jc_ctx *ctx, value *out, const jc_args *a)
+{
+    int kind = *(const int *)a->data;
+    int with_i = kind == FIND_NEXT || kind == FIND_PREV;
+    int nf = a->n - with_i;            /* 1: find*(coll), 2: find*(f, coll) */
+    if (nf < 1 || nf > 2)
+        return LIB_DECLINE;
+    value f = nf == 2 ? a->v[0] : v_nothing(), c = a->v[nf - 1];
+    if (c.type == T_ARRAY && val_array(c)->nd > 1)
+        return LIB_DECLINE;            /* a matrix's keys are CartesianIndex: not here */
+    if (c.type == T_STRING && f.type == T_STRING)
+        return LIB_DECLINE;            /* a substring: strings.c's rows */
+    if (c.type != T_STRING && c.type != T_ARRAY && c.type != T_RANGE &&
+        !(c.type == T_TUPLE && c.sub == TUP_PLAIN))
+        return LIB_DECLINE;
+    int64_t from = 0;
+    if (with_i && num_to_int64(ctx, a->v[a->n - 1], &from) < 0)
+        return -1;
+    jc_iter it;
+    if (eval_iter_init(ctx, &it, c, a->site) < 0)
+        return -1;
+    int64_t *keys = NULL, nk = 0, found = 0, pos = 0;
+    for (;;) {
+        int64_t key = c.type == T_STRING ? it.i + 1 : ++pos;
+        value y;
+        int k = eval_iter_step(ctx, &it, &y), t = 0;
+        if (k == 0)
+            break;
+        if (k > 0) {
+            if (f.type == T_CHAR && c.type == T_STRING)
+                t = y.u.c == f.u.c;
+            else
+                k = predicate(ctx, f, y, a->site, &t);
+            val_release(y);
+        }
+        if (k < 0) {
+            free(keys);
+            return -1;
+        }
+        if (!t || (kind == FIND_NEXT && key < from) || (kind == FIND_PREV && key > from))
+            continue;
+        if (kind == FIND_ALL) {
+            keys = xrealloc(keys, (size_t)(nk + 1) * sizeof *keys);
+            keys[nk++] = key;
+            continue;
+        }
+        found = key;
+        if (kind == FIND_FIRST || kind == FIND_NEXT)
+            break;
+    }
+    if (kind != FIND_ALL) {
+        *out = found ? v_int(found) : v_nothing();
+        return 0;
+    }
+    jc_typeobj *et = type_new(T_INT64);
+    *out = array_alloc(et, 1, &nk);
+    type_release(et);
+    for (int64_t i = 0; i < nk; i++)
+        val_array(*out)->v[i] = v_int(keys[i]);
+    free(keys);
+    return 0;
+}
+
 /* ∉, ∋ and ∌ through whatever `in` the user's program has (Base's definitions). */
 static int in_call(jc_ctx *ctx, value *out, const jc_args *a, int flip, int negate)
 {
@@ -570,6 +642,11 @@ const builtin lib_core[] = {
     { "in", 2, 2, bi_in_iter, LIB_HELP("in(x, collection)", "Whether x == some element of the collection: an array, a range, a tuple, a named\n  tuple's values, a string's characters."), NULL },
     { "∈", 2, 2, bi_in_iter, NULL, NULL },
     { "count", 1, 2, bi_count_iter, NULL, NULL },
+    { "findfirst", 1, 2, bi_find, LIB_HELP("findfirst([f,] A)", "The first index i of A for which f(A[i]) is true (A[i] itself for a\n  collection of Bools), or nothing.  Indices are positions, a string's are byte\n  indices; a Char f means ==(f)."), NULL, &find_kinds[FIND_FIRST] },
+    { "findlast", 1, 2, bi_find, LIB_HELP("findlast([f,] A)", "The last index i of A for which f(A[i]) is true, or nothing."), NULL, &find_kinds[FIND_LAST] },
+    { "findnext", 2, 3, bi_find, LIB_HELP("findnext([f,] A, i)", "The first index at or after i for which f(A[i]) is true, or nothing."), NULL, &find_kinds[FIND_NEXT] },
+    { "findprev", 2, 3, bi_find, LIB_HELP("findprev([f,] A, i)", "The last index at or before i for which f(A[i]) is true, or nothing."), NULL, &find_kinds[FIND_PREV] },
+    { "findall", 1, 2, bi_find, LIB_HELP("findall([f,] A)", "The Vector of the indices i of A for which f(A[i]) is true."), NULL, &find_kinds[FIND_ALL] },
     { "filter", 2, 2, bi_filter_iter, NULL, NULL },
     { "∉", 2, 2, bi_notin, LIB_HELP("∉(x, collection)", "!(x ∈ collection)."), NULL },
     { "∋", 2, 2, bi_ni, LIB_HELP("∋(collection, x)", "x ∈ collection."), NULL },

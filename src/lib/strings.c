@@ -701,6 +701,81 @@ static int bi_charclass(jc_ctx *ctx, value *out, const jc_args *a)
     return LIB_DECLINE;
 }
 
+/* ---- substring search ---- */
+
+enum { SF_FIRST, SF_LAST, SF_NEXT, SF_PREV, SF_ALL };
+static const int sf_kinds[] = { SF_FIRST, SF_LAST, SF_NEXT, SF_PREV, SF_ALL };
+
+/* The byte range lo:hi (1-based, inclusive) as Julia's UnitRange; an empty needle's
+ * match at i is i:i-1. */
+static int byte_range(jc_ctx *ctx, int64_t lo, int64_t hi, const ast *site, value *out)
+{
+    return range_colon(ctx, out, 2, (value[]){ v_int(lo), v_int(hi) }, site);
+}
+
+/* findfirst(needle::String, s), findlast, findnext(needle, s, i), findprev, and
+ * findall(needle, s; overlap = false): the byte ranges where needle occurs. */
+static int bi_strfind(jc_ctx *ctx, value *out, const jc_args *a)
+{
+    int kind = *(const int *)a->data;
+    if (a->v[0].type != T_STRING || a->v[1].type != T_STRING)
+        return LIB_DECLINE;
+    const jc_string *nd = val_string(a->v[0]), *h = val_string(a->v[1]);
+    int64_t from = kind == SF_NEXT ? 1 : (int64_t)h->len;
+    if ((kind == SF_NEXT || kind == SF_PREV) && num_to_int64(ctx, a->v[2], &from) < 0)
+        return -1;
+    const value *ov = kind == SF_ALL ? lib_kwarg(ctx, a, "overlap") : NULL;
+    int overlap = ov && ov->type == T_BOOL && ov->u.i;
+    int64_t n = (int64_t)h->len, m = (int64_t)nd->len, found = 0;
+    value *ranges = NULL;
+    int64_t nr = 0;
+    /* candidate starts (1-based): forward from `from`, or backward from it */
+    int back = kind == SF_LAST || kind == SF_PREV;
+    int64_t start = kind == SF_NEXT ? from : back ? from : 1;
+    if (back && start > n - m + 1)
+        start = n - m + 1;
+    for (int64_t i = start; back ? i >= 1 : i <= n - m + 1;) {
+        if (i >= 1 && !memcmp(h->s + i - 1, nd->s, (size_t)m) &&
+            (i > n || ((unsigned char)h->s[i - 1] & 0xC0) != 0x80)) {
+            if (kind != SF_ALL) {
+                found = i;
+                break;
+            }
+            ranges = xrealloc(ranges, (size_t)(nr + 1) * sizeof *ranges);
+            if (byte_range(ctx, i, i + m - 1, a->site, &ranges[nr]) < 0) {
+                val_release_n(ranges, nr);
+                free(ranges);
+                return -1;
+            }
+            nr++;
+            i += overlap || m == 0 ? 1 : m;
+            continue;
+        }
+        i += back ? -1 : 1;
+    }
+    if (kind != SF_ALL) {
+        if (!found) {
+            *out = v_nothing();
+            return 0;
+        }
+        return byte_range(ctx, found, found + m - 1, a->site, out);
+    }
+    value sample; /* the element type, Vector{UnitRange{Int64}}, from an empty range */
+    if (byte_range(ctx, 1, 0, a->site, &sample) < 0) {
+        val_release_n(ranges, nr);
+        free(ranges);
+        return -1;
+    }
+    jc_typeobj *et = type_of_value(sample);
+    val_release(sample);
+    *out = array_alloc(et, 1, &nr);
+    type_release(et);
+    if (nr)
+        memcpy(val_array(*out)->v, ranges, (size_t)nr * sizeof *ranges);
+    free(ranges);
+    return 0;
+}
+
 /* ---- split ---- */
 
 int lib_split(jc_ctx *ctx, const jc_args *a, int keepempty_default, lib_split_find find, void *data,
@@ -837,6 +912,11 @@ static int bi_split(jc_ctx *ctx, value *out, const jc_args *a)
 }
 
 const builtin lib_strings[] = {
+    { "findfirst", 2, 2, bi_strfind, LIB_HELP("findfirst(pattern::AbstractString, s)", "The byte range of the first occurrence of pattern in s, or nothing."), NULL, &sf_kinds[SF_FIRST] },
+    { "findlast", 2, 2, bi_strfind, LIB_HELP("findlast(pattern::AbstractString, s)", "The byte range of the last occurrence of pattern in s, or nothing."), NULL, &sf_kinds[SF_LAST] },
+    { "findnext", 3, 3, bi_strfind, LIB_HELP("findnext(pattern::AbstractString, s, i)", "The byte range of the first occurrence of pattern in s at or after byte index i."), NULL, &sf_kinds[SF_NEXT] },
+    { "findprev", 3, 3, bi_strfind, LIB_HELP("findprev(pattern::AbstractString, s, i)", "The byte range of the last occurrence of pattern in s starting at or before i."), NULL, &sf_kinds[SF_PREV] },
+    { "findall", 2, 2, bi_strfind, LIB_HELP("findall(pattern::AbstractString, s; overlap = false)", "The byte ranges of the occurrences of pattern in s."), "overlap", &sf_kinds[SF_ALL] },
     { "isdigit", 1, 1, bi_charclass, LIB_HELP("isdigit(c::AbstractChar)", "Whether c is an ASCII decimal digit (0-9)."), NULL, &cc_kinds[CC_DIGIT] },
     { "isletter", 1, 1, bi_charclass, LIB_HELP("isletter(c::AbstractChar)", "Whether c is a letter (Unicode category L)."), NULL, &cc_kinds[CC_LETTER] },
     { "isspace", 1, 1, bi_charclass, LIB_HELP("isspace(c::AbstractChar)", "Whether c is white space: ASCII space, tab to carriage return, U+85, category Zs."), NULL, &cc_kinds[CC_SPACE] },

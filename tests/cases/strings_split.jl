@@ -32,3 +32,11 @@ ispunct('!'), isascii('é'), isascii("abc"), isxdigit('F'), iscntrl('\n'), ispri
 2 in (1, 2), 'b' in "abc", 2 in (a = 1, b = 2), 1 in 1, 2 ∉ (1, 2), (1, 2) ∋ 2, [1] ∌ 3
 count(iseven, 1:10), count(isdigit, "a1b2"), count((true, false, true)), count(iseven, 1:10; init = 5)
 filter(isletter, "a1b"), filter(isodd, (1, 2, 3))
+findfirst(==(2), [1, 2]), findfirst(iseven, 1:10), findlast(iseven, 1:10), findall(iseven, [1, 2, 4])
+findfirst([false, true]), findnext(iseven, [2, 3, 4], 2), findprev(iseven, [2, 3, 4], 2), findfirst(x -> x > 5, [1, 2])
+findfirst('b', "abc"), findfirst(isdigit, "ab1"), findall(isodd, (1, 2, 3)), findall('é', "aéb")
+findfirst("ab", "cabab"), findlast("ab", "cabab"), findnext("ab", "cabab", 3), findprev("ab", "cabab", 3)
+findall("ab", "cabab"), findall("aa", "aaaa"; overlap=true), findall("aa", "aaaa"), findfirst("z", "abc")
+findfirst("", "abc"), findfirst("é", "aéb"), findall(iseven, Int[])
+==(2)
+typeof(<(3)), repr(==(2)), filter(>(2), 1:5), count(in((1, 2)), [1, 2, 3]), map(isequal(2), [1, 2])
