@@ -334,25 +334,75 @@ static int bi_minimum(jc_ctx *ctx, value *out, const jc_args *a)
     return fold(ctx, out, a, "min", "reducing over an empty collection is not allowed", v_nothing());
 }
 
+/* BoundsError for t[i] or r[i] as Julia words it: the tuple's type, the range's summary. */
+static int tuple_bounds(jc_ctx *ctx, value x, value idx, const ast *site)
+{
+    sb s = { 0 }, ix = { 0 };
+    if (x.type == T_RANGE)
+        sb_printf(&s, "%lld-element ", (long long)range_length(x));
+    type_name_of(ctx, &s, x);
+    show_value(ctx, &ix, idx, SHOW_REPR, 0);
+    err_throw(ctx, ERR_BOUNDS, site, "attempt to access %s at index [%s]", sb_str(&s), sb_str(&ix));
+    if (idx.type == T_INT64)
+        exc_attach_index(ctx, EXC_BOUNDS, x, idx.u.i, 0);
+    sb_free(&s);
+    sb_free(&ix);
+    return -1;
+}
+
+/* t[i] and r[i]; t[1:2], t[[1, 3]] and t[mask] are tuples, as Julia's. */
 static int bi_getindex(jc_ctx *ctx, value *out, const jc_args *a)
 {
-    value x = a->v[0];
+    value x = a->v[0], ix = a->n == 2 ? a->v[1] : v_nothing();
     if (a->n != 2 || !(x.type == T_TUPLE || x.type == T_RANGE))
         return LIB_DECLINE;
-    int64_t i;
-    if (a->v[1].type != T_INT64 && a->v[1].type != T_BOOL)
-        return LIB_DECLINE;
-    i = a->v[1].u.i;
     int64_t n = x.type == T_TUPLE ? (int64_t)val_tuple(x)->n : range_length(x);
-    if (i < 1 || i > n) {
-        sb s = { 0 };
-        show_value(ctx, &s, x, SHOW_REPR, 0);
-        err_throw(ctx, ERR_BOUNDS, a->site, "attempt to access %s at index [%lld]",
-                 sb_str(&s), (long long)i);
-        exc_attach_index(ctx, EXC_BOUNDS, x, i, 0);
-        sb_free(&s);
-        return -1;
+    if (x.type == T_TUPLE && x.sub == TUP_PLAIN && (ix.type == T_RANGE || ix.type == T_ARRAY)) {
+        value *idx;
+        int64_t m;
+        jc_iter it;
+        if (eval_iter_init(ctx, &it, ix, a->site) < 0)
+            return -1;
+        m = it.n;
+        int mask = ix.type == T_ARRAY && val_array(ix)->et && val_array(ix)->et->base == T_BOOL;
+        if ((mask && m != n) || (ix.type == T_RANGE && m > n)) /* a longer range has an index past n */
+            return tuple_bounds(ctx, x, ix, a->site);
+        idx = xmalloc((size_t)(m ? m : 1) * sizeof *idx);
+        int64_t k = 0;
+        for (int64_t j = 0; j < m; j++) {
+            value y;
+            int r = eval_iter_next(ctx, &it, &y);
+            if (r < 0) {
+                val_release_n(idx, k);
+                free(idx);
+                return -1;
+            }
+            if (r == 0)
+                break;
+            if (mask) {
+                if (y.u.i)
+                    idx[k++] = val_retain(val_tuple(x)->v[j]);
+                continue;
+            }
+            if (y.type != T_INT64 || y.u.i < 1 || y.u.i > n) {
+                val_release(y);
+                val_release_n(idx, k);
+                free(idx);
+                return y.type == T_INT64 ? tuple_bounds(ctx, x, ix, a->site) : LIB_DECLINE;
+            }
+            idx[k++] = val_retain(val_tuple(x)->v[y.u.i - 1]);
+        }
+        *out = v_tuple_new((size_t)k);
+        if (k)
+            memcpy(val_tuple(*out)->v, idx, (size_t)k * sizeof *idx);
+        free(idx);
+        return 0;
     }
+    if (ix.type != T_INT64 && ix.type != T_BOOL)
+        return LIB_DECLINE;
+    int64_t i = ix.u.i;
+    if (i < 1 || i > n)
+        return tuple_bounds(ctx, x, ix, a->site);
     if (x.type == T_TUPLE) {
         *out = val_retain(val_tuple(x)->v[i - 1]);
         return 0;
@@ -521,15 +571,17 @@ static int bi_filter_iter(jc_ctx *ctx, value *out, const jc_args *a)
         int k = eval_iter_step(ctx, &it, &y), t = 0;
         if (k == 0)
             break;
-        if (k > 0 && (k = predicate(ctx, f, y, a->site, &t)) == 0 && t) {
-            if (c.type == T_STRING)
-                sb_pututf8(&s, y.u.c);
-            else {
-                kept = xrealloc(kept, (nk + 1) * sizeof *kept);
-                kept[nk++] = val_retain(y);
+        if (k > 0) {
+            if ((k = predicate(ctx, f, y, a->site, &t)) == 0 && t) {
+                if (c.type == T_STRING)
+                    sb_pututf8(&s, y.u.c);
+                else {
+                    kept = xrealloc(kept, (nk + 1) * sizeof *kept);
+                    kept[nk++] = val_retain(y);
+                }
             }
+            val_release(y);
         }
-        val_release(y);
         if (k < 0) {
             sb_free(&s);
             val_release_n(kept, (int64_t)nk);

@@ -734,6 +734,10 @@ static int bi_strfind(jc_ctx *ctx, value *out, const jc_args *a)
     int64_t start = kind == SF_NEXT ? from : back ? from : 1;
     if (back && start > n - m + 1)
         start = n - m + 1;
+    if (!back && start < 1)
+        start = 1;
+    if (back && start < 1)
+        start = 0;              /* nothing at or before it */
     for (int64_t i = start; back ? i >= 1 : i <= n - m + 1;) {
         if (i >= 1 && !memcmp(h->s + i - 1, nd->s, (size_t)m) &&
             (i > n || ((unsigned char)h->s[i - 1] & 0xC0) != 0x80)) {
@@ -825,7 +829,8 @@ int lib_split(jc_ctx *ctx, const jc_args *a, int keepempty_default, lib_split_fi
     jc_typeobj *et = type_new(T_STRING);
     *out = array_alloc(et, 1, dims);
     type_release(et);
-    memcpy(val_array(*out)->v, parts, (size_t)np * sizeof *parts);
+    if (np)
+        memcpy(val_array(*out)->v, parts, (size_t)np * sizeof *parts);
     free(parts);
     return 0;
 }

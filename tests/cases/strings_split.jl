@@ -40,3 +40,4 @@ findall("ab", "cabab"), findall("aa", "aaaa"; overlap=true), findall("aa", "aaaa
 findfirst("", "abc"), findfirst("é", "aéb"), findall(iseven, Int[])
 ==(2)
 typeof(<(3)), repr(==(2)), filter(>(2), 1:5), count(in((1, 2)), [1, 2, 3]), map(isequal(2), [1, 2])
+(1, 2, 3)[1:2], (1, 2, 3)[[1, 3]], (1, 2, 3)[[true, false, true]], (1, 2)[[1, 1, 1]], (1, 2, 3)[Int[]]
