@@ -1252,17 +1252,63 @@ static int bi_reverse(jc_ctx *ctx, value *out, const jc_args *a)
     return 0;
 }
 
-static int merge_sort(jc_ctx *ctx, value *v, value *tmp, int64_t n, int rev)
+/* sort's ordering: lt(by(a), by(b)), isless when no lt is given, reversed by rev. */
+typedef struct order {
+    value by, lt;      /* nothing when not given */
+    int rev;
+    const ast *site;
+} order;
+
+/* Whether x comes before y in the ordering o. */
+static int ordered_before(jc_ctx *ctx, const order *o, value x, value y, int *before)
+{
+    if (o->rev) {
+        value t = x;
+        x = y;
+        y = t;
+    }
+    value kx = x, ky = y;
+    int r = 0;
+    if (o->by.type != T_NOTHING) {
+        if (eval_call(ctx, o->by, 1, &x, o->site, &kx) < 0)
+            return -1;
+        if (eval_call(ctx, o->by, 1, &y, o->site, &ky) < 0) {
+            val_release(kx);
+            return -1;
+        }
+    }
+    if (o->lt.type == T_NOTHING)
+        r = lib_isless(ctx, kx, ky, before);
+    else {
+        value res;
+        if ((r = eval_call(ctx, o->lt, 2, (value[]){ kx, ky }, o->site, &res)) == 0) {
+            if (res.type != T_BOOL)
+                r = err_throw(ctx, ERR_TYPE, o->site, "non-boolean (%s) used in boolean context",
+                              val_kinds[res.type].name);
+            else
+                *before = res.u.i != 0;
+            val_release(res);
+        }
+    }
+    if (o->by.type != T_NOTHING) {
+        val_release(kx);
+        val_release(ky);
+    }
+    return r < 0 ? -1 : 0;
+}
+
+/* A stable merge sort, as Julia's default for non-numbers (and equal for numbers). */
+static int merge_sort(jc_ctx *ctx, value *v, value *tmp, int64_t n, const order *o)
 {
     if (n < 2)
         return 0;
     int64_t h = n / 2;
-    if (merge_sort(ctx, v, tmp, h, rev) < 0 || merge_sort(ctx, v + h, tmp, n - h, rev) < 0)
+    if (merge_sort(ctx, v, tmp, h, o) < 0 || merge_sort(ctx, v + h, tmp, n - h, o) < 0)
         return -1;
     int64_t i = 0, j = h, k = 0;
     while (i < h && j < n) {
-        int lt;
-        if (lib_isless(ctx, rev ? v[i] : v[j], rev ? v[j] : v[i], &lt) < 0)
+        int lt = 0;
+        if (ordered_before(ctx, o, v[j], v[i], &lt) < 0)
             return -1;
         tmp[k++] = lt ? v[j++] : v[i++];
     }
@@ -1274,25 +1320,35 @@ static int merge_sort(jc_ctx *ctx, value *v, value *tmp, int64_t n, int rev)
     return 0;
 }
 
-static int bi_sort(jc_ctx *ctx, value *out, const jc_args *a)
+static int sort_order(jc_ctx *ctx, const jc_args *a, order *o)
+{
+    const value *rv = lib_kwarg(ctx, a, "rev"), *by = lib_kwarg(ctx, a, "by"),
+                *lt = lib_kwarg(ctx, a, "lt");
+    o->rev = rv && rv->type == T_BOOL && rv->u.i;
+    o->by = by ? *by : v_nothing();
+    o->lt = lt ? *lt : v_nothing();
+    o->site = a->site;
+    return 0;
+}
+
+/* sort(v; by, lt, rev): a sorted copy; sort!(v; …) sorts the vector itself. */
+static int sort_impl(jc_ctx *ctx, value *out, const jc_args *a, int in_place)
 {
     value x = a->v[0];
-    if (!array_has_elements(x) && x.type != T_RANGE && x.type != T_TUPLE)
+    if (!array_has_elements(x) && (in_place || (x.type != T_RANGE && x.type != T_TUPLE)))
         return LIB_DECLINE;
-    int rev = 0;
-    const value *rv = lib_kwarg(ctx, a, "rev");
-    if (rv && rv->type == T_BOOL)
-        rev = (int)rv->u.i;
+    order o;
+    sort_order(ctx, a, &o);
     value c;
     if (array_has_elements(x)) {
         if (val_array(x)->nd != 1)
             return err_throw(ctx, ERR_UNDEFKEYWORD, a->site, "keyword argument `dims` not assigned");
-        c = reshaped(x, 1, val_array(x)->dims);
+        c = in_place ? val_retain(x) : reshaped(x, 1, val_array(x)->dims);
     } else if (bi_collect(ctx, &c, &(jc_args){ .n = 1, .v = &x, .site = a->site }) < 0)
         return -1;
     jc_array *C = val_array(c);
     value *tmp = xmalloc(nz(C->len) * sizeof *tmp);
-    int r = merge_sort(ctx, C->v, tmp, C->len, rev);
+    int r = merge_sort(ctx, C->v, tmp, C->len, &o);
     free(tmp);
     if (r < 0) {
         val_release(c);
@@ -1301,6 +1357,9 @@ static int bi_sort(jc_ctx *ctx, value *out, const jc_args *a)
     *out = c;
     return 0;
 }
+
+static int bi_sort(jc_ctx *ctx, value *out, const jc_args *a) { return sort_impl(ctx, out, a, 0); }
+static int bi_sort_bang(jc_ctx *ctx, value *out, const jc_args *a) { return sort_impl(ctx, out, a, 1); }
 
 /* ---- reductions ---- */
 
@@ -1847,7 +1906,8 @@ const builtin lib_arrays[] = {
     { "'", 1, 1, bi_adjoint, help_adjoint, NULL },
     { "permutedims", 1, 2, bi_permutedims, "  permutedims(A::AbstractArray, perm)\n\n  Permute the dimensions of array A.", NULL },
     { "reverse", 1, 1, bi_reverse, "  reverse(v)\n\n  Return a copy of v reversed from start to end.", NULL },
-    { "sort", 1, 1, bi_sort, "  sort(v; rev=false)\n\n  Variant of sort! that returns a sorted copy of v leaving v itself unmodified.", "rev" },
+    { "sort", 1, 1, bi_sort, "  sort(v; by=identity, lt=isless, rev=false)\n\n  Variant of sort! that returns a sorted copy of v leaving v itself unmodified.", "by lt rev" },
+    { "sort!", 1, 1, bi_sort_bang, "  sort!(v; by=identity, lt=isless, rev=false)\n\n  Sort the vector v in place (stably, by lt(by(x), by(y))), and return it.", "by lt rev" },
     { "sum", 1, 2, bi_sum, NULL, "dims" },
     { "prod", 1, 2, bi_prod, NULL, "dims" },
     { "maximum", 1, 2, bi_maximum, NULL, "dims" },

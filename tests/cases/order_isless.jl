@@ -16,3 +16,6 @@ x = [[1.0], [2]]; typeof(x[2]), x
 convert(Vector{Float64}, [2]), convert(Matrix{Float64}, [1 2]), convert(Vector{Real}, [1])
 v = [1]; w = Vector{Int}[]; push!(w, v); w[1] === v
 w2 = Vector{Float64}[]; push!(w2, [1]); w2
+sort([2,3,1]) == [1,2,3], sort([2,3,1], rev=true) == [3,2,1], sort(['z':-1:'a';]) == ['a':'z';], sort(['a':'z';], rev=true) == ['z':-1:'a';]
+sort([3,1,2], by = -), sort(["bb","a","ccc"], by = length), sort([3,1,2], lt = >), sort([(1,"b"), (1,"a"), (0,"z")], by = first)
+x = [3, 1, 2]; y = sort!(x; rev=true); y === x, x
