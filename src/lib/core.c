@@ -241,8 +241,77 @@ static int nth(jc_ctx *ctx, value x, int last, const ast *site, value *out)
     return 0;
 }
 
-static int bi_first(jc_ctx *ctx, value *out, const jc_args *a) { return nth(ctx, a->v[0], 0, a->site, out); }
-static int bi_last(jc_ctx *ctx, value *out, const jc_args *a) { return nth(ctx, a->v[0], 1, a->site, out); }
+/* first(x, n) and last(x, n): the first or last n elements (all when there are fewer) —
+ * a string's characters as a string, a vector's or a range's as a vector or a range (by
+ * indexing), other iterables' as a Vector. */
+static int first_n(jc_ctx *ctx, value *out, const jc_args *a, int last)
+{
+    value x = a->v[0];
+    int64_t n;
+    if (!val_kind_is(a->v[1].type, VK_INTEGER) || num_to_int64(ctx, a->v[1], &n) < 0)
+        return a->v[1].type == T_INT64 ? -1 : LIB_DECLINE;
+    if (n < 0)
+        return err_throw(ctx, ERR_ARGUMENT, a->site, "Number of elements must be nonnegative");
+    if (x.type == T_STRING) {
+        const jc_string *s = val_string(x);
+        size_t lo = 0, hi = s->len;
+        int64_t k = 0;
+        if (!last)
+            for (hi = 0; hi < s->len && k < n; k++) {
+                uint32_t cp;
+                int w = utf8_decode(s->s + hi, s->len - hi, &cp);
+                hi += (size_t)(w > 0 ? w : 1);
+            }
+        else
+            for (lo = s->len; lo > 0 && k < n; k++)
+                do lo--; while (lo > 0 && ((unsigned char)s->s[lo] & 0xC0) == 0x80);
+        *out = v_string(s->s + lo, hi - lo);
+        return 0;
+    }
+    if ((x.type == T_ARRAY && val_array(x)->nd == 1) || x.type == T_RANGE) {
+        int64_t len = x.type == T_RANGE ? range_length(x) : array_length(x);
+        int64_t k = n < len ? n : len;
+        value r;
+        if (range_colon(ctx, &r, 2, (value[]){ v_int(last ? len - k + 1 : 1), v_int(last ? len : k) },
+                        a->site) < 0)
+            return -1;
+        int rc = eval_call_global(ctx, "getindex", 2, (value[]){ x, r }, a->site, out);
+        val_release(r);
+        return rc;
+    }
+    jc_iter it;
+    if (eval_iter_init(ctx, &it, x, a->site) < 0)
+        return -1;
+    int64_t len = it.n, k = n < len ? n : len, from = last ? len - k : 0;
+    value *vals = xmalloc((size_t)(k ? k : 1) * sizeof *vals);
+    int64_t got = 0;
+    for (int64_t i = 0; got < k; i++) {
+        value y;
+        int r = eval_iter_step(ctx, &it, &y);
+        if (r <= 0) {
+            val_release_n(vals, got);
+            free(vals);
+            return r < 0 ? -1 : err_throw(ctx, ERR_ERROR, a->site, "iteration ended early");
+        }
+        if (i >= from)
+            vals[got++] = y;
+        else
+            val_release(y);
+    }
+    *out = array_from_values(ctx, vals, k, 1, &k, NULL);
+    free(vals);
+    return 0;
+}
+
+static int bi_first(jc_ctx *ctx, value *out, const jc_args *a)
+{
+    return a->n == 2 ? first_n(ctx, out, a, 0) : nth(ctx, a->v[0], 0, a->site, out);
+}
+
+static int bi_last(jc_ctx *ctx, value *out, const jc_args *a)
+{
+    return a->n == 2 ? first_n(ctx, out, a, 1) : nth(ctx, a->v[0], 1, a->site, out);
+}
 
 /* Folds op over an iterable: sum, prod, maximum, minimum.  An optional first argument
  * that is a function maps each element first (sum(f, itr)). */
@@ -350,10 +419,32 @@ static int tuple_bounds(jc_ctx *ctx, value x, value idx, const ast *site)
     return -1;
 }
 
+/* nt[i] and nt[:name] of a named tuple. */
+static int namedtuple_getindex(jc_ctx *ctx, value *out, value x, value ix, const ast *site)
+{
+    jc_namedtuple *nt = (jc_namedtuple *)x.u.o;
+    if (ix.type == T_SYMBOL) {
+        for (size_t i = 0; i < nt->n; i++)
+            if (nt->names[i] == (int)ix.u.i) {
+                *out = val_retain(nt->v[i]);
+                return 0;
+            }
+        return err_throw(ctx, ERR_ERROR, site, "type NamedTuple has no field %s", sym_name(ctx, (int)ix.u.i));
+    }
+    if (ix.type != T_INT64)
+        return LIB_DECLINE;
+    if (ix.u.i < 1 || (uint64_t)ix.u.i > nt->n)
+        return tuple_bounds(ctx, x, ix, site);
+    *out = val_retain(nt->v[ix.u.i - 1]);
+    return 0;
+}
+
 /* t[i] and r[i]; t[1:2], t[[1, 3]] and t[mask] are tuples, as Julia's. */
 static int bi_getindex(jc_ctx *ctx, value *out, const jc_args *a)
 {
     value x = a->v[0], ix = a->n == 2 ? a->v[1] : v_nothing();
+    if (a->n == 2 && x.type == T_NAMEDTUPLE)
+        return namedtuple_getindex(ctx, out, x, ix, a->site);
     if (a->n != 2 || !(x.type == T_TUPLE || x.type == T_RANGE))
         return LIB_DECLINE;
     int64_t n = x.type == T_TUPLE ? (int64_t)val_tuple(x)->n : range_length(x);
@@ -713,8 +804,8 @@ const builtin lib_core[] = {
     { "string", 0, -1, bi_string, "  string(xs...)\n  string(n::Integer; base = 10, pad = 1)\n\n  Create a string from any values using the print function; an integer alone may be\n  written in another base, padded with zeros: string(5, base = 2, pad = 4) == \"0101\".", "base pad" },
     { "repr", 1, 1, bi_repr, "  repr(x)\n\n  Create a string from any value using the show function.", NULL },
     { "length", 1, 1, bi_length, "  length(collection) -> Integer\n\n  Return the number of elements in the collection.", NULL },
-    { "first", 1, 1, bi_first, "  first(coll)\n\n  Get the first element of an iterable collection.", NULL },
-    { "last", 1, 1, bi_last, "  last(coll)\n\n  Get the last element of an ordered collection.", NULL },
+    { "first", 1, 2, bi_first, "  first(coll)\n  first(coll, n)\n\n  Get the first element of an iterable collection, or its first n elements\n  (characters of a string).", NULL },
+    { "last", 1, 2, bi_last, "  last(coll)\n  last(coll, n)\n\n  Get the last element of an ordered collection, or its last n elements.", NULL },
     { "sum", 1, 2, bi_sum, "  sum(itr; [init])\n  sum(f, itr; [init])\n  sum(A; dims)\n\n  Sum the elements of a collection (after applying f to each); with init, a left fold\n  from init, which is also the sum of an empty collection.", NULL },
     { "prod", 1, 2, bi_prod, "  prod(itr; [init])\n  prod(f, itr; [init])\n  prod(A; dims)\n\n  Multiply the elements of a collection (after applying f to each); with init, a left\n  fold from init, which is also the product of an empty collection.", NULL },
     { "maximum", 1, 2, bi_maximum, "  maximum(itr; [init])\n  maximum(f, itr; [init])\n  maximum(A; dims)\n\n  The largest element of a collection; init is returned for an empty one.", NULL },

@@ -41,3 +41,8 @@ findfirst("", "abc"), findfirst("é", "aéb"), findall(iseven, Int[])
 ==(2)
 typeof(<(3)), repr(==(2)), filter(>(2), 1:5), count(in((1, 2)), [1, 2, 3]), map(isequal(2), [1, 2])
 (1, 2, 3)[1:2], (1, 2, 3)[[1, 3]], (1, 2, 3)[[true, false, true]], (1, 2)[[1, 1, 1]], (1, 2, 3)[Int[]]
+first(["foo", "bar", "qux"], 2)
+first(1:6, 10)
+first(Bool[], 1)
+last([1, 2, 3], 2), first("héllo", 2), last("héllo", 3), last(1:10, 3), first((1, 2, 3), 2), first("abc", 0)
+(a = 1, b = 2)[1], (a = 1, b = 2)[:b]
