@@ -320,6 +320,7 @@ static int run_stream(jc_ctx *ctx, FILE *in, const char *name)
     size_t limit = input_limit(ctx);
     int lineno = 0, start_line = 1;
     openscan open = { .prev = ' ' };
+    size_t scanned = 0;   /* how much of buf the scan has read */
     for (;;) {
         size_t before = buf.len;
         int rl = read_line(in, &buf, limit);
@@ -359,18 +360,26 @@ static int run_stream(jc_ctx *ctx, FILE *in, const char *name)
             continue;
         }
         int lines = lineno - start_line + 1;
-        open_scan(&open, buf.s + before, len - before);
-        if (!eof && open_certain(&open) && (lines & (lines - 1)) != 0)
-            continue;
+        if (lines > 1) {
+            /* a statement spanning lines: the scan follows it from its first line on */
+            open_scan(&open, buf.s + scanned, len - scanned);
+            scanned = len;
+            if (!eof && open_certain(&open) && (lines & (lines - 1)) != 0)
+                continue;
+        }
         jc_result r;
         jc_status st = jc_eval(ctx, buf.s, len, name, start_line, &r);
         if (st == JC_INCOMPLETE && !eof) {
             jc_result_clear(&r);
+            /* most statements end on their first line, which is then never scanned */
+            open_scan(&open, buf.s + scanned, len - scanned);
+            scanned = len;
             continue;
         }
         failed |= report(ctx, &r);
         jc_result_clear(&r);
         buf.len = 0;
+        scanned = 0;
         open = (openscan){ .prev = ' ' };
         if (eof || exit_code >= 0)
             break;
