@@ -885,7 +885,7 @@ static int fold_init_call(jc_ctx *ctx, value f, const jc_args *a, value *out, in
  * work of every loop counter and recursion test, computed here instead of through the
  * rows and the number tower.  Only what needs nothing of either: an Int64 sum, difference
  * or product that overflows, which continues as a BigInt, takes the general path, as do
- * mixed and other kinds; a function given user methods has no direct path. */
+ * mixed comparisons and other kinds; a function given user methods has no direct path. */
 enum { FAST_UNKNOWN, FAST_NONE, FAST_ADD, FAST_SUB, FAST_MUL, FAST_DIV, FAST_LT, FAST_LE, FAST_GT, FAST_GE,
        FAST_EQ, FAST_NE };
 static const struct { const char *name; int op; } fast_ops[] = {
@@ -929,12 +929,25 @@ static int fast_binop(int op, value x, value y, value *out)
         case FAST_ADD: if (__builtin_add_overflow(a, b, &r)) return 0; *out = v_int(r); return 1;
         case FAST_SUB: if (__builtin_sub_overflow(a, b, &r)) return 0; *out = v_int(r); return 1;
         case FAST_MUL: if (__builtin_mul_overflow(a, b, &r)) return 0; *out = v_int(r); return 1;
+        case FAST_DIV: *out = v_f64((double)a / (double)b); return 1; /* float(a) / float(b) */
         case FAST_LT: *out = v_bool(a < b); return 1;
         case FAST_LE: *out = v_bool(a <= b); return 1;
         case FAST_GT: *out = v_bool(a > b); return 1;
         case FAST_GE: *out = v_bool(a >= b); return 1;
         case FAST_EQ: *out = v_bool(a == b); return 1;
         case FAST_NE: *out = v_bool(a != b); return 1;
+        default: return 0;
+        }
+    }
+    if ((x.type == T_INT64 && y.type == T_FLOAT64) || (x.type == T_FLOAT64 && y.type == T_INT64)) {
+        /* arithmetic promotes the Int64 to Float64 (rounded to nearest, as Float64(i));
+         * a mixed comparison is exact in Julia, so it takes the general path */
+        double a = x.type == T_INT64 ? (double)x.u.i : x.u.f, b = y.type == T_INT64 ? (double)y.u.i : y.u.f;
+        switch (op) {
+        case FAST_ADD: *out = v_f64(a + b); return 1;
+        case FAST_SUB: *out = v_f64(a - b); return 1;
+        case FAST_MUL: *out = v_f64(a * b); return 1;
+        case FAST_DIV: *out = v_f64(a / b); return 1;
         default: return 0;
         }
     }
