@@ -153,16 +153,23 @@ static int env_declared_global(const env *e, int sym)
 
 /* ---- globals ---- */
 
+/* Grows the zero-filled table *p of *n elements of size `size` until index i fits,
+ * doubling from `first`. */
+static void grow_zeroed(void **p, size_t *n, size_t i, size_t size, size_t first)
+{
+    if (i < *n)
+        return;
+    size_t cap = *n ? *n : first;
+    while (cap <= i)
+        cap *= 2;
+    *p = xrealloc(*p, cap * size);
+    memset((char *)*p + *n * size, 0, (cap - *n) * size);
+    *n = cap;
+}
+
 static binding *global_slot(jc_ctx *ctx, int sym)
 {
-    if ((size_t)sym >= ctx->nglobals) {
-        size_t n = ctx->nglobals ? ctx->nglobals : 256;
-        while (n <= (size_t)sym)
-            n *= 2;
-        ctx->globals = xrealloc(ctx->globals, n * sizeof *ctx->globals);
-        memset(ctx->globals + ctx->nglobals, 0, (n - ctx->nglobals) * sizeof *ctx->globals);
-        ctx->nglobals = n;
-    }
+    grow_zeroed((void **)&ctx->globals, &ctx->nglobals, (size_t)sym, sizeof *ctx->globals, 256);
     return &ctx->globals[sym];
 }
 
@@ -258,14 +265,7 @@ static void local_count_add(jc_ctx *ctx, env *e, int sym)
     evstate *st = ST(ctx);
     if (!st)
         return;
-    if ((size_t)sym >= st->nlocal_cap) {
-        size_t cap = st->nlocal_cap ? st->nlocal_cap : 1024;
-        while (cap <= (size_t)sym)
-            cap *= 2;
-        st->nlocal = xrealloc(st->nlocal, cap * sizeof *st->nlocal);
-        memset(st->nlocal + st->nlocal_cap, 0, (cap - st->nlocal_cap) * sizeof *st->nlocal);
-        st->nlocal_cap = cap;
-    }
+    grow_zeroed((void **)&st->nlocal, &st->nlocal_cap, (size_t)sym, sizeof *st->nlocal, 1024);
     e->st = st;
     st->nlocal[sym]++;
 }

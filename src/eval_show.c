@@ -35,15 +35,15 @@ static int user_method(jc_ctx *ctx, const char *name, int n, const value *args, 
     return r;
 }
 
-/* Runs the user's `name(io, x)` when there is one: 1 with its text appended to out, 0
- * when there is none, -1 with the method's error pending. */
-static int user_text(jc_ctx *ctx, sb *out, const char *name, value x)
+/* Runs the user's `name(args...)` when there is one, args[0] a new IOBuffer: 1 with what
+ * it wrote appended to out, 0 when there is none, -1 with the method's error pending. */
+static int user_io_call(jc_ctx *ctx, sb *out, const char *name, int n, const value *args)
 {
-    value args[2] = { io_new_buffer(), x }, f, res;
-    int r = user_method(ctx, name, 2, args, &f);
+    value f, res;
+    int r = user_method(ctx, name, n, args, &f);
     if (r > 0) {
         f = val_retain(f);   /* the method may redefine its own function */
-        r = eval_call_rooted(ctx, f, 2, args, ctx->show_site, &res);
+        r = eval_call_rooted(ctx, f, n, args, ctx->show_site, &res);
         val_release(f);
         if (r == 0) {
             val_release(res);
@@ -52,6 +52,14 @@ static int user_text(jc_ctx *ctx, sb *out, const char *name, value x)
             r = 1;
         }
     }
+    return r;
+}
+
+/* The user's `name(io, x)`, as user_io_call. */
+static int user_text(jc_ctx *ctx, sb *out, const char *name, value x)
+{
+    value args[2] = { io_new_buffer(), x };
+    int r = user_io_call(ctx, out, name, 2, args);
     val_release(args[0]);
     return r;
 }
@@ -73,19 +81,8 @@ static int user_text_plain(jc_ctx *ctx, sb *out, value x)
     val_release(mtype);
     if (r < 0)
         return -1;
-    value args[3] = { io_new_buffer(), mime, x }, f, res;
-    r = user_method(ctx, "show", 3, args, &f);
-    if (r > 0) {
-        f = val_retain(f);
-        r = eval_call_rooted(ctx, f, 3, args, ctx->show_site, &res);
-        val_release(f);
-        if (r == 0) {
-            val_release(res);
-            const jc_io *io = val_io(args[0]);
-            sb_put(out, io->data ? io->data : "", io->len);
-            r = 1;
-        }
-    }
+    value args[3] = { io_new_buffer(), mime, x };
+    r = user_io_call(ctx, out, "show", 3, args);
     val_release(args[0]);
     val_release(mime);
     return r;
