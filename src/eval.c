@@ -169,7 +169,8 @@ static void grow_zeroed(void **p, size_t *n, size_t i, size_t size, size_t first
 
 static binding *global_slot(jc_ctx *ctx, int sym)
 {
-    grow_zeroed((void **)&ctx->globals, &ctx->nglobals, (size_t)sym, sizeof *ctx->globals, 256);
+    if ((size_t)sym >= ctx->nglobals)
+        grow_zeroed((void **)&ctx->globals, &ctx->nglobals, (size_t)sym, sizeof *ctx->globals, 256);
     return &ctx->globals[sym];
 }
 
@@ -265,7 +266,8 @@ static void local_count_add(jc_ctx *ctx, env *e, int sym)
     evstate *st = ST(ctx);
     if (!st)
         return;
-    grow_zeroed((void **)&st->nlocal, &st->nlocal_cap, (size_t)sym, sizeof *st->nlocal, 1024);
+    if ((size_t)sym >= st->nlocal_cap)
+        grow_zeroed((void **)&st->nlocal, &st->nlocal_cap, (size_t)sym, sizeof *st->nlocal, 1024);
     e->st = st;
     st->nlocal[sym]++;
 }
