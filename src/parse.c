@@ -18,6 +18,7 @@
  * error found at the end of the text is JC_INCOMPLETE.  Recursion is bounded by
  * PARSE_MAX_DEPTH, checked on every descent into a nested expression. */
 #include <stdlib.h>
+#include <stddef.h>
 #include <string.h>
 
 #include "diag.h"
@@ -82,7 +83,7 @@ static ast *expr_id_token(parser *p, const token *t)
         high |= (unsigned char)s[j];
         h = (h ^ (unsigned char)s[j]) * 16777619u;
     }
-    size_t slot = (h ^ (h >> 16)) & 63;
+    size_t slot = (h ^ (h >> 16)) & (PARSE_CACHE - 1);
     ast *id = ast_new(p->a, A_ID, t->off, t->len, 0);
     if (p->idsym[slot].len == t->len) {
         const char *c = p->src + p->idsym[slot].off;
@@ -110,7 +111,7 @@ static ast *expr_id_token(parser *p, const token *t)
 /* The symbol of an operator row's normalized name (opsym). */
 static int op_sym(parser *p, const op_info *op)
 {
-    size_t slot = ((uintptr_t)op / sizeof *op) & 63;
+    size_t slot = ((uintptr_t)op / sizeof *op) & (PARSE_CACHE - 1);
     if (p->opsym[slot].op != op) {
         p->opsym[slot].op = op;
         p->opsym[slot].sym = intern(p, op->name, strlen(op->name));
@@ -1211,8 +1212,15 @@ static const parse_grammar grammar = { expr_call, expr_binary, expr_assign, expr
 
 jc_status parse_program(jc_ctx *ctx, arena *a, const char *src, size_t len, ast **out)
 {
+    /* zero what needs it: the state before the node stack and the symbol caches' keys
+     * (a stream parses every line afresh, so this is per line) */
     parser ps;
-    memset(&ps, 0, sizeof ps);
+    memset(&ps, 0, offsetof(parser, stk0));
+    memset(&ps.tmp, 0, sizeof ps.tmp);
+    for (size_t i = 0; i < PARSE_CACHE; i++) {
+        ps.opsym[i].op = NULL;
+        ps.idsym[i].len = 0;
+    }
     parser *p = &ps;
     p->g = &grammar;
     p->ctx = ctx;

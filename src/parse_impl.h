@@ -23,6 +23,8 @@ enum { PARSE_MAX_DEPTH = 1500 };
 
 typedef struct parser parser;
 
+enum { PARSE_CACHE = 32 };  /* entries of each symbol cache (a power of two) */
+
 /* The productions that the other parts re-enter (a bracket holds an assignment, a block
  * holds statements): parse.c fills this table and parse_program hands it to the parser,
  * so that the parts below parse.c call up into it without linking to it — the parser's
@@ -63,8 +65,8 @@ struct parser {
     /* Symbol caches, direct-mapped (a miss just interns again): an operator row's
      * normalized name, and an identifier's normalized name keyed by its source
      * bytes (an earlier occurrence at [off, off + len); len 0 marks an empty slot). */
-    struct { const op_info *op; int sym; } opsym[64];
-    struct { size_t off, len; int sym; } idsym[64];
+    struct { const op_info *op; int sym; } opsym[PARSE_CACHE];
+    struct { size_t off, len; int sym; } idsym[PARSE_CACHE];
 };
 
 typedef struct modes { int nl_ws, space_sens, in_index, no_range, no_where; } modes;
