@@ -61,6 +61,7 @@ void jc_free(jc_ctx *ctx)
     free(ctx->globals);
     arena_release(ctx->spare);
     sym_free_all(ctx);
+    free(ctx->op_syms);
     err_clear(ctx);
     free(ctx);
     /* MPFR caches constants (π, log 2) per thread; they are rebuilt on demand, and

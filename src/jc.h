@@ -64,6 +64,8 @@ struct jc_ctx {
     symtab syms;
     binding *globals;          /* indexed by symbol id */
     size_t nglobals;
+    int *op_syms;              /* per operator-table row: 1 + the symbol of its normalized
+                                  name, 0 until the parser first meets it (parse.c) */
 
     mpfr_prec_t precision;     /* BigFloat precision in bits */
     mpfr_rnd_t rounding;

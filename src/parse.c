@@ -108,15 +108,17 @@ static ast *expr_id_token(parser *p, const token *t)
     return id;
 }
 
-/* The symbol of an operator row's normalized name (opsym). */
+/* The symbol of an operator row's normalized name, kept in the context across parses
+ * (a stream parses every line afresh). */
 static int op_sym(parser *p, const op_info *op)
 {
-    size_t slot = ((uintptr_t)op / sizeof *op) & (PARSE_CACHE - 1);
-    if (p->opsym[slot].op != op) {
-        p->opsym[slot].op = op;
-        p->opsym[slot].sym = intern(p, op->name, strlen(op->name));
-    }
-    return p->opsym[slot].sym;
+    jc_ctx *ctx = p->ctx;
+    if (!ctx->op_syms)
+        ctx->op_syms = xcalloc(optable_count(), sizeof *ctx->op_syms);
+    int *slot = &ctx->op_syms[op - optable_row(0)];
+    if (!*slot)
+        *slot = 1 + intern(p, op->name, strlen(op->name));
+    return *slot - 1;
 }
 
 /* An operator token's name node: normalized spelling plus suffix, without the dot. */
@@ -1212,15 +1214,13 @@ static const parse_grammar grammar = { expr_call, expr_binary, expr_assign, expr
 
 jc_status parse_program(jc_ctx *ctx, arena *a, const char *src, size_t len, ast **out)
 {
-    /* zero what needs it: the state before the node stack and the symbol caches' keys
+    /* zero what needs it: the state before the node stack and the name cache's keys
      * (a stream parses every line afresh, so this is per line) */
     parser ps;
     memset(&ps, 0, offsetof(parser, stk0));
     memset(&ps.tmp, 0, sizeof ps.tmp);
-    for (size_t i = 0; i < PARSE_CACHE; i++) {
-        ps.opsym[i].op = NULL;
+    for (size_t i = 0; i < PARSE_CACHE; i++)
         ps.idsym[i].len = 0;
-    }
     parser *p = &ps;
     p->g = &grammar;
     p->ctx = ctx;

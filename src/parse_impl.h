@@ -23,7 +23,7 @@ enum { PARSE_MAX_DEPTH = 1500 };
 
 typedef struct parser parser;
 
-enum { PARSE_CACHE = 32 };  /* entries of each symbol cache (a power of two) */
+enum { PARSE_CACHE = 32 };  /* entries of the name cache (a power of two) */
 
 /* The productions that the other parts re-enter (a bracket holds an assignment, a block
  * holds statements): parse.c fills this table and parse_program hands it to the parser,
@@ -62,10 +62,10 @@ struct parser {
     ast *stk0[64];
     sb tmp;
     int sym_nl;         /* not used for lookups; keeps struct padding explicit */
-    /* Symbol caches, direct-mapped (a miss just interns again): an operator row's
-     * normalized name, and an identifier's normalized name keyed by its source
-     * bytes (an earlier occurrence at [off, off + len); len 0 marks an empty slot). */
-    struct { const op_info *op; int sym; } opsym[PARSE_CACHE];
+    /* A symbol cache, direct-mapped (a miss just interns again): an identifier's
+     * normalized name keyed by its source bytes (an earlier occurrence at
+     * [off, off + len); len 0 marks an empty slot).  Operators' are the context's
+     * (jc_ctx.op_syms). */
     struct { size_t off, len; int sym; } idsym[PARSE_CACHE];
 };
 
