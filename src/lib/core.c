@@ -269,10 +269,23 @@ static int first_n(jc_ctx *ctx, value *out, const jc_args *a, int last)
         return 0;
     }
     if ((x.type == T_ARRAY && val_array(x)->nd == 1) || x.type == T_RANGE) {
-        int64_t len = x.type == T_RANGE ? range_length(x) : array_length(x);
-        int64_t k = n < len ? n : len;
+        int64_t len = array_length(x);
+        if (x.type == T_RANGE) { /* its length counted exactly: OverflowError past Int64 */
+            value lv;
+            if (range_length_value(ctx, x, &lv, a->site) < 0)
+                return -1;
+            if (lv.type != T_INT64) {
+                val_release(lv);
+                return err_throw(ctx, ERR_OVERFLOW, a->site, "the length of the range overflows Int64");
+            }
+            len = lv.u.i;
+        }
+        int64_t k = n < len ? n : len, lo;
+        if (__builtin_add_overflow(len - k, 1, &lo)) /* last(r, 0) of a range of typemax(Int) */
+            return err_throw(ctx, ERR_OVERFLOW, a->site, "%lld + 1 overflowed for type Int64",
+                             (long long)len);
         value r;
-        if (range_colon(ctx, &r, 2, (value[]){ v_int(last ? len - k + 1 : 1), v_int(last ? len : k) },
+        if (range_colon(ctx, &r, 2, (value[]){ v_int(last ? lo : 1), v_int(last ? len : k) },
                         a->site) < 0)
             return -1;
         int rc = eval_call_global(ctx, "getindex", 2, (value[]){ x, r }, a->site, out);

@@ -46,3 +46,4 @@ first(1:6, 10)
 first(Bool[], 1)
 last([1, 2, 3], 2), first("héllo", 2), last("héllo", 3), last(1:10, 3), first((1, 2, 3), 2), first("abc", 0)
 (a = 1, b = 2)[1], (a = 1, b = 2)[:b]
+last(1:10, 0), first(1:10, 0), last(1:typemax(Int), 2)
