@@ -941,35 +941,30 @@ static int fast_binop(int op, value x, value y, value *out)
         default: return 0;
         }
     }
-    if ((x.type == T_INT64 && y.type == T_FLOAT64) || (x.type == T_FLOAT64 && y.type == T_INT64)) {
-        /* arithmetic promotes the Int64 to Float64 (rounded to nearest, as Float64(i));
-         * a mixed comparison is exact in Julia, so it takes the general path */
-        double a = x.type == T_INT64 ? (double)x.u.i : x.u.f, b = y.type == T_INT64 ? (double)y.u.i : y.u.f;
-        switch (op) {
-        case FAST_ADD: *out = v_f64(a + b); return 1;
-        case FAST_SUB: *out = v_f64(a - b); return 1;
-        case FAST_MUL: *out = v_f64(a * b); return 1;
-        case FAST_DIV: *out = v_f64(a / b); return 1;
-        default: return 0;
-        }
+    /* Float64 with Float64 or Int64: arithmetic promotes an Int64 to Float64 (rounded to
+     * nearest, as Float64(i)); a mixed comparison is exact in Julia, so it takes the
+     * general path */
+    int xf = x.type == T_FLOAT64, yf = y.type == T_FLOAT64;
+    if (!(xf || yf) || !(xf || x.type == T_INT64) || !(yf || y.type == T_INT64))
+        return 0;
+    double a = xf ? x.u.f : (double)x.u.i, b = yf ? y.u.f : (double)y.u.i;
+    switch (op) {
+    case FAST_ADD: *out = v_f64(a + b); return 1;
+    case FAST_SUB: *out = v_f64(a - b); return 1;
+    case FAST_MUL: *out = v_f64(a * b); return 1;
+    case FAST_DIV: *out = v_f64(a / b); return 1;
     }
-    if (x.type == T_FLOAT64 && y.type == T_FLOAT64) {
-        double a = x.u.f, b = y.u.f;
-        switch (op) {
-        case FAST_ADD: *out = v_f64(a + b); return 1;
-        case FAST_SUB: *out = v_f64(a - b); return 1;
-        case FAST_MUL: *out = v_f64(a * b); return 1;
-        case FAST_DIV: *out = v_f64(a / b); return 1;
-        case FAST_LT: *out = v_bool(a < b); return 1;
-        case FAST_LE: *out = v_bool(a <= b); return 1;
-        case FAST_GT: *out = v_bool(a > b); return 1;
-        case FAST_GE: *out = v_bool(a >= b); return 1;
-        case FAST_EQ: *out = v_bool(a == b); return 1;
-        case FAST_NE: *out = v_bool(a != b); return 1;
-        default: return 0;
-        }
+    if (!(xf && yf))
+        return 0;
+    switch (op) {
+    case FAST_LT: *out = v_bool(a < b); return 1;
+    case FAST_LE: *out = v_bool(a <= b); return 1;
+    case FAST_GT: *out = v_bool(a > b); return 1;
+    case FAST_GE: *out = v_bool(a >= b); return 1;
+    case FAST_EQ: *out = v_bool(a == b); return 1;
+    case FAST_NE: *out = v_bool(a != b); return 1;
+    default: return 0;
     }
-    return 0;
 }
 
 /* Whether every keyword of the call is one the builtin row names: a keyword no row
