@@ -165,6 +165,9 @@ void eval_typedefs_free(jc_typedef *list);
 /* Base's `struct Val{x} end` and `struct MIME{mime} end`, declared at start and kept
  * on list. */
 void eval_install_val(jc_ctx *ctx, jc_typedef **list);
+/* MIME{Symbol(s)}, the type MIME"s" (base/multimedia.jl), or with instance its value
+ * MIME(s). */
+int eval_mime(jc_ctx *ctx, const char *s, size_t n, int instance, const ast *site, value *out);
 /* T{v} for a value v (3, :a, true, 'c'): the TK_VALUE parameter, or Julia's TypeError
  * for a value that cannot be one (neither isbits nor a Symbol). */
 int eval_value_param(jc_ctx *ctx, value v, jc_typeobj **out, const ast *site);

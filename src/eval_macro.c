@@ -738,18 +738,11 @@ static int m_raw(mcall *m, value *out)
 /* MIME"text/plain": the type MIME{Symbol("text/plain")} (base/multimedia.jl). */
 static int m_mime(mcall *m, value *out)
 {
-    jc_ctx *ctx = m->ctx;
     const char *s;
     size_t n;
     if (str_text(m, &s, &n) < 0)
         return -1;
-    value args[2];
-    if (eval_get_global(ctx, "MIME", &args[0]) < 0)
-        return err_throw(ctx, ERR_UNDEFVAR, m->n, "`MIME` not defined");
-    args[1] = (value){ T_SYMBOL, 0, { .i = sym_intern(ctx, s, n) } };
-    int r = eval_apply_type(ctx, out, 2, args, m->n);
-    val_release(args[0]);
-    return r;
+    return eval_mime(m->ctx, s, n, 0, m->n, out);
 }
 
 /* big"1.5": a BigInt when the text is an integer, else a BigFloat (base/gmp.jl's

@@ -68,21 +68,11 @@ static int user_text(jc_ctx *ctx, sb *out, const char *name, value x)
  * with its text appended, 0 when there is none, -1 with its error pending. */
 static int user_text_plain(jc_ctx *ctx, sb *out, value x)
 {
-    value mime, tparams[2], mtype;
-    if (eval_get_global(ctx, "MIME", &tparams[0]) < 0)
-        return 0;
-    tparams[1] = (value){ T_SYMBOL, 0, { .i = sym_intern(ctx, "text/plain", 10) } };
-    int r = eval_apply_type(ctx, &mtype, 2, tparams, ctx->show_site);
-    val_release(tparams[0]);
-    if (r < 0)
-        return -1;
-    jc_args none = { .n = 0, .site = ctx->show_site };
-    r = eval_struct_call(ctx, mtype, &none, &mime);
-    val_release(mtype);
-    if (r < 0)
+    value mime;
+    if (eval_mime(ctx, "text/plain", 10, 1, ctx->show_site, &mime) < 0)
         return -1;
     value args[3] = { io_new_buffer(), mime, x };
-    r = user_io_call(ctx, out, "show", 3, args);
+    int r = user_io_call(ctx, out, "show", 3, args);
     val_release(args[0]);
     val_release(mime);
     return r;

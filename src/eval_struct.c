@@ -282,17 +282,8 @@ int eval_struct_call(jc_ctx *ctx, value tval, const jc_args *a, value *out)
         return -1;
     }
     if (d->in_base && !t->nelts && a->n == 1 && !a->nkw && a->v[0].type == T_STRING &&
-        !strcmp(sym_name(ctx, d->name), "MIME")) {
-        /* MIME("text/plain") = MIME{Symbol("text/plain")}() (base/multimedia.jl) */
-        jc_string *str = val_string(a->v[0]);
-        value args[2] = { tval, { T_SYMBOL, 0, { .i = sym_intern(ctx, str->s, str->len) } } }, mt;
-        if (eval_apply_type(ctx, &mt, 2, args, a->site) < 0)
-            return -1;
-        jc_args none = { .n = 0, .site = a->site };
-        int r = eval_struct_call(ctx, mt, &none, out);
-        val_release(mt);
-        return r;
-    }
+        !strcmp(sym_name(ctx, d->name), "MIME")) /* MIME("text/plain") */
+        return eval_mime(ctx, val_string(a->v[0])->s, val_string(a->v[0])->len, 1, a->site, out);
     value f;
     int hs = hidden_sym(ctx, d->name);
     if (t->nelts && eval_get_global(ctx, sym_name(ctx, hs), &f) == 0) {
@@ -348,6 +339,25 @@ int eval_struct_call(jc_ctx *ctx, value tval, const jc_args *a, value *out)
     if (d->has_inner)
         return ctor_nomatch(ctx, t, a);
     return construct(ctx, t, a, 0, out);
+}
+
+int eval_mime(jc_ctx *ctx, const char *s, size_t n, int instance, const ast *site, value *out)
+{
+    value args[2];
+    if (eval_get_global(ctx, "MIME", &args[0]) < 0)
+        return err_throw(ctx, ERR_UNDEFVAR, site, "`MIME` not defined");
+    args[1] = (value){ T_SYMBOL, 0, { .i = sym_intern(ctx, s, n) } };
+    value t;
+    int r = eval_apply_type(ctx, &t, 2, args, site);
+    val_release(args[0]);
+    if (r < 0 || !instance) {
+        *out = t;
+        return r;
+    }
+    jc_args none = { .n = 0, .site = site };
+    r = eval_struct_call(ctx, t, &none, out);
+    val_release(t);
+    return r;
 }
 
 /* A parametric struct of Base with one parameter and no fields. */
