@@ -1841,27 +1841,6 @@ static int bi_count(jc_ctx *ctx, value *out, const jc_args *a)
     return 0;
 }
 
-static int bi_in(jc_ctx *ctx, value *out, const jc_args *a)
-{
-    value x = a->v[0], c = a->v[1];
-    if (!array_has_elements(c))
-        return LIB_DECLINE;
-    jc_array *A = val_array(c);
-    for (int64_t i = 0; i < A->len; i++) {
-        value r;
-        if (eval_call_global(ctx, "==", 2, (value[]){ x, A->v[i] }, a->site, &r) < 0)
-            return -1;
-        int t = r.type == T_BOOL && r.u.i;
-        val_release(r);
-        if (t) {
-            *out = v_bool(1);
-            return 0;
-        }
-    }
-    *out = v_bool(0);
-    return 0;
-}
-
 /* hcat(a, b...), vcat(a, b...) as functions. */
 static int catfn(jc_ctx *ctx, value *out, const jc_args *a, int dim)
 {
@@ -1924,8 +1903,6 @@ const builtin lib_arrays[] = {
     { "any", 1, 2, bi_any, "  any(itr) -> Bool\n\n  Test whether any elements of a boolean collection are true.", NULL },
     { "all", 1, 2, bi_all, "  all(itr) -> Bool\n\n  Test whether all elements of a boolean collection are true.", NULL },
     { "count", 1, 2, bi_count, "  count([f=identity,] itr; init=0) -> Integer\n\n  Count the number of elements in itr for which the function f returns true.", NULL },
-    { "in", 2, 2, bi_in, NULL, NULL },
-    { "∈", 2, 2, bi_in, NULL, NULL },
     { "vcat", 0, -1, bi_vcat, "  vcat(A...)\n\n  Concatenate arrays or numbers vertically.", NULL },
     { "hcat", 0, -1, bi_hcat, "  hcat(A...)\n\n  Concatenate arrays or numbers horizontally.", NULL },
     { NULL, 0, 0, NULL, NULL, NULL },
