@@ -29,6 +29,7 @@
 #include "range.h"
 #include "show.h"
 #include "types.h"
+#include "eval_impl.h"
 
 /* A scope: its variables, newest last.  The first ENV_INLINE live in the scope itself,
  * so that a call or a loop iteration with a few locals makes one allocation, not
@@ -231,32 +232,7 @@ static size_t stack_budget(void)
     return lim > 2 * margin ? lim - margin : lim / 2;
 }
 
-typedef struct evstate {
-    const char *stack_base;
-    size_t stack_budget;
-    int sym_ans, sym_pow, sym_minus, sym_colon, sym_mul, sym_end, sym_begin;
-    int sym_lastindex, sym_firstindex, sym_getindex, sym_setindex, sym_adjoint;
-    int sym_sum, sym_prod, sym_maximum, sym_minimum, sym_count, sym_any, sym_all, sym_init;
-    int sym_base, sym_mathconstants, sym_math;
-    struct { value coll; int dim, ndims; } ix[64]; /* for `begin`/`end` inside a[...] */
-    int nix;
-    arena *cur_arena;      /* of the evaluation in progress: definitions keep it alive */
-    value returning;       /* a `return` value travelling out of nested loops */
-    struct gcref *cand;    /* the cycle collector's candidates, each holding a reference */
-    size_t ncand, capcand;
-    typed_list *gtyped;    /* the declared types of globals (x::T = … at top level) */
-    int any_typed;         /* a declaration x::T = … has run: assignments look types up */
-    jc_typedef *typedefs;  /* the user's types, for the context's life (eval_struct.c) */
-    jc_func *builtin_funcs;       /* the builtins' function objects, one block */
-    const builtin **builtin_rows; /* and their rows, one block */
-    int ctl;                      /* the EV_* code a pending ERR_CONTROL carries */
-    value ctl_value;              /* and the value of its `return` */
-    struct jc_method *replaced;   /* methods redefined during the evaluation, freed after it */
-    uint32_t *nlocal;             /* per symbol: how many live scopes bind it (nlocal_cap) */
-    size_t nlocal_cap;
-} evstate;
 
-static evstate *ST(jc_ctx *ctx) { return (evstate *)ctx->lib; }
 
 /* How many scopes bind each name.  A name no scope binds is a global wherever it is
  * read, so lookup goes straight to the globals without walking the scopes: the
@@ -279,10 +255,6 @@ static void local_count_drop(env *e)
             e->st->nlocal[e->syms[i]]--;
 }
 
-static int local_bound(const evstate *st, int sym)
-{
-    return (size_t)sym >= st->nlocal_cap || st->nlocal[sym] != 0;
-}
 
 static int stack_check(jc_ctx *ctx, const ast *site)
 {
@@ -829,6 +801,11 @@ static int call_user(jc_ctx *ctx, const jc_method *m, int n, const value *args, 
 static int call_body(jc_ctx *ctx, const jc_method *m, int n, const value *args, const jc_args *a,
                      value *out, const type_env *tv)
 {
+    if (!m->nkw) {
+        int handled, r = eval_code_call(ctx, (jc_method *)m, n, args, tv, out, &handled);
+        if (handled)
+            return r;
+    }
     env *e = env_new(m->closure, 1);
     /* the where variables are bound to what the call matched (f(x::T) where T = T) */
     for (int i = 0; tv && i < m->ntvars && i < tv->n; i++)
@@ -888,8 +865,6 @@ static int fold_init_call(jc_ctx *ctx, value f, const jc_args *a, value *out, in
  * rows and the number tower.  Only what needs nothing of either: an Int64 sum, difference
  * or product that overflows, which continues as a BigInt, takes the general path, as do
  * mixed comparisons and other kinds; a function given user methods has no direct path. */
-enum { FAST_UNKNOWN, FAST_NONE, FAST_ADD, FAST_SUB, FAST_MUL, FAST_DIV, FAST_LT, FAST_LE, FAST_GT, FAST_GE,
-       FAST_EQ, FAST_NE };
 static const struct { const char *name; int op; } fast_ops[] = {
     { "+", FAST_ADD }, { "-", FAST_SUB }, { "*", FAST_MUL }, { "/", FAST_DIV },
     { "<", FAST_LT }, { "<=", FAST_LE }, { "≤", FAST_LE }, { ">", FAST_GT },
@@ -898,7 +873,7 @@ static const struct { const char *name; int op; } fast_ops[] = {
 };
 
 /* A builtin's direct path, found at its first call (start-up looks up nothing). */
-static int fast_op_of(jc_ctx *ctx, jc_func *fn)
+int eval_fast_op_of(jc_ctx *ctx, jc_func *fn)
 {
     fn->fast = FAST_NONE;
     if (fn->in_block) {
@@ -910,11 +885,6 @@ static int fast_op_of(jc_ctx *ctx, jc_func *fn)
     return fn->fast;
 }
 
-/* Whether fn is a builtin with a direct path that no user method has overridden. */
-static int fast_func(jc_ctx *ctx, jc_func *fn)
-{
-    return !fn->methods && (fn->fast ? fn->fast : fast_op_of(ctx, fn)) != FAST_NONE;
-}
 
 /* An argument that is neither a keyword nor a splat. */
 static int plain_arg(const ast *k)
@@ -922,50 +892,6 @@ static int plain_arg(const ast *k)
     return k->kind != A_PARAMETERS && k->kind != A_KW && k->kind != A_SPLAT;
 }
 
-/* 1 with *out set, 0 when the general path must answer. */
-static int fast_binop(int op, value x, value y, value *out)
-{
-    if (x.type == T_INT64 && y.type == T_INT64) {
-        int64_t a = x.u.i, b = y.u.i, r;
-        switch (op) {
-        case FAST_ADD: if (__builtin_add_overflow(a, b, &r)) return 0; *out = v_int(r); return 1;
-        case FAST_SUB: if (__builtin_sub_overflow(a, b, &r)) return 0; *out = v_int(r); return 1;
-        case FAST_MUL: if (__builtin_mul_overflow(a, b, &r)) return 0; *out = v_int(r); return 1;
-        case FAST_DIV: *out = v_f64((double)a / (double)b); return 1; /* float(a) / float(b) */
-        case FAST_LT: *out = v_bool(a < b); return 1;
-        case FAST_LE: *out = v_bool(a <= b); return 1;
-        case FAST_GT: *out = v_bool(a > b); return 1;
-        case FAST_GE: *out = v_bool(a >= b); return 1;
-        case FAST_EQ: *out = v_bool(a == b); return 1;
-        case FAST_NE: *out = v_bool(a != b); return 1;
-        default: return 0;
-        }
-    }
-    /* Float64 with Float64 or Int64: arithmetic promotes an Int64 to Float64 (rounded to
-     * nearest, as Float64(i)); a mixed comparison is exact in Julia, so it takes the
-     * general path */
-    int xf = x.type == T_FLOAT64, yf = y.type == T_FLOAT64;
-    if (!(xf || yf) || !(xf || x.type == T_INT64) || !(yf || y.type == T_INT64))
-        return 0;
-    double a = xf ? x.u.f : (double)x.u.i, b = yf ? y.u.f : (double)y.u.i;
-    switch (op) {
-    case FAST_ADD: *out = v_f64(a + b); return 1;
-    case FAST_SUB: *out = v_f64(a - b); return 1;
-    case FAST_MUL: *out = v_f64(a * b); return 1;
-    case FAST_DIV: *out = v_f64(a / b); return 1;
-    }
-    if (!(xf && yf))
-        return 0;
-    switch (op) {
-    case FAST_LT: *out = v_bool(a < b); return 1;
-    case FAST_LE: *out = v_bool(a <= b); return 1;
-    case FAST_GT: *out = v_bool(a > b); return 1;
-    case FAST_GE: *out = v_bool(a >= b); return 1;
-    case FAST_EQ: *out = v_bool(a == b); return 1;
-    case FAST_NE: *out = v_bool(a != b); return 1;
-    default: return 0;
-    }
-}
 
 /* Whether every keyword of the call is one the builtin row names: a keyword no row
  * takes is a MethodError, as in Julia, never silently dropped (sum(x; foo = 1)). */
@@ -1076,7 +1002,7 @@ int eval_call_kw(jc_ctx *ctx, value f, const jc_args *a, value *out)
         return -1;
     }
     jc_func *fn = val_func(f);
-    if (a->n == 2 && !a->nkw && fast_func(ctx, fn) && fast_binop(fn->fast, a->v[0], a->v[1], out))
+    if (a->n == 2 && !a->nkw && eval_fast_func(ctx, fn) && eval_fast_binop(fn->fast, a->v[0], a->v[1], out))
         return 0;
     const jc_method *best = NULL;
     type_env tv;
@@ -1141,7 +1067,7 @@ int eval_call_rooted(jc_ctx *ctx, value f, int n, const value *args, const ast *
 }
 
 /* Calls the global function named sym (an operator or builtin). */
-static int call_named(jc_ctx *ctx, int sym, int n, const value *args, const ast *site, value *out)
+int eval_call_named(jc_ctx *ctx, int sym, int n, const value *args, const ast *site, value *out)
 {
     if ((size_t)sym >= ctx->nglobals || !ctx->globals[sym].defined)
         return err_throw(ctx, ERR_UNDEFVAR, site, "`%s` not defined",
@@ -1153,12 +1079,10 @@ static int call_named(jc_ctx *ctx, int sym, int n, const value *args, const ast 
 
 /* A local declared and not yet assigned (let z; local z): reading it is an
  * UndefVarError, as in Julia. */
-static value v_unassigned(void) { value v = { T_NOTHING, 2, { 0 } }; return v; }
-static int is_unassigned(value v) { return v.type == T_NOTHING && v.sub == 2; }
 
-static int lookup(jc_ctx *ctx, env *e, int sym, const ast *site, value *out)
+int eval_lookup(jc_ctx *ctx, env *e, int sym, const ast *site, value *out)
 {
-    if (!local_bound(ST(ctx), sym))
+    if (!eval_local_bound(ST(ctx), sym))
         e = NULL;
     for (env *s = e; s; s = s->parent) {
         if (env_declared_global(s, sym))
@@ -1273,6 +1197,7 @@ static void method_free(jc_method *m)
     free(m->params);
     free(m->kwparams);
     free(m->kwdefaults);
+    eval_code_free(m->code);
     arena_release(m->arena);
     env_release(m->closure);
     free(m);
@@ -1813,7 +1738,7 @@ static typed_list **binding_types(jc_ctx *ctx, env *e, int sym)
     return &ST(ctx)->gtyped;
 }
 
-static int assign_to(jc_ctx *ctx, env *e, const ast *target, value v /* owned */)
+int eval_assign_to(jc_ctx *ctx, env *e, const ast *target, value v /* owned */)
 {
     switch (target->kind) {
     case A_ID: {
@@ -1845,9 +1770,9 @@ static int assign_to(jc_ctx *ctx, env *e, const ast *target, value v /* owned */
         }
         if (target->nkids == 2 && eval_convert_declared(ctx, e, target->kids[1], ev, &v, NULL) < 0)
             return -1;
-        return assign_to(ctx, e, target->kids[0], v);
+        return eval_assign_to(ctx, e, target->kids[0], v);
     case A_PARENS:
-        return assign_to(ctx, e, target->kids[0], v);
+        return eval_assign_to(ctx, e, target->kids[0], v);
     case A_DOT: { /* p.x = v */
         const ast *f = target->kids[1];
         if (f->kind == A_QUOTE && f->nkids == 1)
@@ -1883,7 +1808,7 @@ static int assign_to(jc_ctx *ctx, env *e, const ast *target, value v /* owned */
             return -1;
         }
         value res;
-        int r = call_named(ctx, ST(ctx)->sym_setindex, nargs + 2, args, target, &res);
+        int r = eval_call_named(ctx, ST(ctx)->sym_setindex, nargs + 2, args, target, &res);
         if (r == 0)
             val_release(res);
         val_release_n(args, nargs + 2);
@@ -1897,12 +1822,13 @@ static int assign_to(jc_ctx *ctx, env *e, const ast *target, value v /* owned */
 
 static int destructure(jc_ctx *ctx, env *e, const ast *target, value v)
 {
-    return eval_destructure(ctx, e, target, v, assign_to);
+    return eval_destructure(ctx, e, target, v, eval_assign_to);
 }
 
 /* ---- scopes for the array module (comprehensions) ---- */
 
 struct env *eval_scope_new(struct env *parent) { return env_new(parent, 0); }
+struct env *eval_scope_open(struct env *parent, int function) { return env_new(parent, function); }
 
 int eval_scope_bind(jc_ctx *ctx, struct env *scope, const ast *var, value v)
 {
@@ -1915,7 +1841,7 @@ int eval_scope_bind(jc_ctx *ctx, struct env *scope, const ast *var, value v)
         for (uint32_t i = 0; i < var->nkids; i++)
             if (var->kids[i]->kind == A_ID)
                 env_define(ctx, scope, var->kids[i]->sym, v_nothing());
-    return assign_to(ctx, scope, var, v);
+    return eval_assign_to(ctx, scope, var, v);
 }
 
 void eval_scope_release(struct env *scope) { env_release(scope); }
@@ -2071,7 +1997,7 @@ fail:
 }
 
 /* A literal integer exponent, as Julia lowers x^p to literal_pow. */
-static int literal_exponent(const ast *n, int64_t *p, jc_ctx *ctx)
+int eval_literal_exponent(const ast *n, int64_t *p, jc_ctx *ctx)
 {
     if (n->kind == A_LIT && n->lit.type == T_INT64) {
         *p = n->lit.u.i;
@@ -2084,7 +2010,7 @@ static int literal_exponent(const ast *n, int64_t *p, jc_ctx *ctx)
         return 1;
     }
     if (n->kind == A_PARENS && n->nkids == 1)
-        return literal_exponent(n->kids[0], p, ctx);
+        return eval_literal_exponent(n->kids[0], p, ctx);
     return 0;
 }
 
@@ -2200,11 +2126,11 @@ static int fold_sink(jc_ctx *ctx, void *arg, value v)
         /* numbers: what + and * give them, without the call (no user method applies) */
         rc = num_binop(ctx, &r, F->kind == FOLD_SUM ? NUM_ADD : NUM_MUL, F->acc, v);
         if (rc == NUM_NOMETHOD) /* not a number method after all: the generic call */
-            rc = call_named(ctx, F->op, 2, args, F->site, &r);
+            rc = eval_call_named(ctx, F->op, 2, args, F->site, &r);
         else if (rc < 0)
             err_locate(ctx, F->site);
     } else
-        rc = call_named(ctx, F->op, 2, args, F->site, &r);
+        rc = eval_call_named(ctx, F->op, 2, args, F->site, &r);
     val_release(F->acc);
     val_release(v);
     F->acc = rc < 0 ? v_nothing() : r;
@@ -2334,7 +2260,7 @@ static int ev_call(jc_ctx *ctx, env *e, const ast *n, int dotted, value *out)
     /* x^literal */
     int64_t p;
     if (!dotted && callee->kind == A_ID && callee->sym == st->sym_pow && n->nkids == 3 &&
-        literal_exponent(n->kids[2], &p, ctx)) {
+        eval_literal_exponent(n->kids[2], &p, ctx)) {
         int user = (size_t)st->sym_pow < ctx->nglobals && ctx->globals[st->sym_pow].defined &&
                    ctx->globals[st->sym_pow].v.type == T_FUNCTION &&
                    val_func(ctx->globals[st->sym_pow].v)->methods;
@@ -2345,7 +2271,7 @@ static int ev_call(jc_ctx *ctx, env *e, const ast *n, int dotted, value *out)
             int r;
             if (!num_is_number(base)) { /* matrix powers, "ab"^3: the ordinary ^ rows */
                 value args[2] = { base, v_int(p) };
-                r = call_named(ctx, st->sym_pow, 2, args, n, out);
+                r = eval_call_named(ctx, st->sym_pow, 2, args, n, out);
             } else
                 r = num_literal_pow(ctx, out, base, p);
             val_release(base);
@@ -2358,7 +2284,7 @@ static int ev_call(jc_ctx *ctx, env *e, const ast *n, int dotted, value *out)
     if (ev(ctx, e, callee, &f) != 0)
         return -1;
     if (!dotted && n->nkids == 3 && f.type == T_FUNCTION && plain_arg(n->kids[1]) &&
-        plain_arg(n->kids[2]) && fast_func(ctx, val_func(f))) {
+        plain_arg(n->kids[2]) && eval_fast_func(ctx, val_func(f))) {
         /* an operator with two plain arguments, the work of every loop and recursion:
          * no argument array, and the direct path when both are Int64 or Float64 */
         value args[2];
@@ -2372,7 +2298,7 @@ static int ev_call(jc_ctx *ctx, env *e, const ast *n, int dotted, value *out)
             return -1;
         }
         int r = 0;
-        if (!fast_binop(val_func(f)->fast, args[0], args[1], out)) {
+        if (!eval_fast_binop(val_func(f)->fast, args[0], args[1], out)) {
             jc_args a = { .n = 2, .v = args, .site = n };
             r = eval_call_kw(ctx, f, &a, out);
         }
@@ -2464,7 +2390,7 @@ static int ev_ref(jc_ctx *ctx, env *e, const ast *n, value *out)
         val_release(args[0]);
         return -1;
     }
-    int r = call_named(ctx, ST(ctx)->sym_getindex, nargs + 1, args, n, out);
+    int r = eval_call_named(ctx, ST(ctx)->sym_getindex, nargs + 1, args, n, out);
     val_release_n(args, nargs + 1);
     return r;
 }
@@ -2477,7 +2403,7 @@ static int ev_begin_end(jc_ctx *ctx, const ast *n, value *out)
                         (n->flags & AF_END) ? "end" : "begin");
     value args[3] = { st->ix[st->nix - 1].coll, v_int(st->ix[st->nix - 1].dim) };
     int nargs = st->ix[st->nix - 1].ndims == 1 ? 1 : 2;
-    return call_named(ctx, (n->flags & AF_END) ? st->sym_lastindex : st->sym_firstindex, nargs,
+    return eval_call_named(ctx, (n->flags & AF_END) ? st->sym_lastindex : st->sym_firstindex, nargs,
                       args, n, out);
 }
 
@@ -2588,7 +2514,7 @@ static int ev_for_level(jc_ctx *ctx, env *e, const ast *const *iters, int niters
                     if (var->kids[i]->kind == A_ID)
                         env_define(ctx, scope, var->kids[i]->sym, v_nothing());
             }
-            r = assign_to(ctx, scope, var, x);
+            r = eval_assign_to(ctx, scope, var, x);
             if (r < 0) {
                 result = -1;
                 break;
@@ -2713,7 +2639,7 @@ static int ev_let(jc_ctx *ctx, env *e, const ast *n, value *out)
         } else if (b->kind == A_ID) {
             env_define(ctx, scope, b->sym, v_unassigned());
         } else if (b->kind == A_ASSIGN) {
-            if (ev(ctx, scope, b->kids[1], &v) != 0 || assign_to(ctx, scope, b->kids[0], v) < 0) {
+            if (ev(ctx, scope, b->kids[1], &v) != 0 || eval_assign_to(ctx, scope, b->kids[0], v) < 0) {
                 env_drop(ctx, scope);
                 return -1;
             }
@@ -2722,6 +2648,23 @@ static int ev_let(jc_ctx *ctx, env *e, const ast *n, value *out)
     int r = ev_stmt(ctx, scope, n->kids[1], out);
     env_drop(ctx, scope);
     return r;
+}
+
+/* Appends an interpolated piece v (released) of the string n to s: 0, or -1 with the
+ * error pending (s freed). */
+int eval_string_piece(jc_ctx *ctx, sb *s, value v, const ast *n)
+{
+    show_value(ctx, s, v, SHOW_PRINT, 0);
+    val_release(v);
+    /* StackOverflowError from a self-containing matrix; and an interpolated string is a
+     * result like any other: within --max-bits and the memory budget (the pieces may
+     * each be large) */
+    if (ctx->err_set || num_check_bits(ctx, (double)s->len * 8) < 0) {
+        sb_free(s);
+        err_locate(ctx, n);
+        return -1;
+    }
+    return 0;
 }
 
 static int ev_string(jc_ctx *ctx, env *e, const ast *n, value *out)
@@ -2737,16 +2680,8 @@ static int ev_string(jc_ctx *ctx, env *e, const ast *n, value *out)
             sb_free(&s);
             return -1;
         }
-        show_value(ctx, &s, v, SHOW_PRINT, 0);
-        val_release(v);
-        /* StackOverflowError from a self-containing matrix; and an interpolated string
-         * is a result like any other: within --max-bits and the memory budget (the pieces
-         * may each be large) */
-        if (ctx->err_set || num_check_bits(ctx, (double)s.len * 8) < 0) {
-            sb_free(&s);
-            err_locate(ctx, n);
+        if (eval_string_piece(ctx, &s, v, n) < 0)
             return -1;
-        }
     }
     *out = v_string(sb_str(&s), s.len);
     sb_free(&s);
@@ -2767,8 +2702,8 @@ static int ev_opassign(jc_ctx *ctx, env *e, const ast *n, int dotted, value *out
     int r = ev(ctx, e, n->kids[1], &f);
     if (r == 0) {
         jc_args a = { .n = 2, .v = args, .site = n };
-        if (!dotted && f.type == T_FUNCTION && fast_func(ctx, val_func(f)) &&
-            fast_binop(val_func(f)->fast, cur, rhs, &res))
+        if (!dotted && f.type == T_FUNCTION && eval_fast_func(ctx, val_func(f)) &&
+            eval_fast_binop(val_func(f)->fast, cur, rhs, &res))
             r = 0;
         else
             r = dotted ? array_broadcast(ctx, f, &a, &res) : eval_call_kw(ctx, f, &a, &res);
@@ -2779,7 +2714,7 @@ static int ev_opassign(jc_ctx *ctx, env *e, const ast *n, int dotted, value *out
     if (r < 0)
         return -1;
     *out = val_retain(res);
-    return assign_to(ctx, e, n->kids[0], res) < 0 ? (val_release(*out), -1) : 0;
+    return eval_assign_to(ctx, e, n->kids[0], res) < 0 ? (val_release(*out), -1) : 0;
 }
 
 /* Fills dest (an array) from src in place: a scalar goes to every element, an array
@@ -2837,13 +2772,13 @@ static int ev_dot_assign(jc_ctx *ctx, env *e, const ast *n, value *out)
         if (sel.type != T_ARRAY) {
             /* a single element: a[i] .= y is a[i] = y */
             val_release(sel);
-            r = assign_to(ctx, e, target, val_retain(src));
+            r = eval_assign_to(ctx, e, target, val_retain(src));
         } else {
             jc_array *sa = val_array(sel);
             value fresh = array_new(ctx, sa->et, sa->nd, sa->dims);
             r = fill_from(ctx, fresh, src, n);
             if (r == 0)
-                r = assign_to(ctx, e, target, val_retain(fresh));
+                r = eval_assign_to(ctx, e, target, val_retain(fresh));
             val_release(fresh);
             val_release(sel);
         }
@@ -3025,7 +2960,7 @@ static int ev(jc_ctx *ctx, env *e, const ast *n, value *out)
 {
     /* the leaves, most of what is evaluated, without ev_stmt's frame */
     if (n->kind == A_ID)
-        return lookup(ctx, e, n->sym, n, out);
+        return eval_lookup(ctx, e, n->sym, n, out);
     if (n->kind == A_LIT) {
         *out = val_retain(n->lit);
         return 0;
@@ -3077,7 +3012,7 @@ static int ev_stmt(jc_ctx *ctx, env *e, const ast *n, value *out)
         *out = val_retain(n->lit);
         return 0;
     case A_ID:
-        return lookup(ctx, e, n->sym, n, out);
+        return eval_lookup(ctx, e, n->sym, n, out);
     case A_STRING:
         return ev_string(ctx, e, n, out);
     case A_CALL:
@@ -3092,7 +3027,7 @@ static int ev_stmt(jc_ctx *ctx, env *e, const ast *n, value *out)
             val_release(args[0]);
             return -1;
         }
-        int r = call_named(ctx, st->sym_mul, 2, args, n, out);
+        int r = eval_call_named(ctx, st->sym_mul, 2, args, n, out);
         val_release_n(args, 2);
         return r;
     }
@@ -3132,7 +3067,7 @@ static int ev_stmt(jc_ctx *ctx, env *e, const ast *n, value *out)
         if (ev(ctx, e, n->kids[1], &v) != 0)
             return -1;
         *out = val_retain(v);
-        if (assign_to(ctx, e, n->kids[0], v) < 0) {
+        if (eval_assign_to(ctx, e, n->kids[0], v) < 0) {
             val_release(*out);
             return -1;
         }
@@ -3174,9 +3109,13 @@ static int ev_stmt(jc_ctx *ctx, env *e, const ast *n, value *out)
     case A_LET:
         return ev_let(ctx, e, n, out);
     case A_FOR:
-        return ev_for(ctx, e, n, out);
     case A_WHILE:
-        return ev_while(ctx, e, n, out);
+        if (!e) { /* a top-level loop runs compiled when it can */
+            int handled, r = eval_code_toplevel(ctx, n, out, &handled);
+            if (handled)
+                return r;
+        }
+        return n->kind == A_FOR ? ev_for(ctx, e, n, out) : ev_while(ctx, e, n, out);
     case A_RETURN:
         if (n->nkids && ev(ctx, e, n->kids[0], out) != 0)
             return -1;

@@ -28,6 +28,8 @@ typedef struct jc_method {
     int ntvars;              /* where variables (TK_TYPEVAR objects, owned), outermost first */
     jc_typeobj **tvars;
     const ast *site;         /* the signature, for the method's file:line */
+    struct ccode *code;      /* the body compiled (eval_compile.c), made at the first call */
+    int code_state;          /* 0 not tried yet, 1 compiled, 2 left to the tree walker */
 } jc_method;
 
 typedef struct jc_func {

@@ -1,0 +1,1282 @@
+/* eval_compile.c — method bodies and top-level loops compiled to a closure tree.
+ *
+ * The tree walker (eval.c) finds every name by symbol in a chain of heap scopes.  Here a
+ * body is translated once, at its method's first call (a top-level `for` or `while` each
+ * time it runs), into a tree of nodes that each carry the C function that runs them:
+ * - a local variable is resolved once, by Julia's scope rules, to a slot of a frame that
+ *   lives on the C stack; a loop's body clears its own slots at every run, so each run
+ *   binds afresh, as Julia's;
+ * - a name no scope of the body binds is read from the globals (through the method's
+ *   captured scope first, for a closure);
+ * - a call of a builtin operator on two Int64 or Float64 values takes the direct path
+ *   (eval_fast_binop) without an argument array or dispatch;
+ * - a `for` over an Int64 UnitRange counts in a C integer.
+ * Control flow (return, break, continue) is the return code of a node, as in the tree
+ * walker's statements, so it needs no error in value positions.
+ *
+ * Only a subset is compiled, and only whole: a body that holds anything outside it (a
+ * closure over a local, `try`, `let`, destructuring, a typed local, keyword arguments
+ * ...) runs in the tree walker, unchanged.  A subexpression that names no local of the
+ * body (a lambda over its own parameters, a macro call, a comprehension over globals)
+ * is "foreign": the tree walker evaluates it in an empty scope under the method's.
+ * Errors are raised by the same functions at the same nodes, so their texts and
+ * positions are the tree walker's. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "eval_impl.h"
+#include "num/num.h"
+#include "range.h"
+
+typedef struct cnode cnode;
+
+typedef struct cframe {
+    value *slot;
+    struct env *closure;   /* the method's captured scope: free names are read there */
+    struct env *fenv;      /* the scope foreign nodes run in, made at the first */
+    int function;          /* a method's body (hard scope), else a top-level loop */
+} cframe;
+
+typedef int (*crun)(jc_ctx *ctx, cframe *fr, const cnode *c, value *out);
+
+struct cnode {
+    crun run;
+    const ast *n;          /* the node: the site of its errors */
+    int a, b;              /* a slot, a symbol, a kind (by node) */
+    int nk;
+    cnode **k;
+    int nclear;            /* a loop: its body's slots, unassigned at every run */
+    int *clear;
+    cnode *next;           /* every node of a code, for freeing */
+};
+
+struct ccode {
+    cnode *root;
+    int nslots;
+    cnode *nodes;
+};
+
+#define RUN(c, o) ((c)->run(ctx, fr, (c), (o)))
+
+/* evaluates child c into dst; any other outcome than a value is passed on after
+ * cleanup (a `return` with its value) */
+#define CHILD(c, dst, cleanup)                 \
+    do {                                       \
+        int r_ = RUN((c), &(dst));             \
+        if (r_ != 0) {                         \
+            cleanup;                           \
+            if (r_ == EV_RETURN)               \
+                *out = (dst);                  \
+            return r_;                         \
+        }                                      \
+    } while (0)
+
+static inline void drop(jc_ctx *ctx, value v)
+{
+    if (val_kind_is(v.type, VK_HEAP))
+        eval_release(ctx, v);
+}
+
+static void drop_n(jc_ctx *ctx, value *v, int n)
+{
+    for (int i = 0; i < n; i++)
+        drop(ctx, v[i]);
+}
+
+/* ---- the nodes at run time ---- */
+
+static int r_const(jc_ctx *ctx, cframe *fr, const cnode *c, value *out)
+{
+    (void)ctx, (void)fr;
+    *out = val_retain(c->n->lit);
+    return 0;
+}
+
+static int r_nothing(jc_ctx *ctx, cframe *fr, const cnode *c, value *out)
+{
+    (void)ctx, (void)fr, (void)c;
+    *out = v_nothing();
+    return 0;
+}
+
+static int r_symbol(jc_ctx *ctx, cframe *fr, const cnode *c, value *out)
+{
+    (void)ctx, (void)fr;
+    value v = { T_SYMBOL, 0, { .i = c->a } };
+    *out = v;
+    return 0;
+}
+
+static int undefined(jc_ctx *ctx, const cnode *c, int sym)
+{
+    return err_throw(ctx, ERR_UNDEFVAR, c->n, "`%s` not defined", sym_name(ctx, sym));
+}
+
+static int r_slot(jc_ctx *ctx, cframe *fr, const cnode *c, value *out)
+{
+    value v = fr->slot[c->a];
+    if (is_unassigned(v))
+        return undefined(ctx, c, c->b);
+    *out = val_retain(v);
+    return 0;
+}
+
+/* The global binding of a free name, or NULL when the captured scope may bind it or it
+ * is not defined (then eval_lookup answers, with its error). */
+static inline const binding *free_global(jc_ctx *ctx, const cframe *fr, int sym)
+{
+    if ((size_t)sym >= ctx->nglobals || !ctx->globals[sym].defined)
+        return NULL;
+    if (fr->closure && eval_local_bound(ST(ctx), sym))
+        return NULL;
+    return &ctx->globals[sym];
+}
+
+static int r_free(jc_ctx *ctx, cframe *fr, const cnode *c, value *out)
+{
+    const binding *b = free_global(ctx, fr, c->a);
+    if (b) {
+        *out = val_retain(b->v);
+        return 0;
+    }
+    return eval_lookup(ctx, fr->closure, c->a, c->n, out);
+}
+
+static int r_foreign(jc_ctx *ctx, cframe *fr, const cnode *c, value *out)
+{
+    if (!fr->fenv)
+        fr->fenv = eval_scope_open(fr->closure, fr->function);
+    return eval_expr(ctx, fr->fenv, c->n, out);
+}
+
+/* The builtin function with a direct path that callee f (a free name) is bound to, or
+ * NULL. */
+static inline jc_func *fast_callee(jc_ctx *ctx, const cframe *fr, const cnode *f)
+{
+    if (f->run != r_free)
+        return NULL;
+    const binding *b = free_global(ctx, fr, f->a);
+    if (!b || b->v.type != T_FUNCTION)
+        return NULL;
+    jc_func *fn = val_func(b->v);
+    return eval_fast_func(ctx, fn) ? fn : NULL;
+}
+
+/* f(args...): k[0] the callee, k[1..] the arguments (at most CMAXARGS). */
+enum { CMAXARGS = 16 };
+
+static int call_with(jc_ctx *ctx, value f, int n, value *args, const ast *site, value *out)
+{
+    jc_args a = { .n = n, .v = args, .site = site };
+    int r = eval_call_kw(ctx, f, &a, out);
+    return r < 0 ? -1 : 0;
+}
+
+static int r_call(jc_ctx *ctx, cframe *fr, const cnode *c, value *out)
+{
+    value f, args[CMAXARGS];
+    int n = c->nk - 1;
+    CHILD(c->k[0], f, (void)0);
+    for (int i = 0; i < n; i++)
+        CHILD(c->k[i + 1], args[i], (drop_n(ctx, args, i), val_release(f)));
+    int r = 0;
+    if (!(n == 2 && f.type == T_FUNCTION && eval_fast_func(ctx, val_func(f)) &&
+          eval_fast_binop(val_func(f)->fast, args[0], args[1], out)))
+        r = call_with(ctx, f, n, args, c->n, out);
+    drop_n(ctx, args, n);
+    val_release(f);
+    return r;
+}
+
+/* op(x, y) with op a free name: no reference taken to a builtin operator, and the
+ * direct path when it has one. */
+static int r_op2(jc_ctx *ctx, cframe *fr, const cnode *c, value *out)
+{
+    jc_func *fn = fast_callee(ctx, fr, c->k[0]);
+    if (!fn)
+        return r_call(ctx, fr, c, out);
+    value args[2];
+    CHILD(c->k[1], args[0], (void)0);
+    CHILD(c->k[2], args[1], drop(ctx, args[0]));
+    int r = 0;
+    if (!(eval_fast_func(ctx, fn) && eval_fast_binop(fn->fast, args[0], args[1], out))) {
+        value f = v_obj(T_FUNCTION, 0, &fn->h);
+        r = call_with(ctx, f, 2, args, c->n, out);
+    }
+    drop(ctx, args[0]);
+    drop(ctx, args[1]);
+    return r;
+}
+
+/* x^p with p a literal: k[0] the general call, k[1] x, a the exponent (ev_call's case) */
+static int r_powlit(jc_ctx *ctx, cframe *fr, const cnode *c, value *out)
+{
+    int sym = ST(ctx)->sym_pow;
+    if ((size_t)sym < ctx->nglobals && ctx->globals[sym].defined &&
+        ctx->globals[sym].v.type == T_FUNCTION && val_func(ctx->globals[sym].v)->methods)
+        return RUN(c->k[0], out);
+    value base;
+    CHILD(c->k[1], base, (void)0);
+    int64_t p = 0;
+    eval_literal_exponent(c->n->kids[2], &p, ctx);
+    int r;
+    if (!num_is_number(base)) {
+        value args[2] = { base, v_int(p) };
+        r = eval_call_named(ctx, sym, 2, args, c->n, out);
+    } else
+        r = num_literal_pow(ctx, out, base, p);
+    val_release(base);
+    if (r < 0)
+        err_locate(ctx, c->n);
+    return r < 0 ? -1 : 0;
+}
+
+static int r_juxt(jc_ctx *ctx, cframe *fr, const cnode *c, value *out)
+{
+    value args[2];
+    CHILD(c->k[0], args[0], (void)0);
+    CHILD(c->k[1], args[1], val_release(args[0]));
+    int r = eval_call_named(ctx, ST(ctx)->sym_mul, 2, args, c->n, out);
+    val_release(args[0]);
+    val_release(args[1]);
+    return r;
+}
+
+static int r_tuple(jc_ctx *ctx, cframe *fr, const cnode *c, value *out)
+{
+    value t = v_tuple_new((size_t)c->nk);
+    jc_tuple *tp = val_tuple(t);
+    for (int i = 0; i < c->nk; i++)
+        CHILD(c->k[i], tp->v[i], (tp->n = (size_t)i, drop(ctx, t)));
+    *out = t;
+    return 0;
+}
+
+/* the index arguments k[from..] of a[i, j], each evaluated with `begin` and `end`
+ * meaning a's (eval_index_args) */
+static int index_args(jc_ctx *ctx, cframe *fr, const cnode *c, int from, value coll, value *args,
+                      value *out)
+{
+    evstate *st = ST(ctx);
+    int nd = c->nk - from;
+    if (st->nix >= 64)
+        return err_throw(ctx, ERR_STACK, c->n, "%s", "");
+    for (int i = 0; i < nd; i++) {
+        st->ix[st->nix].coll = coll;
+        st->ix[st->nix].dim = i + 1;
+        st->ix[st->nix].ndims = nd;
+        st->nix++;
+        int r = RUN(c->k[from + i], &args[i]);
+        st->nix--;
+        if (r != 0) {
+            val_release_n(args, i);
+            if (r == EV_RETURN)
+                *out = args[i];
+            return r;
+        }
+    }
+    return 0;
+}
+
+/* a[i, j]: k[0] a, k[1..] the indices */
+static int r_ref(jc_ctx *ctx, cframe *fr, const cnode *c, value *out)
+{
+    value args[34];
+    CHILD(c->k[0], args[0], (void)0);
+    int r = index_args(ctx, fr, c, 1, args[0], args + 1, out);
+    if (r != 0) {
+        val_release(args[0]);
+        return r;
+    }
+    r = eval_call_named(ctx, ST(ctx)->sym_getindex, c->nk, args, c->n, out);
+    val_release_n(args, c->nk);
+    return r;
+}
+
+/* ---- assignment ----
+ * A target node (run NULL) says where a value goes: a = 0 a slot (b), 1 a global
+ * (n the name), 2 an element (k[0] the collection, k[1..] the indices). */
+enum { T_SLOT, T_GLOBAL, T_INDEX };
+
+static int store(jc_ctx *ctx, cframe *fr, const cnode *t, value v /* owned */)
+{
+    if (t->a == T_SLOT) {
+        value old = fr->slot[t->b];
+        fr->slot[t->b] = v;
+        drop(ctx, old);
+        return 0;
+    }
+    if (t->a == T_GLOBAL)
+        return eval_assign_to(ctx, NULL, t->n, v);
+    value args[35], out; /* the target holds no control flow: out is not used */
+    int r = RUN(t->k[0], &args[0]);
+    if (r != 0) {
+        val_release(v);
+        return -1;
+    }
+    args[1] = v;
+    if (index_args(ctx, fr, t, 1, args[0], args + 2, &out) != 0) {
+        val_release(args[0]);
+        val_release(v);
+        return -1;
+    }
+    value res;
+    r = eval_call_named(ctx, ST(ctx)->sym_setindex, t->nk + 1, args, t->n, &res);
+    if (r == 0)
+        val_release(res);
+    val_release_n(args, t->nk + 1);
+    return r;
+}
+
+/* target = k[1]: k[0] the target */
+static int r_assign(jc_ctx *ctx, cframe *fr, const cnode *c, value *out)
+{
+    value v;
+    CHILD(c->k[1], v, (void)0);
+    *out = val_retain(v);
+    if (store(ctx, fr, c->k[0], v) < 0) {
+        val_release(*out);
+        return -1;
+    }
+    return 0;
+}
+
+/* x op= y: k[0] x read, k[1] y, k[2] op, k[3] the target (ev_opassign's order) */
+static int r_opassign(jc_ctx *ctx, cframe *fr, const cnode *c, value *out)
+{
+    value args[2], res;
+    CHILD(c->k[0], args[0], (void)0);
+    CHILD(c->k[1], args[1], val_release(args[0]));
+    jc_func *fn = fast_callee(ctx, fr, c->k[2]);
+    int r = 0;
+    if (!fn || !eval_fast_binop(fn->fast, args[0], args[1], &res)) {
+        value f;
+        r = RUN(c->k[2], &f);
+        if (r == 0) {
+            r = call_with(ctx, f, 2, args, c->n, &res);
+            val_release(f);
+        } else if (r == EV_RETURN) {
+            val_release(args[0]);
+            val_release(args[1]);
+            *out = f;
+            return r;
+        }
+    }
+    val_release(args[0]);
+    val_release(args[1]);
+    if (r < 0)
+        return -1;
+    *out = val_retain(res);
+    if (store(ctx, fr, c->k[3], res) < 0) {
+        val_release(*out);
+        return -1;
+    }
+    return 0;
+}
+
+/* ---- control flow ---- */
+
+static int r_block(jc_ctx *ctx, cframe *fr, const cnode *c, value *out)
+{
+    int last = c->nk - 1;
+    for (int i = 0; i < last; i++) {
+        value v;
+        int r = RUN(c->k[i], &v);
+        if (r != 0) {
+            if (r == EV_RETURN)
+                *out = v;
+            return r;
+        }
+        drop(ctx, v);
+    }
+    return RUN(c->k[last], out);
+}
+
+static int truth_of(jc_ctx *ctx, cframe *fr, const cnode *c, int *truth, value *out)
+{
+    value v;
+    CHILD(c, v, (void)0);
+    if (v.type == T_BOOL) {
+        *truth = (int)v.u.i;
+        return 0;
+    }
+    int r = eval_truthy(ctx, v, c->n, truth);
+    val_release(v);
+    return r;
+}
+
+/* if / ternary / elseif: k[0] the condition, k[1] then, k[2] else (or none) */
+static int r_if(jc_ctx *ctx, cframe *fr, const cnode *c, value *out)
+{
+    int t, r = truth_of(ctx, fr, c->k[0], &t, out);
+    if (r != 0)
+        return r;
+    if (t)
+        return RUN(c->k[1], out);
+    if (c->nk > 2)
+        return RUN(c->k[2], out);
+    *out = v_nothing();
+    return 0;
+}
+
+/* && (a 0) and || (a 1) */
+static int r_andor(jc_ctx *ctx, cframe *fr, const cnode *c, value *out)
+{
+    int t, r = truth_of(ctx, fr, c->k[0], &t, out);
+    if (r != 0)
+        return r;
+    if (t == c->a) {
+        *out = v_bool(t);
+        return 0;
+    }
+    return RUN(c->k[1], out);
+}
+
+static void clear_slots(jc_ctx *ctx, cframe *fr, const cnode *c)
+{
+    for (int i = 0; i < c->nclear; i++) {
+        value old = fr->slot[c->clear[i]];
+        fr->slot[c->clear[i]] = v_unassigned();
+        drop(ctx, old);
+    }
+}
+
+/* The outcome r of one run of a loop's body (value v): 1 to go on, else the loop ends
+ * with *result. */
+static int loop_next(jc_ctx *ctx, int r, value v, value *out, int *result)
+{
+    if (r == 0) {
+        drop(ctx, v);
+        return 1;
+    }
+    if (r == EV_CONTINUE)
+        return 1;
+    if (r == EV_BREAK) {
+        *result = 0;
+        return 0;
+    }
+    if (r == EV_RETURN)
+        *out = v;
+    *result = r;
+    (void)ctx;
+    return 0;
+}
+
+/* while k[0] k[1] end */
+static int r_while(jc_ctx *ctx, cframe *fr, const cnode *c, value *out)
+{
+    int result = 0;
+    for (;;) {
+        int t;
+        if (ctx_poll(ctx) < 0) {
+            result = -1;
+            break;
+        }
+        int r = truth_of(ctx, fr, c->k[0], &t, out);
+        if (r != 0) {
+            result = r;
+            break;
+        }
+        if (!t)
+            break;
+        clear_slots(ctx, fr, c);
+        value v;
+        r = RUN(c->k[1], &v);
+        if (!loop_next(ctx, r, v, out, &result))
+            break;
+    }
+    clear_slots(ctx, fr, c);
+    if (result == 0)
+        *out = v_nothing();
+    return result;
+}
+
+/* for x in k[0]; k[1] end, x the slot a */
+static int r_for(jc_ctx *ctx, cframe *fr, const cnode *c, value *out)
+{
+    value coll;
+    CHILD(c->k[0], coll, (void)0);
+    int result = 0;
+    jc_range *rg = coll.type == T_RANGE ? val_range(coll) : NULL;
+    if (rg && rg->kind == RANGE_UNIT && rg->start.type == T_INT64 && rg->stop.type == T_INT64) {
+        /* an Int64 UnitRange counts in C */
+        for (int64_t i = rg->start.u.i, last = rg->stop.u.i; rg->len > 0; i++) {
+            if (ctx_poll(ctx) < 0) {
+                result = -1;
+                break;
+            }
+            clear_slots(ctx, fr, c);
+            fr->slot[c->a] = v_int(i);
+            value v;
+            int r = RUN(c->k[1], &v);
+            if (!loop_next(ctx, r, v, out, &result) || i == last)
+                break;
+        }
+    } else {
+        jc_iter it;
+        if (eval_iter_init(ctx, &it, coll, c->n->kids[0]->kids[1]) < 0) {
+            val_release(coll);
+            return -1;
+        }
+        for (;;) {
+            value x;
+            int r = eval_iter_step(ctx, &it, &x);
+            if (r <= 0) {
+                result = r;
+                break;
+            }
+            clear_slots(ctx, fr, c);
+            fr->slot[c->a] = x;
+            value v;
+            r = RUN(c->k[1], &v);
+            if (!loop_next(ctx, r, v, out, &result))
+                break;
+        }
+    }
+    clear_slots(ctx, fr, c);
+    val_release(coll);
+    if (result == 0)
+        *out = v_nothing();
+    return result;
+}
+
+static int r_return(jc_ctx *ctx, cframe *fr, const cnode *c, value *out)
+{
+    if (!c->nk) {
+        *out = v_nothing();
+        return EV_RETURN;
+    }
+    int r = RUN(c->k[0], out);
+    return r == 0 ? EV_RETURN : r;
+}
+
+static int r_break(jc_ctx *ctx, cframe *fr, const cnode *c, value *out)
+{
+    (void)ctx, (void)fr, (void)out;
+    return c->a;
+}
+
+/* a < b <= c: k[0] a, then pairs (operator, operand) (ev_comparison) */
+static int r_comparison(jc_ctx *ctx, cframe *fr, const cnode *c, value *out)
+{
+    value left;
+    CHILD(c->k[0], left, (void)0);
+    for (int i = 1; i + 1 < c->nk; i += 2) {
+        value right, res;
+        CHILD(c->k[i + 1], right, val_release(left));
+        value args[2] = { left, right };
+        jc_func *fn = fast_callee(ctx, fr, c->k[i]);
+        int r = 0;
+        if (!fn || !eval_fast_binop(fn->fast, left, right, &res)) {
+            value f;
+            r = RUN(c->k[i], &f);
+            if (r == 0) {
+                r = eval_call(ctx, f, 2, args, c->n, &res);
+                val_release(f);
+            } else if (r == EV_RETURN) {
+                val_release(left);
+                val_release(right);
+                *out = f;
+                return r;
+            }
+        }
+        val_release(left);
+        if (r < 0) {
+            val_release(right);
+            return -1;
+        }
+        int last = i + 2 >= c->nk;
+        if (last || res.type != T_BOOL || !res.u.i) {
+            val_release(right);
+            if (!last && res.type != T_BOOL) {
+                int t;
+                eval_truthy(ctx, res, c->n, &t);
+                val_release(res);
+                return -1;
+            }
+            *out = res;
+            return 0;
+        }
+        left = right;
+    }
+    *out = left;
+    return 0;
+}
+
+static int r_string(jc_ctx *ctx, cframe *fr, const cnode *c, value *out)
+{
+    sb s = { 0 };
+    for (int i = 0; i < c->nk; i++) {
+        value v;
+        CHILD(c->k[i], v, sb_free(&s));
+        if (eval_string_piece(ctx, &s, v, c->n) < 0)
+            return -1;
+    }
+    *out = v_string(sb_str(&s), s.len);
+    sb_free(&s);
+    return 0;
+}
+
+/* x.f, f the symbol a */
+static int r_dot(jc_ctx *ctx, cframe *fr, const cnode *c, value *out)
+{
+    value obj;
+    CHILD(c->k[0], obj, (void)0);
+    int r = eval_getfield(ctx, out, obj, sym_name(ctx, c->a), c->n);
+    val_release(obj);
+    return r;
+}
+
+/* ---- the compiler ---- */
+
+/* A scope of the body: its locals and the names it declares global. */
+typedef struct cscope {
+    struct cscope *up;
+    int n, cap;
+    int *syms, *slots;
+    int ng, gcap;
+    int *globals;
+    int global;            /* the global scope around a top-level loop */
+} cscope;
+
+typedef struct comp {
+    jc_ctx *ctx;
+    struct ccode *code;
+    cscope *sc;
+    int function;          /* a method's body, else a top-level loop */
+    int depth, loops;
+    int ok;
+    int *cand;             /* every name the body assigns or binds anywhere */
+    int ncand, capcand;
+} comp;
+
+enum { CMAXDEPTH = 96 };
+
+static void push_int(int **v, int *n, int *cap, int x)
+{
+    if (*n == *cap) {
+        *cap = *cap ? 2 * *cap : 8;
+        *v = xrealloc(*v, (size_t)*cap * sizeof **v);
+    }
+    (*v)[(*n)++] = x;
+}
+
+static int has_int(const int *v, int n, int x)
+{
+    for (int i = 0; i < n; i++)
+        if (v[i] == x)
+            return 1;
+    return 0;
+}
+
+static int fail(comp *C)
+{
+    C->ok = 0;
+    return 0;
+}
+
+static cnode *mk(comp *C, crun run, const ast *n, int nk)
+{
+    cnode *c = xcalloc(1, sizeof *c);
+    c->run = run;
+    c->n = n;
+    c->nk = nk;
+    if (nk)
+        c->k = xcalloc((size_t)nk, sizeof *c->k);
+    c->next = C->code->nodes;
+    C->code->nodes = c;
+    return c;
+}
+
+/* -- every name bound anywhere (what a foreign node must not name) -- */
+
+static void cand_add(comp *C, int sym)
+{
+    if (!has_int(C->cand, C->ncand, sym))
+        push_int(&C->cand, &C->ncand, &C->capcand, sym);
+}
+
+static void cand_target(comp *C, const ast *t)
+{
+    switch (t->kind) {
+    case A_ID:
+        cand_add(C, t->sym);
+        break;
+    case A_TYPED: case A_PARENS: case A_WHERE: case A_CALL: case A_CURLY:
+        if (t->nkids)
+            cand_target(C, t->kids[0]);
+        break;
+    case A_TUPLE: case A_PARAMETERS:
+        for (uint32_t i = 0; i < t->nkids; i++)
+            cand_target(C, t->kids[i]);
+        break;
+    case A_ASSIGN: case A_KW:
+        cand_target(C, t->kids[0]);
+        break;
+    default:
+        break;
+    }
+}
+
+static void cand_scan(comp *C, const ast *n)
+{
+    switch (n->kind) {
+    case A_ASSIGN: case A_OPASSIGN: case A_DOTOPASSIGN: case A_FUNCDEF: case A_ITER:
+    case A_LOCAL: case A_CATCH:
+        if (n->kind == A_LOCAL)
+            for (uint32_t i = 0; i < n->nkids; i++)
+                cand_target(C, n->kids[i]);
+        else if (n->nkids)
+            cand_target(C, n->kids[0]);
+        break;
+    case A_ARROW: /* its parameters are its own names */
+        if (n->nkids)
+            cand_target(C, n->kids[0]);
+        break;
+    default:
+        break;
+    }
+    for (uint32_t i = 0; i < n->nkids; i++)
+        cand_scan(C, n->kids[i]);
+}
+
+/* Whether n may be left to the tree walker: it names no local and holds no control
+ * flow out of it nor anything that must be at top level. */
+static int foreign_ok(comp *C, const ast *n, int in_func)
+{
+    switch (n->kind) {
+    case A_ID:
+        return !has_int(C->cand, C->ncand, n->sym);
+    case A_RETURN: case A_BREAK: case A_CONTINUE:
+        if (!in_func)
+            return 0;
+        break;
+    case A_USING: case A_STRUCT: case A_ABSTRACT: case A_GLOBAL: case A_LOCAL: case A_CONST:
+    case A_FUNCDEF:
+        return 0;
+    case A_ARROW: case A_DO:
+        in_func = 1;
+        break;
+    default:
+        break;
+    }
+    for (uint32_t i = 0; i < n->nkids; i++)
+        if (!foreign_ok(C, n->kids[i], in_func))
+            return 0;
+    return 1;
+}
+
+/* -- scopes -- */
+
+static int scope_local(const cscope *s, int sym)
+{
+    for (int i = s->n - 1; i >= 0; i--)
+        if (s->syms[i] == sym)
+            return s->slots[i];
+    return -1;
+}
+
+static void scope_add(comp *C, cscope *s, int sym)
+{
+    if (s->n == s->cap) {
+        s->cap = s->cap ? 2 * s->cap : 8;
+        s->syms = xrealloc(s->syms, (size_t)s->cap * sizeof *s->syms);
+        s->slots = xrealloc(s->slots, (size_t)s->cap * sizeof *s->slots);
+    }
+    s->syms[s->n] = sym;
+    s->slots[s->n++] = C->code->nslots++;
+}
+
+/* The slot of sym as a local seen from the innermost scope, or -1 for a global or free
+ * name. */
+static int resolve(comp *C, int sym)
+{
+    for (cscope *s = C->sc; s; s = s->up) {
+        if (has_int(s->globals, s->ng, sym))
+            return -1;
+        int k = scope_local(s, sym);
+        if (k >= 0)
+            return k;
+    }
+    return -1;
+}
+
+/* An assignment to sym directly in scope s: a new local of s unless an enclosing scope
+ * has it (local or declared global); at top level, an existing global is assigned
+ * (the soft scope of the REPL and of files). */
+static void declare_assigned(comp *C, cscope *s, int sym)
+{
+    for (cscope *o = s; o; o = o->up) {
+        if (has_int(o->globals, o->ng, sym) || scope_local(o, sym) >= 0)
+            return;
+        if (o->global)
+            break;
+    }
+    if (!C->function && (size_t)sym < C->ctx->nglobals && C->ctx->globals[sym].defined)
+        return;
+    scope_add(C, s, sym);
+}
+
+static int is_nested_scope(const ast *n)
+{
+    switch (n->kind) {
+    case A_ARROW: case A_FUNCDEF: case A_LET: case A_TRY: case A_COMPREHENSION:
+    case A_TYPED_COMPREHENSION: case A_GENERATOR: case A_DO: case A_STRUCT: case A_MACROCALL:
+        return 1;
+    default:
+        return 0;
+    }
+}
+
+/* pass 0: the declarations (global x, local x) directly in scope s; pass 1: its
+ * assignments */
+static void scope_scan(comp *C, cscope *s, const ast *n, int pass)
+{
+    if (is_nested_scope(n))
+        return;
+    switch (n->kind) {
+    case A_GLOBAL: case A_LOCAL:
+        for (uint32_t i = 0; i < n->nkids; i++) {
+            const ast *k = n->kids[i];
+            const ast *t = k->kind == A_ASSIGN ? k->kids[0] : k;
+            if (pass == 0 && t->kind == A_ID) {
+                if (n->kind == A_GLOBAL)
+                    push_int(&s->globals, &s->ng, &s->gcap, t->sym);
+                else if (scope_local(s, t->sym) < 0)
+                    scope_add(C, s, t->sym);
+            }
+            if (k->kind == A_ASSIGN)
+                scope_scan(C, s, k->kids[1], pass);
+        }
+        return;
+    case A_ASSIGN: case A_OPASSIGN:
+        if (pass == 1 && n->kids[0]->kind == A_ID && !(n->flags & AF_DOTTED))
+            declare_assigned(C, s, n->kids[0]->sym);
+        break;
+    case A_FOR:
+        if (n->kids[0]->kind == A_ITER)
+            scope_scan(C, s, n->kids[0]->kids[1], pass);
+        return;
+    case A_WHILE:
+        scope_scan(C, s, n->kids[0], pass);
+        return;
+    default:
+        break;
+    }
+    for (uint32_t i = 0; i < n->nkids; i++)
+        scope_scan(C, s, n->kids[i], pass);
+}
+
+static void scope_open(comp *C, cscope *s, const ast *body)
+{
+    memset(s, 0, sizeof *s);
+    s->up = C->sc;
+    C->sc = s;
+    if (body) {
+        scope_scan(C, s, body, 0);
+        scope_scan(C, s, body, 1);
+    }
+}
+
+static void scope_close(comp *C, cscope *s)
+{
+    C->sc = s->up;
+    free(s->syms);
+    free(s->slots);
+    free(s->globals);
+}
+
+/* -- expressions -- */
+
+static cnode *cx(comp *C, const ast *n);
+
+static cnode *foreign(comp *C, const ast *n)
+{
+    if (!foreign_ok(C, n, 0))
+        return fail(C), NULL;
+    return mk(C, r_foreign, n, 0);
+}
+
+static int plain_args(const ast *n, uint32_t from)
+{
+    for (uint32_t i = from; i < n->nkids; i++) {
+        int k = n->kids[i]->kind;
+        if (k == A_PARAMETERS || k == A_KW || k == A_SPLAT || k == A_GENERATOR)
+            return 0;
+    }
+    return 1;
+}
+
+static int kids_into(comp *C, cnode *c, const ast *n, uint32_t from, int at)
+{
+    for (uint32_t i = from; i < n->nkids; i++)
+        if (!(c->k[at + (int)(i - from)] = cx(C, n->kids[i])))
+            return 0;
+    return 1;
+}
+
+static int has_control(const ast *n)
+{
+    if (n->kind == A_RETURN || n->kind == A_BREAK || n->kind == A_CONTINUE)
+        return 1;
+    if (n->kind == A_ARROW || n->kind == A_FUNCDEF || n->kind == A_DO)
+        return 0;
+    for (uint32_t i = 0; i < n->nkids; i++)
+        if (has_control(n->kids[i]))
+            return 1;
+    return 0;
+}
+
+/* The target of an assignment (see store). */
+static cnode *target(comp *C, const ast *t)
+{
+    if (t->kind == A_ID) {
+        cnode *c = mk(C, NULL, t, 0);
+        c->b = resolve(C, t->sym);
+        c->a = c->b >= 0 ? T_SLOT : T_GLOBAL;
+        return c;
+    }
+    if (t->kind == A_REF && t->nkids >= 1 && t->nkids <= 33 && plain_args(t, 1) && !has_control(t)) {
+        cnode *c = mk(C, NULL, t, (int)t->nkids);
+        c->a = T_INDEX;
+        return kids_into(C, c, t, 0, 0) ? c : NULL;
+    }
+    return fail(C), NULL;
+}
+
+static cnode *name(comp *C, const ast *n)
+{
+    int k = resolve(C, n->sym);
+    cnode *c = mk(C, k >= 0 ? r_slot : r_free, n, 0);
+    c->a = k >= 0 ? k : n->sym;
+    c->b = n->sym;
+    return c;
+}
+
+static cnode *call(comp *C, const ast *n)
+{
+    evstate *st = ST(C->ctx);
+    const ast *callee = n->kids[0];
+    if (!plain_args(n, 1)) {
+        if (n->nkids == 2 && n->kids[1]->kind == A_GENERATOR)
+            return foreign(C, n); /* sum(f(x) for x in v): the streaming folds */
+        return fail(C), NULL;
+    }
+    if (n->nkids - 1 > CMAXARGS)
+        return fail(C), NULL;
+    cnode *c = mk(C, r_call, n, (int)n->nkids);
+    if (!kids_into(C, c, n, 0, 0))
+        return NULL;
+    if (n->nkids == 3 && c->k[0]->run == r_free)
+        c->run = r_op2;
+    int64_t p;
+    if (callee->kind == A_ID && callee->sym == st->sym_pow && n->nkids == 3 &&
+        eval_literal_exponent(n->kids[2], &p, C->ctx)) {
+        cnode *pw = mk(C, r_powlit, n, 2);
+        pw->k[0] = c;
+        pw->k[1] = c->k[1];
+        return pw;
+    }
+    return c;
+}
+
+static cnode *block(comp *C, const ast *n)
+{
+    if (n->nkids == 0)
+        return mk(C, r_nothing, n, 0);
+    if (n->nkids == 1)
+        return cx(C, n->kids[0]);
+    cnode *c = mk(C, r_block, n, (int)n->nkids);
+    return kids_into(C, c, n, 0, 0) ? c : NULL;
+}
+
+/* A loop's body in its own scope (var, the variable of a `for`, its first local); the
+ * loop node gets the slots to clear at every run. */
+static cnode *loop_body(comp *C, cnode *loop, const ast *body, int var)
+{
+    cscope s;
+    scope_open(C, &s, NULL);
+    if (var >= 0)
+        scope_add(C, &s, var);
+    scope_scan(C, &s, body, 0);
+    scope_scan(C, &s, body, 1);
+    C->loops++;
+    cnode *b = cx(C, body);
+    C->loops--;
+    loop->nclear = s.n;
+    if (loop->nclear > 0) {
+        loop->clear = xmalloc((size_t)loop->nclear * sizeof *loop->clear);
+        memcpy(loop->clear, s.slots, (size_t)loop->nclear * sizeof *loop->clear);
+    }
+    if (var >= 0)
+        loop->a = s.slots[0];
+    scope_close(C, &s);
+    return b;
+}
+
+static cnode *cx_kind(comp *C, const ast *n)
+{
+    cnode *c;
+    switch ((ast_kind)n->kind) {
+    case A_LIT:
+        return mk(C, r_const, n, 0);
+    case A_NOTHING:
+        return mk(C, r_nothing, n, 0);
+    case A_ID:
+        return name(C, n);
+    case A_QUOTE:
+        if (n->nkids == 1 && n->kids[0]->kind == A_ID) {
+            c = mk(C, r_symbol, n, 0);
+            c->a = n->kids[0]->sym;
+            return c;
+        }
+        return foreign(C, n);
+    case A_PARENS:
+        return n->nkids ? cx(C, n->kids[0]) : mk(C, r_nothing, n, 0);
+    case A_CALL:
+        return call(C, n);
+    case A_JUXT:
+        c = mk(C, r_juxt, n, 2);
+        return kids_into(C, c, n, 0, 0) ? c : NULL;
+    case A_TUPLE:
+        for (uint32_t i = 0; i < n->nkids; i++)
+            if (n->kids[i]->kind == A_ASSIGN)
+                return fail(C), NULL; /* named tuples */
+        if (!n->nkids || !plain_args(n, 0))
+            return fail(C), NULL;
+        c = mk(C, r_tuple, n, (int)n->nkids);
+        return kids_into(C, c, n, 0, 0) ? c : NULL;
+    case A_REF:
+        if (n->nkids < 1 || n->nkids > 33 || !plain_args(n, 1))
+            return fail(C), NULL;
+        c = mk(C, r_ref, n, (int)n->nkids);
+        return kids_into(C, c, n, 0, 0) ? c : NULL;
+    case A_BEGIN_END:
+        return mk(C, r_foreign, n, 0);
+    case A_STRING:
+        if (n->nkids == 1 && n->kids[0]->kind == A_LIT && n->kids[0]->lit.type == T_STRING)
+            return mk(C, r_const, n->kids[0], 0);
+        c = mk(C, r_string, n, (int)n->nkids);
+        return kids_into(C, c, n, 0, 0) ? c : NULL;
+    case A_DOT: {
+        const ast *f = n->kids[1];
+        if (f->kind == A_QUOTE && f->nkids == 1)
+            f = f->kids[0];
+        if (f->kind == A_PARENS && f->nkids == 1)
+            f = f->kids[0];
+        if (f->kind != A_ID)
+            return fail(C), NULL;
+        c = mk(C, r_dot, n, 1);
+        c->a = f->sym;
+        return (c->k[0] = cx(C, n->kids[0])) ? c : NULL;
+    }
+    case A_COMPARISON:
+        if (n->nkids < 3 || !(n->nkids & 1))
+            return fail(C), NULL;
+        c = mk(C, r_comparison, n, (int)n->nkids);
+        return kids_into(C, c, n, 0, 0) ? c : NULL;
+    case A_ASSIGN:
+        if ((n->flags & AF_DOTTED) || n->kids[0]->kind == A_CALL)
+            return fail(C), NULL;
+        c = mk(C, r_assign, n, 2);
+        if (!(c->k[1] = cx(C, n->kids[1])) || !(c->k[0] = target(C, n->kids[0])))
+            return NULL;
+        return c;
+    case A_OPASSIGN:
+        c = mk(C, r_opassign, n, 4);
+        if (!(c->k[0] = cx(C, n->kids[0])) || !(c->k[1] = cx(C, n->kids[2])) ||
+            !(c->k[2] = cx(C, n->kids[1])) || !(c->k[3] = target(C, n->kids[0])))
+            return NULL;
+        return c;
+    case A_LOCAL:
+    case A_GLOBAL: {
+        /* local x, local x = v, global x, global x = v: declared by the scan */
+        c = mk(C, r_block, n, (int)n->nkids);
+        for (uint32_t i = 0; i < n->nkids; i++) {
+            const ast *k = n->kids[i];
+            if (k->kind == A_ID)
+                c->k[i] = mk(C, r_nothing, k, 0);
+            else if (k->kind == A_ASSIGN && k->kids[0]->kind == A_ID && !(k->flags & AF_DOTTED)) {
+                cnode *a = mk(C, r_assign, k, 2);
+                if (!(a->k[1] = cx(C, k->kids[1])) || !(a->k[0] = target(C, k->kids[0])))
+                    return NULL;
+                c->k[i] = a;
+            } else
+                return fail(C), NULL;
+        }
+        return n->nkids ? c : mk(C, r_nothing, n, 0);
+    }
+    case A_TERNARY: case A_IF: case A_ELSEIF:
+        c = mk(C, r_if, n, (int)n->nkids);
+        return n->nkids >= 2 && kids_into(C, c, n, 0, 0) ? c : NULL;
+    case A_AND: case A_OR:
+        c = mk(C, r_andor, n, 2);
+        c->a = n->kind == A_OR;
+        return kids_into(C, c, n, 0, 0) ? c : NULL;
+    case A_BLOCK:
+        return block(C, n);
+    case A_WHILE:
+        c = mk(C, r_while, n, 2);
+        if (!(c->k[0] = cx(C, n->kids[0])))
+            return NULL;
+        return (c->k[1] = loop_body(C, c, n->kids[1], -1)) ? c : NULL;
+    case A_FOR: {
+        const ast *spec = n->kids[0];
+        if (spec->kind != A_ITER || spec->nkids != 2 || spec->kids[0]->kind != A_ID ||
+            (spec->flags & AF_PREFIX))
+            return fail(C), NULL; /* several iterators, destructuring, for outer */
+        c = mk(C, r_for, n, 2);
+        if (!(c->k[0] = cx(C, spec->kids[1])))
+            return NULL;
+        return (c->k[1] = loop_body(C, c, n->kids[1], spec->kids[0]->sym)) ? c : NULL;
+    }
+    case A_RETURN:
+        if (!C->function)
+            return fail(C), NULL;
+        c = mk(C, r_return, n, n->nkids ? 1 : 0);
+        return !n->nkids || (c->k[0] = cx(C, n->kids[0])) ? c : NULL;
+    case A_BREAK: case A_CONTINUE:
+        if (!C->loops)
+            return fail(C), NULL;
+        c = mk(C, r_break, n, 0);
+        c->a = n->kind == A_BREAK ? EV_BREAK : EV_CONTINUE;
+        return c;
+    case A_MACROCALL: case A_VECT: case A_HCAT: case A_VCAT: case A_NCAT: case A_ROW:
+    case A_TYPED_VECT: case A_TYPED_HCAT: case A_TYPED_VCAT: case A_COMPREHENSION:
+    case A_TYPED_COMPREHENSION: case A_GENERATOR: case A_ARROW: case A_CURLY: case A_DOTCALL:
+    case A_DO: case A_SYNOP: case A_WHERE: case A_BRACES:
+        return foreign(C, n);
+    default:
+        return fail(C), NULL;
+    }
+}
+
+static cnode *cx(comp *C, const ast *n)
+{
+    if (!C->ok || ++C->depth > CMAXDEPTH)
+        return fail(C), NULL;
+    cnode *c = cx_kind(C, n);
+    C->depth--;
+    if (!c)
+        C->ok = 0;
+    return c;
+}
+
+void eval_code_free(struct ccode *code)
+{
+    if (!code)
+        return;
+    for (cnode *c = code->nodes, *next; c; c = next) {
+        next = c->next;
+        free(c->k);
+        free(c->clear);
+        free(c);
+    }
+    free(code);
+}
+
+static struct ccode *compile(jc_ctx *ctx, const ast *body, int function, const int *params,
+                             int nparams)
+{
+    struct ccode *code = xcalloc(1, sizeof *code);
+    comp C = { .ctx = ctx, .code = code, .function = function, .ok = 1 };
+    for (int i = 0; i < nparams; i++)
+        cand_add(&C, params[i]);
+    cand_scan(&C, body);
+    cscope s;
+    scope_open(&C, &s, NULL);
+    if (function)
+        for (int i = 0; i < nparams; i++)
+            scope_add(&C, &s, params[i]);
+    else
+        s.global = 1;
+    if (function) {
+        scope_scan(&C, &s, body, 0);
+        scope_scan(&C, &s, body, 1);
+    }
+    code->root = cx(&C, body);
+    scope_close(&C, &s);
+    free(C.cand);
+    if (!C.ok || !code->root) {
+        eval_code_free(code);
+        return NULL;
+    }
+    return code;
+}
+
+/* ---- running ---- */
+
+enum { CINLINE_SLOTS = 16 };
+
+static int run(jc_ctx *ctx, struct ccode *code, cframe *fr, value *out)
+{
+    int r = code->root->run(ctx, fr, code->root, out);
+    for (int i = 0; i < code->nslots; i++)
+        drop(ctx, fr->slot[i]);
+    if (fr->fenv)
+        eval_scope_drop(ctx, fr->fenv);
+    return r;
+}
+
+int eval_code_call(jc_ctx *ctx, jc_method *m, int n, const value *args, const type_env *tv,
+                   value *out, int *handled)
+{
+    *handled = 0;
+    if (m->code_state == 0) {
+        m->code_state = 2;
+        int np = m->nparams + m->ntvars, *params = xmalloc((size_t)(np + 1) * sizeof *params);
+        memcpy(params, m->params, (size_t)m->nparams * sizeof *params);
+        for (int i = 0; i < m->ntvars; i++)
+            params[m->nparams + i] = m->tvars[i]->sym ? m->tvars[i]->sym - 1 : -1;
+        if (!m->nkw && m->body && (m->code = compile(ctx, m->body, 1, params, np)))
+            m->code_state = 1;
+        free(params);
+    }
+    if (m->code_state != 1)
+        return 0;
+    *handled = 1;
+    struct ccode *code = m->code;
+    value inl[CINLINE_SLOTS], *slot = code->nslots <= CINLINE_SLOTS ? inl
+                                     : xmalloc((size_t)code->nslots * sizeof *slot);
+    for (int i = 0; i < code->nslots; i++)
+        slot[i] = v_unassigned();
+    int fixed = m->nparams - (m->vararg ? 1 : 0);
+    for (int i = 0; i < fixed && i < n; i++)
+        slot[i] = val_retain(args[i]);
+    if (m->vararg) {
+        int rest = n > fixed ? n - fixed : 0;
+        value t = v_tuple_new((size_t)rest);
+        for (int i = 0; i < rest; i++)
+            val_tuple(t)->v[i] = val_retain(args[fixed + i]);
+        slot[fixed] = t;
+    }
+    /* the where variables are bound to what the call matched (f(x::T) where T = T) */
+    for (int i = 0; tv && i < m->ntvars && i < tv->n; i++)
+        if (tv->val[i] && m->tvars[i]->sym)
+            slot[m->nparams + i] = tv->val[i]->base == TK_VALUE
+                                       ? val_retain(tv->val[i]->val)
+                                       : val_retain(v_obj(T_TYPE, 0, &tv->val[i]->h));
+    cframe fr = { slot, m->closure, NULL, 1 };
+    int r = run(ctx, code, &fr, out);
+    if (slot != inl)
+        free(slot);
+    return r == EV_RETURN ? 0 : r;
+}
+
+int eval_code_toplevel(jc_ctx *ctx, const ast *n, value *out, int *handled)
+{
+    struct ccode *code = compile(ctx, n, 0, NULL, 0);
+    *handled = code != NULL;
+    if (!code)
+        return 0;
+    value inl[CINLINE_SLOTS], *slot = code->nslots <= CINLINE_SLOTS ? inl
+                                     : xmalloc((size_t)code->nslots * sizeof *slot);
+    for (int i = 0; i < code->nslots; i++)
+        slot[i] = v_unassigned();
+    cframe fr = { slot, NULL, NULL, 0 };
+    int r = run(ctx, code, &fr, out);
+    if (slot != inl)
+        free(slot);
+    eval_code_free(code);
+    return r;
+}

@@ -1,0 +1,136 @@
+/* eval_impl.h — what the evaluator's own files share: its state, the direct path of
+ * arithmetic, names and assignment.  Not for the builtins (lib/), which see eval.h. */
+#ifndef JC_EVAL_IMPL_H
+#define JC_EVAL_IMPL_H
+
+#include "eval.h"
+
+struct env;
+struct gcref;
+
+typedef struct evstate {
+    const char *stack_base;
+    size_t stack_budget;
+    int sym_ans, sym_pow, sym_minus, sym_colon, sym_mul, sym_end, sym_begin;
+    int sym_lastindex, sym_firstindex, sym_getindex, sym_setindex, sym_adjoint;
+    int sym_sum, sym_prod, sym_maximum, sym_minimum, sym_count, sym_any, sym_all, sym_init;
+    int sym_base, sym_mathconstants, sym_math;
+    struct { value coll; int dim, ndims; } ix[64]; /* for `begin`/`end` inside a[...] */
+    int nix;
+    arena *cur_arena;      /* of the evaluation in progress: definitions keep it alive */
+    value returning;       /* a `return` value travelling out of nested loops */
+    struct gcref *cand;    /* the cycle collector's candidates, each holding a reference */
+    size_t ncand, capcand;
+    typed_list *gtyped;    /* the declared types of globals (x::T = … at top level) */
+    int any_typed;         /* a declaration x::T = … has run: assignments look types up */
+    jc_typedef *typedefs;  /* the user's types, for the context's life (eval_struct.c) */
+    jc_func *builtin_funcs;       /* the builtins' function objects, one block */
+    const builtin **builtin_rows; /* and their rows, one block */
+    int ctl;                      /* the EV_* code a pending ERR_CONTROL carries */
+    value ctl_value;              /* and the value of its `return` */
+    struct jc_method *replaced;   /* methods redefined during the evaluation, freed after it */
+    uint32_t *nlocal;             /* per symbol: how many live scopes bind it (nlocal_cap) */
+    size_t nlocal_cap;
+} evstate;
+
+static inline evstate *ST(jc_ctx *ctx) { return (evstate *)ctx->lib; }
+
+/* A local declared and not yet assigned (let z; local z, a compiled body's slot before
+ * its first assignment): reading it is an UndefVarError, as in Julia. */
+static inline value v_unassigned(void) { value v = { T_NOTHING, 2, { 0 } }; return v; }
+static inline int is_unassigned(value v) { return v.type == T_NOTHING && v.sub == 2; }
+
+/* Whether some live scope binds sym (a name no scope binds is a global). */
+static inline int eval_local_bound(const evstate *st, int sym)
+{
+    return (size_t)sym >= st->nlocal_cap || st->nlocal[sym] != 0;
+}
+
+/* ---- the direct path of arithmetic ----
+ *
+ * The builtin +, -, *, / and comparisons on two Int64 or two Float64 arguments, the
+ * work of every loop counter and recursion test, computed here instead of through the
+ * rows and the number tower.  Only what needs nothing of either: an Int64 sum, difference
+ * or product that overflows, which continues as a BigInt, takes the general path, as do
+ * mixed comparisons and other kinds; a function given user methods has no direct path. */
+enum { FAST_UNKNOWN, FAST_NONE, FAST_ADD, FAST_SUB, FAST_MUL, FAST_DIV, FAST_LT, FAST_LE, FAST_GT, FAST_GE,
+       FAST_EQ, FAST_NE };
+
+/* A builtin's direct path, found at its first call (start-up looks up nothing). */
+int eval_fast_op_of(jc_ctx *ctx, jc_func *fn);
+
+/* Whether fn is a builtin with a direct path that no user method has overridden. */
+static inline int eval_fast_func(jc_ctx *ctx, jc_func *fn)
+{
+    return !fn->methods && (fn->fast ? fn->fast : eval_fast_op_of(ctx, fn)) != FAST_NONE;
+}
+
+/* 1 with *out set, 0 when the general path must answer. */
+static inline int eval_fast_binop(int op, value x, value y, value *out)
+{
+    if (x.type == T_INT64 && y.type == T_INT64) {
+        int64_t a = x.u.i, b = y.u.i, r;
+        switch (op) {
+        case FAST_ADD: if (__builtin_add_overflow(a, b, &r)) return 0; *out = v_int(r); return 1;
+        case FAST_SUB: if (__builtin_sub_overflow(a, b, &r)) return 0; *out = v_int(r); return 1;
+        case FAST_MUL: if (__builtin_mul_overflow(a, b, &r)) return 0; *out = v_int(r); return 1;
+        case FAST_DIV: *out = v_f64((double)a / (double)b); return 1; /* float(a) / float(b) */
+        case FAST_LT: *out = v_bool(a < b); return 1;
+        case FAST_LE: *out = v_bool(a <= b); return 1;
+        case FAST_GT: *out = v_bool(a > b); return 1;
+        case FAST_GE: *out = v_bool(a >= b); return 1;
+        case FAST_EQ: *out = v_bool(a == b); return 1;
+        case FAST_NE: *out = v_bool(a != b); return 1;
+        default: return 0;
+        }
+    }
+    /* Float64 with Float64 or Int64: arithmetic promotes an Int64 to Float64 (rounded to
+     * nearest, as Float64(i)); a mixed comparison is exact in Julia, so it takes the
+     * general path */
+    int xf = x.type == T_FLOAT64, yf = y.type == T_FLOAT64;
+    if (!(xf || yf) || !(xf || x.type == T_INT64) || !(yf || y.type == T_INT64))
+        return 0;
+    double a = xf ? x.u.f : (double)x.u.i, b = yf ? y.u.f : (double)y.u.i;
+    switch (op) {
+    case FAST_ADD: *out = v_f64(a + b); return 1;
+    case FAST_SUB: *out = v_f64(a - b); return 1;
+    case FAST_MUL: *out = v_f64(a * b); return 1;
+    case FAST_DIV: *out = v_f64(a / b); return 1;
+    }
+    if (!(xf && yf))
+        return 0;
+    switch (op) {
+    case FAST_LT: *out = v_bool(a < b); return 1;
+    case FAST_LE: *out = v_bool(a <= b); return 1;
+    case FAST_GT: *out = v_bool(a > b); return 1;
+    case FAST_GE: *out = v_bool(a >= b); return 1;
+    case FAST_EQ: *out = v_bool(a == b); return 1;
+    case FAST_NE: *out = v_bool(a != b); return 1;
+    default: return 0;
+    }
+}
+
+/* The value of the name sym seen from scope e (the globals when e is NULL). */
+int eval_lookup(jc_ctx *ctx, struct env *e, int sym, const ast *site, value *out);
+/* Assigns v (owned) to target (a name, x.f, a[i], a destructuring) from scope e. */
+int eval_assign_to(jc_ctx *ctx, struct env *e, const ast *target, value v);
+/* Calls the global function named sym (an operator or builtin). */
+int eval_call_named(jc_ctx *ctx, int sym, int n, const value *args, const ast *site, value *out);
+/* x^p with p a literal Int64 (or its negation): 1 with *p set. */
+int eval_literal_exponent(const ast *n, int64_t *p, jc_ctx *ctx);
+/* A new empty scope under parent; function marks a function's (hard) scope. */
+/* Appends an interpolated piece v (released) of the string n to s: 0, or -1 with the
+ * error pending (s freed). */
+int eval_string_piece(jc_ctx *ctx, sb *s, value v, const ast *n);
+struct env *eval_scope_open(struct env *parent, int function);
+
+/* ---- the compiled evaluator (eval_compile.c) ---- */
+/* Runs m's body compiled, compiling it at its first call: *handled 0 when it is left
+ * to the tree walker (nothing was run). */
+int eval_code_call(jc_ctx *ctx, jc_method *m, int n, const value *args, const type_env *tv,
+                   value *out, int *handled);
+/* A top-level `for` or `while` compiled and run; *handled 0 as above. */
+int eval_code_toplevel(jc_ctx *ctx, const ast *n, value *out, int *handled);
+void eval_code_free(struct ccode *code);
+
+#endif

@@ -1,0 +1,113 @@
+# compiled bodies and top-level loops: Julia's scope rules, control flow, overflow
+function later_local()
+    for i = 1:3
+        t = i
+    end
+    return t
+    t = 0
+end
+later_local()
+function nested(n)
+    c = 0
+    for i = 1:n
+        for j = 1:n
+            j > i && break
+            iseven(j) && continue
+            c += j
+        end
+    end
+    c
+end
+nested(4)
+function findit(v, x)
+    i = 0
+    while true
+        i += 1
+        i > length(v) && return nothing
+        v[i] == x && return i
+    end
+end
+findit([3, 5, 7], 7)
+findit([3, 5, 7], 4) === nothing
+function grow()
+    s = typemax(Int) - 2
+    for i = 1:5
+        s += 1
+    end
+    s, typeof(s)
+end
+grow()
+function fsum(v)
+    s = 0.0
+    for x in v
+        s += x
+    end
+    s
+end
+fsum([0.5, 0.25, 0.125])
+fsum(1:4)
+fsum((1, 2.5))
+function chars(s)
+    n = 0
+    for c in s
+        c == 'l' && (n += 1)
+    end
+    "$n l's in $s"
+end
+chars("hello world")
+function incr!(a)
+    for i = 1:length(a)
+        a[i] += i
+    end
+    a[end] = -a[end]
+    a
+end
+incr!([10, 20, 30])
+between(x) = 1 < x <= 3
+between(2), between(3), between(4)
+kind(x::T) where T = T
+kind(1.5)
+va(x...) = length(x)
+va(1, 2, 3)
+function setg()
+    global gg = 5
+    gg += 1
+end
+setg()
+gg
+function decl()
+    local z
+    z = 3
+    z * 2
+end
+decl()
+function rebind()
+    for i = 1:2
+        i = [i]
+    end
+    :ok
+end
+rebind()
+x = 0
+for i = 1:4
+    x += i
+end
+x
+k = 1
+while k < 100
+    k *= 3
+end
+k
+for i = 1:3
+    i == 2 && break
+    x = -i
+end
+x
+function pw(x)
+    x^2 + x^-1
+end
+pw(2)
+dot2(a, b) = (a .* b, a .+ 1)
+dot2([1, 2], 3)
+sq(v) = [x^2 for x in 1:3]
+sq(0)
