@@ -857,6 +857,20 @@ static int call_body(jc_ctx *ctx, const jc_method *m, int n, const value *args, 
 }
 
 static int fold_init_call(jc_ctx *ctx, value f, const jc_args *a, value *out, int *handled);
+/* Calls method m of the function named name, already known to apply to the n
+ * positional arguments (the compiled evaluator's calls of a one-method function). */
+int eval_call_method(jc_ctx *ctx, const jc_method *m, int name, int n, const value *args,
+                     const ast *site, value *out)
+{
+    if (ctx_poll(ctx) < 0 || stack_check(ctx, site) < 0)
+        return -1;
+    jc_args a = { .n = n, .v = args, .site = site };
+    ctx->depth++;
+    int r = call_user(ctx, m, n, args, &a, out, name, NULL);
+    ctx->depth--;
+    return r;
+}
+
 
 /* ---- the direct path of arithmetic ----
  *

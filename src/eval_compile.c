@@ -121,6 +121,35 @@ static int r_slot(jc_ctx *ctx, cframe *fr, const cnode *c, value *out)
     return 0;
 }
 
+/* Evaluates k as RUN does, reading a slot or a constant in place (the operands of most
+ * arithmetic) without the indirect call. */
+static inline int operand(jc_ctx *ctx, cframe *fr, const cnode *k, value *v)
+{
+    if (k->run == r_slot) {
+        *v = fr->slot[k->a];
+        if (is_unassigned(*v))
+            return undefined(ctx, k, k->b);
+        val_retain(*v);
+        return 0;
+    }
+    if (k->run == r_const) {
+        *v = val_retain(k->n->lit);
+        return 0;
+    }
+    return RUN(k, v);
+}
+
+#define OPERAND(c, dst, cleanup)               \
+    do {                                       \
+        int r_ = operand(ctx, fr, (c), &(dst)); \
+        if (r_ != 0) {                         \
+            cleanup;                           \
+            if (r_ == EV_RETURN)               \
+                *out = (dst);                  \
+            return r_;                         \
+        }                                      \
+    } while (0)
+
 /* The global binding of a free name, or NULL when the captured scope may bind it or it
  * is not defined (then eval_lookup answers, with its error). */
 static inline const binding *free_global(jc_ctx *ctx, const cframe *fr, int sym)
@@ -172,16 +201,33 @@ static int call_with(jc_ctx *ctx, value f, int n, value *args, const ast *site, 
     return r < 0 ? -1 : 0;
 }
 
+/* The method of fn that a call with args certainly selects when fn has one method with
+ * neither where variables, varargs nor keywords (most recursions), else NULL: the call
+ * then needs no dispatch. */
+static inline const jc_method *only_method(const jc_func *fn, int n, const value *args)
+{
+    const jc_method *m = fn->methods;
+    if (!m || m->next || m->ntvars || m->vararg || m->nkw || m->nparams != n)
+        return NULL;
+    for (int i = 0; m->ptypes && i < n; i++)
+        if (m->ptypes[i] && !type_isa(args[i], m->ptypes[i]))
+            return NULL;
+    return m;
+}
+
 static int r_call(jc_ctx *ctx, cframe *fr, const cnode *c, value *out)
 {
     value f, args[CMAXARGS];
     int n = c->nk - 1;
     CHILD(c->k[0], f, (void)0);
     for (int i = 0; i < n; i++)
-        CHILD(c->k[i + 1], args[i], (drop_n(ctx, args, i), val_release(f)));
+        OPERAND(c->k[i + 1], args[i], (drop_n(ctx, args, i), val_release(f)));
     int r = 0;
-    if (!(n == 2 && f.type == T_FUNCTION && eval_fast_func(ctx, val_func(f)) &&
-          eval_fast_binop(val_func(f)->fast, args[0], args[1], out)))
+    const jc_method *m;
+    if (f.type == T_FUNCTION && (m = only_method(val_func(f), n, args)))
+        r = eval_call_method(ctx, m, val_func(f)->name, n, args, c->n, out) < 0 ? -1 : 0;
+    else if (!(n == 2 && f.type == T_FUNCTION && eval_fast_func(ctx, val_func(f)) &&
+               eval_fast_binop(val_func(f)->fast, args[0], args[1], out)))
         r = call_with(ctx, f, n, args, c->n, out);
     drop_n(ctx, args, n);
     val_release(f);
@@ -196,8 +242,8 @@ static int r_op2(jc_ctx *ctx, cframe *fr, const cnode *c, value *out)
     if (!fn)
         return r_call(ctx, fr, c, out);
     value args[2];
-    CHILD(c->k[1], args[0], (void)0);
-    CHILD(c->k[2], args[1], drop(ctx, args[0]));
+    OPERAND(c->k[1], args[0], (void)0);
+    OPERAND(c->k[2], args[1], drop(ctx, args[0]));
     int r = 0;
     if (!(eval_fast_func(ctx, fn) && eval_fast_binop(fn->fast, args[0], args[1], out))) {
         value f = v_obj(T_FUNCTION, 0, &fn->h);
@@ -298,16 +344,19 @@ static int r_ref(jc_ctx *ctx, cframe *fr, const cnode *c, value *out)
  * (n the name), 2 an element (k[0] the collection, k[1..] the indices). */
 enum { T_SLOT, T_GLOBAL, T_INDEX };
 
-static int store(jc_ctx *ctx, cframe *fr, const cnode *t, value v /* owned */)
+static int store_other(jc_ctx *ctx, cframe *fr, const cnode *t, value v /* owned */)
 {
-    if (t->a == T_SLOT) {
-        value old = fr->slot[t->b];
-        fr->slot[t->b] = v;
-        drop(ctx, old);
-        return 0;
-    }
-    if (t->a == T_GLOBAL)
+    if (t->a == T_GLOBAL) {
+        binding *b = (size_t)t->n->sym < ctx->nglobals ? &ctx->globals[t->n->sym] : NULL;
+        if (b && b->defined && !b->constant && !ST(ctx)->any_typed) {
+            /* an existing global that is neither a constant nor declared x::T */
+            value old = b->v;
+            b->v = v;
+            drop(ctx, old);
+            return 0;
+        }
         return eval_assign_to(ctx, NULL, t->n, v);
+    }
     value args[35], out; /* the target holds no control flow: out is not used */
     int r = RUN(t->k[0], &args[0]);
     if (r != 0) {
@@ -328,6 +377,17 @@ static int store(jc_ctx *ctx, cframe *fr, const cnode *t, value v /* owned */)
     return r;
 }
 
+static inline int store(jc_ctx *ctx, cframe *fr, const cnode *t, value v /* owned */)
+{
+    if (t->a == T_SLOT) {
+        value old = fr->slot[t->b];
+        fr->slot[t->b] = v;
+        drop(ctx, old);
+        return 0;
+    }
+    return store_other(ctx, fr, t, v);
+}
+
 /* target = k[1]: k[0] the target */
 static int r_assign(jc_ctx *ctx, cframe *fr, const cnode *c, value *out)
 {
@@ -345,8 +405,8 @@ static int r_assign(jc_ctx *ctx, cframe *fr, const cnode *c, value *out)
 static int r_opassign(jc_ctx *ctx, cframe *fr, const cnode *c, value *out)
 {
     value args[2], res;
-    CHILD(c->k[0], args[0], (void)0);
-    CHILD(c->k[1], args[1], val_release(args[0]));
+    OPERAND(c->k[0], args[0], (void)0);
+    OPERAND(c->k[1], args[1], val_release(args[0]));
     jc_func *fn = fast_callee(ctx, fr, c->k[2]);
     int r = 0;
     if (!fn || !eval_fast_binop(fn->fast, args[0], args[1], &res)) {
@@ -505,8 +565,11 @@ static int r_for(jc_ctx *ctx, cframe *fr, const cnode *c, value *out)
                 result = -1;
                 break;
             }
-            clear_slots(ctx, fr, c);
+            if (c->nclear)
+                clear_slots(ctx, fr, c);
+            value old = fr->slot[c->a];
             fr->slot[c->a] = v_int(i);
+            drop(ctx, old);
             value v;
             int r = RUN(c->k[1], &v);
             if (!loop_next(ctx, r, v, out, &result) || i == last)
@@ -525,8 +588,11 @@ static int r_for(jc_ctx *ctx, cframe *fr, const cnode *c, value *out)
                 result = r;
                 break;
             }
-            clear_slots(ctx, fr, c);
+            if (c->nclear)
+                clear_slots(ctx, fr, c);
+            value old = fr->slot[c->a];
             fr->slot[c->a] = x;
+            drop(ctx, old);
             value v;
             r = RUN(c->k[1], &v);
             if (!loop_next(ctx, r, v, out, &result))
@@ -534,6 +600,9 @@ static int r_for(jc_ctx *ctx, cframe *fr, const cnode *c, value *out)
         }
     }
     clear_slots(ctx, fr, c);
+    value old = fr->slot[c->a];
+    fr->slot[c->a] = v_unassigned();
+    drop(ctx, old);
     val_release(coll);
     if (result == 0)
         *out = v_nothing();
@@ -560,10 +629,10 @@ static int r_break(jc_ctx *ctx, cframe *fr, const cnode *c, value *out)
 static int r_comparison(jc_ctx *ctx, cframe *fr, const cnode *c, value *out)
 {
     value left;
-    CHILD(c->k[0], left, (void)0);
+    OPERAND(c->k[0], left, (void)0);
     for (int i = 1; i + 1 < c->nk; i += 2) {
         value right, res;
-        CHILD(c->k[i + 1], right, val_release(left));
+        OPERAND(c->k[i + 1], right, val_release(left));
         value args[2] = { left, right };
         jc_func *fn = fast_callee(ctx, fr, c->k[i]);
         int r = 0;
@@ -1003,10 +1072,10 @@ static cnode *loop_body(comp *C, cnode *loop, const ast *body, int var)
     C->loops++;
     cnode *b = cx(C, body);
     C->loops--;
-    loop->nclear = s.n;
+    loop->nclear = s.n - (var >= 0); /* the variable is set at every run */
     if (loop->nclear > 0) {
         loop->clear = xmalloc((size_t)loop->nclear * sizeof *loop->clear);
-        memcpy(loop->clear, s.slots, (size_t)loop->nclear * sizeof *loop->clear);
+        memcpy(loop->clear, s.slots + (var >= 0), (size_t)loop->nclear * sizeof *loop->clear);
     }
     if (var >= 0)
         loop->a = s.slots[0];

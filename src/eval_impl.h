@@ -66,7 +66,7 @@ static inline int eval_fast_func(jc_ctx *ctx, jc_func *fn)
 }
 
 /* 1 with *out set, 0 when the general path must answer. */
-static inline int eval_fast_binop(int op, value x, value y, value *out)
+static inline __attribute__((always_inline)) int eval_fast_binop(int op, value x, value y, value *out)
 {
     if (x.type == T_INT64 && y.type == T_INT64) {
         int64_t a = x.u.i, b = y.u.i, r;
@@ -123,6 +123,11 @@ int eval_literal_exponent(const ast *n, int64_t *p, jc_ctx *ctx);
  * error pending (s freed). */
 int eval_string_piece(jc_ctx *ctx, sb *s, value v, const ast *n);
 struct env *eval_scope_open(struct env *parent, int function);
+
+/* Calls method m of the function named name, known to apply to the n positional
+ * arguments (no where variables, no keywords). */
+int eval_call_method(jc_ctx *ctx, const jc_method *m, int name, int n, const value *args,
+                     const ast *site, value *out);
 
 /* ---- the compiled evaluator (eval_compile.c) ---- */
 /* Runs m's body compiled, compiling it at its first call: *handled 0 when it is left
