@@ -25,6 +25,7 @@
 #include <string.h>
 
 #include "eval_impl.h"
+#include "array.h"
 #include "num/num.h"
 #include "range.h"
 
@@ -231,6 +232,42 @@ static int r_call(jc_ctx *ctx, cframe *fr, const cnode *c, value *out)
         r = call_with(ctx, f, n, args, c->n, out);
     drop_n(ctx, args, n);
     val_release(f);
+    return r;
+}
+
+/* f(a, k = b, ...) or f.(a, ...): k[0] the callee, k[1..] the arguments in source
+ * order, clear[i] the keyword of k[i + 1] or -1 for a positional one; b 1 for a
+ * broadcast (ev_call's general path). */
+static int r_callkw(jc_ctx *ctx, cframe *fr, const cnode *c, value *out)
+{
+    value f, pos[CMAXARGS], kwv[CMAXARGS];
+    int kw[CMAXARGS], np = 0, nkw = 0;
+    CHILD(c->k[0], f, (void)0);
+    for (int i = 0; i + 1 < c->nk; i++) {
+        int sym = c->clear[i];
+        value *dst = sym < 0 ? &pos[np] : &kwv[nkw];
+        CHILD(c->k[i + 1], *dst, (drop_n(ctx, pos, np), drop_n(ctx, kwv, nkw), val_release(f)));
+        if (sym < 0)
+            np++;
+        else
+            kw[nkw++] = sym;
+    }
+    jc_args a = { .n = np, .v = pos, .nkw = nkw, .kw = kw, .kwv = kwv, .site = c->n };
+    int r = c->b ? array_broadcast(ctx, f, &a, out) : eval_call_kw(ctx, f, &a, out);
+    drop_n(ctx, pos, np);
+    drop_n(ctx, kwv, nkw);
+    val_release(f);
+    return r < 0 ? -1 : 0;
+}
+
+/* T{P, ...}: k[0] T, k[1..] the parameters */
+static int r_curly(jc_ctx *ctx, cframe *fr, const cnode *c, value *out)
+{
+    value v[CMAXARGS];
+    for (int i = 0; i < c->nk; i++)
+        CHILD(c->k[i], v[i], drop_n(ctx, v, i));
+    int r = eval_apply_type(ctx, out, c->nk, v, c->n);
+    drop_n(ctx, v, c->nk);
     return r;
 }
 
@@ -1022,14 +1059,57 @@ static cnode *name(comp *C, const ast *n)
     return c;
 }
 
+/* A call with keywords, or a broadcast (see r_callkw): plain arguments and k = v only,
+ * no splats. */
+static cnode *call_kw(comp *C, const ast *n)
+{
+    const ast *args[CMAXARGS];
+    int kws[CMAXARGS], na = 0;
+    for (uint32_t i = 1; i < n->nkids; i++) {
+        const ast *k = n->kids[i];
+        uint32_t nsub = k->kind == A_PARAMETERS ? k->nkids : 1;
+        for (uint32_t j = 0; j < nsub; j++) {
+            const ast *p = k->kind == A_PARAMETERS ? k->kids[j] : k;
+            int is_kw = k->kind == A_PARAMETERS || p->kind == A_KW;
+            if (na == CMAXARGS || p->kind == A_SPLAT || p->kind == A_GENERATOR ||
+                p->kind == A_PARAMETERS)
+                return fail(C), NULL;
+            if (is_kw) {
+                if ((p->kind == A_KW || p->kind == A_ASSIGN) && p->kids[0]->kind == A_ID) {
+                    kws[na] = p->kids[0]->sym;
+                    args[na++] = p->kids[1];
+                } else if (p->kind == A_ID) { /* f(; x) passes x = x */
+                    kws[na] = p->sym;
+                    args[na++] = p;
+                } else
+                    return fail(C), NULL;
+            } else {
+                kws[na] = -1;
+                args[na++] = p;
+            }
+        }
+    }
+    cnode *c = mk(C, r_callkw, n, na + 1);
+    c->b = n->kind == A_DOTCALL;
+    c->nclear = na;
+    c->clear = xmalloc((size_t)(na + 1) * sizeof *c->clear);
+    memcpy(c->clear, kws, (size_t)na * sizeof *kws);
+    if (!(c->k[0] = cx(C, n->kids[0])))
+        return NULL;
+    for (int i = 0; i < na; i++)
+        if (!(c->k[i + 1] = cx(C, args[i])))
+            return NULL;
+    return c;
+}
+
 static cnode *call(comp *C, const ast *n)
 {
     evstate *st = ST(C->ctx);
     const ast *callee = n->kids[0];
-    if (!plain_args(n, 1)) {
+    if (n->kind == A_DOTCALL || !plain_args(n, 1)) {
         if (n->nkids == 2 && n->kids[1]->kind == A_GENERATOR)
             return foreign(C, n); /* sum(f(x) for x in v): the streaming folds */
-        return fail(C), NULL;
+        return call_kw(C, n);
     }
     if (n->nkids - 1 > CMAXARGS)
         return fail(C), NULL;
@@ -1103,7 +1183,13 @@ static cnode *cx_kind(comp *C, const ast *n)
     case A_PARENS:
         return n->nkids ? cx(C, n->kids[0]) : mk(C, r_nothing, n, 0);
     case A_CALL:
+    case A_DOTCALL:
         return call(C, n);
+    case A_CURLY:
+        if (n->nkids > CMAXARGS || !plain_args(n, 0))
+            return fail(C), NULL;
+        c = mk(C, r_curly, n, (int)n->nkids);
+        return kids_into(C, c, n, 0, 0) ? c : NULL;
     case A_JUXT:
         c = mk(C, r_juxt, n, 2);
         return kids_into(C, c, n, 0, 0) ? c : NULL;
@@ -1212,7 +1298,7 @@ static cnode *cx_kind(comp *C, const ast *n)
         return c;
     case A_MACROCALL: case A_VECT: case A_HCAT: case A_VCAT: case A_NCAT: case A_ROW:
     case A_TYPED_VECT: case A_TYPED_HCAT: case A_TYPED_VCAT: case A_COMPREHENSION:
-    case A_TYPED_COMPREHENSION: case A_GENERATOR: case A_ARROW: case A_CURLY: case A_DOTCALL:
+    case A_TYPED_COMPREHENSION: case A_GENERATOR: case A_ARROW:
     case A_DO: case A_SYNOP: case A_WHERE: case A_BRACES:
         return foreign(C, n);
     default:

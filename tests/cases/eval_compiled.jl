@@ -111,3 +111,11 @@ dot2(a, b) = (a .* b, a .+ 1)
 dot2([1, 2], 3)
 sq(v) = [x^2 for x in 1:3]
 sq(0)
+function kw(v, T)
+    w = T[]
+    for x in v
+        push!(w, round(x, digits = 1))
+    end
+    (w .+ 1, Vector{T}(undef, 0), sort(v, rev = true))
+end
+kw([1.26, 2.31], Float64)
