@@ -281,11 +281,10 @@ static int r_op2(jc_ctx *ctx, cframe *fr, const cnode *c, value *out)
     value args[2];
     OPERAND(c->k[1], args[0], (void)0);
     OPERAND(c->k[2], args[1], drop(ctx, args[0]));
-    int r = 0;
-    if (!(eval_fast_func(ctx, fn) && eval_fast_binop(fn->fast, args[0], args[1], out))) {
-        value f = v_obj(T_FUNCTION, 0, &fn->h);
-        r = call_with(ctx, f, 2, args, c->n, out);
-    }
+    if (eval_fast_func(ctx, fn) && eval_fast_binop(fn->fast, args[0], args[1], out))
+        return 0; /* numbers: nothing to release */
+    value f = v_obj(T_FUNCTION, 0, &fn->h);
+    int r = call_with(ctx, f, 2, args, c->n, out);
     drop(ctx, args[0]);
     drop(ctx, args[1]);
     return r;
@@ -446,7 +445,12 @@ static int r_opassign(jc_ctx *ctx, cframe *fr, const cnode *c, value *out)
     OPERAND(c->k[1], args[1], val_release(args[0]));
     jc_func *fn = fast_callee(ctx, fr, c->k[2]);
     int r = 0;
-    if (!fn || !eval_fast_binop(fn->fast, args[0], args[1], &res)) {
+    if (fn && eval_fast_binop(fn->fast, args[0], args[1], &res)) {
+        /* numbers on both sides and as the result: nothing to retain or release */
+        *out = res;
+        return store(ctx, fr, c->k[3], res);
+    }
+    {
         value f;
         r = RUN(c->k[2], &f);
         if (r == 0) {
