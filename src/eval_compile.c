@@ -179,6 +179,13 @@ static int r_foreign(jc_ctx *ctx, cframe *fr, const cnode *c, value *out)
     return eval_expr(ctx, fr->fenv, c->n, out);
 }
 
+/* Whether fn has a direct path (eval_fast_func without finding it: the compiler finds
+ * it for the operators a body names, so the nodes make no call to look). */
+static inline int has_fast_path(const jc_func *fn)
+{
+    return fn->fast > FAST_NONE && !fn->methods;
+}
+
 /* The builtin function with a direct path that callee f (a free name) is bound to, or
  * NULL. */
 static inline jc_func *fast_callee(jc_ctx *ctx, const cframe *fr, const cnode *f)
@@ -189,7 +196,7 @@ static inline jc_func *fast_callee(jc_ctx *ctx, const cframe *fr, const cnode *f
     if (!b || b->v.type != T_FUNCTION)
         return NULL;
     jc_func *fn = val_func(b->v);
-    return eval_fast_func(ctx, fn) ? fn : NULL;
+    return has_fast_path(fn) ? fn : NULL;
 }
 
 /* f(args...): k[0] the callee, k[1..] the arguments (at most CMAXARGS). */
@@ -281,13 +288,34 @@ static int r_op2(jc_ctx *ctx, cframe *fr, const cnode *c, value *out)
     value args[2];
     OPERAND(c->k[1], args[0], (void)0);
     OPERAND(c->k[2], args[1], drop(ctx, args[0]));
-    if (eval_fast_func(ctx, fn) && eval_fast_binop(fn->fast, args[0], args[1], out))
+    if (has_fast_path(fn) && eval_fast_binop(fn->fast, args[0], args[1], out))
         return 0; /* numbers: nothing to release */
     value f = v_obj(T_FUNCTION, 0, &fn->h);
     int r = call_with(ctx, f, 2, args, c->n, out);
     drop(ctx, args[0]);
     drop(ctx, args[1]);
     return r;
+}
+
+/* A slot or a constant holding an Int64 or a Float64, read without a reference (the
+ * operands of the specialised nodes below): 0 when it holds anything else. */
+static inline int peek_num(const cframe *fr, const cnode *k, value *v)
+{
+    *v = k->run == r_slot ? fr->slot[k->a] : k->n->lit;
+    return v->type == T_INT64 || v->type == T_FLOAT64;
+}
+
+/* op(x, y) with x and y slots or constants: when both hold numbers and op is a builtin
+ * with a direct path, the result without any call; r_op2 otherwise (reading a slot or a
+ * constant does nothing else, so the order of evaluation is unchanged). */
+static int r_op2_sc(jc_ctx *ctx, cframe *fr, const cnode *c, value *out)
+{
+    value x, y;
+    jc_func *fn;
+    if (peek_num(fr, c->k[1], &x) && peek_num(fr, c->k[2], &y) &&
+        (fn = fast_callee(ctx, fr, c->k[0])) && eval_fast_binop(fn->fast, x, y, out))
+        return 0;
+    return r_op2(ctx, fr, c, out);
 }
 
 /* x^p with p a literal: k[0] the general call, k[1] x, a the exponent (ev_call's case) */
@@ -475,6 +503,37 @@ static int r_opassign(jc_ctx *ctx, cframe *fr, const cnode *c, value *out)
     return 0;
 }
 
+/* x op= y with x a local and y a slot or a constant: as r_op2_sc */
+static int r_opassign_sc(jc_ctx *ctx, cframe *fr, const cnode *c, value *out)
+{
+    value *x = &fr->slot[c->k[3]->b], y, res;
+    jc_func *fn;
+    if ((x->type == T_INT64 || x->type == T_FLOAT64) && peek_num(fr, c->k[1], &y) &&
+        (fn = fast_callee(ctx, fr, c->k[2])) && eval_fast_binop(fn->fast, *x, y, &res)) {
+        *x = res;
+        *out = res;
+        return 0;
+    }
+    return r_opassign(ctx, fr, c, out);
+}
+
+/* x op= y with x a global that is neither a constant nor typed (a top-level loop's
+ * accumulator) and y a slot or a constant: as r_opassign_sc */
+static int r_opassign_gc(jc_ctx *ctx, cframe *fr, const cnode *c, value *out)
+{
+    const binding *b = free_global(ctx, fr, c->k[0]->a);
+    value y, res;
+    jc_func *fn;
+    if (b && !b->constant && !ST(ctx)->any_typed &&
+        (b->v.type == T_INT64 || b->v.type == T_FLOAT64) && peek_num(fr, c->k[1], &y) &&
+        (fn = fast_callee(ctx, fr, c->k[2])) && eval_fast_binop(fn->fast, b->v, y, &res)) {
+        ((binding *)b)->v = res;
+        *out = res;
+        return 0;
+    }
+    return r_opassign(ctx, fr, c, out);
+}
+
 /* ---- control flow ---- */
 
 static int r_block(jc_ctx *ctx, cframe *fr, const cnode *c, value *out)
@@ -544,7 +603,7 @@ static void clear_slots(jc_ctx *ctx, cframe *fr, const cnode *c)
 
 /* The outcome r of one run of a loop's body (value v): 1 to go on, else the loop ends
  * with *result. */
-static int loop_next(jc_ctx *ctx, int r, value v, value *out, int *result)
+static inline int loop_next(jc_ctx *ctx, int r, value v, value *out, int *result)
 {
     if (r == 0) {
         drop(ctx, v);
@@ -1057,6 +1116,10 @@ static cnode *target(comp *C, const ast *t)
 static cnode *name(comp *C, const ast *n)
 {
     int k = resolve(C, n->sym);
+    jc_ctx *ctx = C->ctx;
+    if (k < 0 && (size_t)n->sym < ctx->nglobals && ctx->globals[n->sym].defined &&
+        ctx->globals[n->sym].v.type == T_FUNCTION && !val_func(ctx->globals[n->sym].v)->fast)
+        eval_fast_op_of(ctx, val_func(ctx->globals[n->sym].v)); /* see has_fast_path */
     cnode *c = mk(C, k >= 0 ? r_slot : r_free, n, 0);
     c->a = k >= 0 ? k : n->sym;
     c->b = n->sym;
@@ -1106,6 +1169,12 @@ static cnode *call_kw(comp *C, const ast *n)
     return c;
 }
 
+/* A slot or a constant (see peek_num). */
+static int is_leaf(const cnode *k)
+{
+    return k->run == r_slot || k->run == r_const;
+}
+
 static cnode *call(comp *C, const ast *n)
 {
     evstate *st = ST(C->ctx);
@@ -1121,7 +1190,7 @@ static cnode *call(comp *C, const ast *n)
     if (!kids_into(C, c, n, 0, 0))
         return NULL;
     if (n->nkids == 3 && c->k[0]->run == r_free)
-        c->run = r_op2;
+        c->run = is_leaf(c->k[1]) && is_leaf(c->k[2]) ? r_op2_sc : r_op2;
     int64_t p;
     if (callee->kind == A_ID && callee->sym == st->sym_pow && n->nkids == 3 &&
         eval_literal_exponent(n->kids[2], &p, C->ctx)) {
@@ -1246,6 +1315,12 @@ static cnode *cx_kind(comp *C, const ast *n)
         if (!(c->k[0] = cx(C, n->kids[0])) || !(c->k[1] = cx(C, n->kids[2])) ||
             !(c->k[2] = cx(C, n->kids[1])) || !(c->k[3] = target(C, n->kids[0])))
             return NULL;
+        if (c->k[3]->a == T_SLOT && c->k[0]->run == r_slot && is_leaf(c->k[1]) &&
+            c->k[2]->run == r_free)
+            c->run = r_opassign_sc;
+        if (c->k[3]->a == T_GLOBAL && c->k[0]->run == r_free && is_leaf(c->k[1]) &&
+            c->k[2]->run == r_free)
+            c->run = r_opassign_gc;
         return c;
     case A_LOCAL:
     case A_GLOBAL: {

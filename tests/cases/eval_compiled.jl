@@ -119,3 +119,32 @@ function kw(v, T)
     (w .+ 1, Vector{T}(undef, 0), sort(v, rev = true))
 end
 kw([1.26, 2.31], Float64)
+function mixed()
+    s = 0
+    for i = 1:3
+        s += 0.5
+    end
+    t = typemax(Int)
+    t += 1
+    t += 1
+    s, t
+end
+mixed()
+acc::Float64 = 0
+for i = 1:3
+    acc += i
+end
+acc
+struct P
+    x::Int
+end
+Base.:+(a::P, b::P) = P(a.x + b.x);
+function addp(n)
+    s = P(0)
+    for i = 1:n
+        s += P(i)
+    end
+    s.x
+end
+addp(4)
+nested(4)
