@@ -1834,9 +1834,14 @@ int eval_assign_to(jc_ctx *ctx, env *e, const ast *target, value v /* owned */)
     }
 }
 
+static int assign_in_scope(jc_ctx *ctx, void *scope, const ast *target, value v)
+{
+    return eval_assign_to(ctx, scope, target, v);
+}
+
 static int destructure(jc_ctx *ctx, env *e, const ast *target, value v)
 {
-    return eval_destructure(ctx, e, target, v, eval_assign_to);
+    return eval_destructure(ctx, e, target, v, assign_in_scope);
 }
 
 /* ---- scopes for the array module (comprehensions) ---- */

@@ -211,10 +211,11 @@ int eval_apply_type(jc_ctx *ctx, value *out, int n, const value *args, const ast
 int eval_construct(jc_ctx *ctx, value *out, const jc_typeobj *t, const jc_args *a);
 
 /* ---- destructuring and named tuples (eval_assign.c) ---- */
-typedef int (*eval_assign_fn)(jc_ctx *ctx, struct env *e, const ast *target, value v /* owned */);
+/* scope: the evaluator's scope (struct env), or a compiled frame (eval_compile.c) */
+typedef int (*eval_assign_fn)(jc_ctx *ctx, void *scope, const ast *target, value v /* owned */);
 typedef int (*eval_expr_fn)(jc_ctx *ctx, struct env *e, const ast *n, value *out);
 /* a, b = v; a, b... = v; a, b..., c = v; (; a, b) = v (v borrowed). */
-int eval_destructure(jc_ctx *ctx, struct env *e, const ast *target, value v, eval_assign_fn assign);
+int eval_destructure(jc_ctx *ctx, void *scope, const ast *target, value v, eval_assign_fn assign);
 /* Whether an A_TUPLE is a named tuple written with `;`: (; x), (; a = 1, b). */
 int eval_is_named_tuple_form(const ast *n);
 int eval_named_tuple(jc_ctx *ctx, struct env *e, const ast *n, eval_expr_fn ev, value *out);

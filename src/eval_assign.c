@@ -84,7 +84,7 @@ static int slurp_value(jc_ctx *ctx, value v, value *elems, int64_t n, int64_t fr
 }
 
 /* (; a, b) = v: each name gets the property of that name. */
-static int destructure_props(jc_ctx *ctx, struct env *e, const ast *params, value v,
+static int destructure_props(jc_ctx *ctx, void *e, const ast *params, value v,
                              eval_assign_fn assign)
 {
     for (uint32_t i = 0; i < params->nkids; i++) {
@@ -100,7 +100,7 @@ static int destructure_props(jc_ctx *ctx, struct env *e, const ast *params, valu
     return 0;
 }
 
-int eval_destructure(jc_ctx *ctx, struct env *e, const ast *target, value v, eval_assign_fn assign)
+int eval_destructure(jc_ctx *ctx, void *e, const ast *target, value v, eval_assign_fn assign)
 {
     if (target->nkids == 1 && target->kids[0]->kind == A_PARAMETERS)
         return destructure_props(ctx, e, target->kids[0], v, assign);

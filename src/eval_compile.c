@@ -406,10 +406,37 @@ static int r_ref(jc_ctx *ctx, cframe *fr, const cnode *c, value *out)
 /* ---- assignment ----
  * A target node (run NULL) says where a value goes: a = 0 a slot (b), 1 a global
  * (n the name), 2 an element (k[0] the collection, k[1..] the indices). */
-enum { T_SLOT, T_GLOBAL, T_INDEX };
+enum { T_SLOT, T_GLOBAL, T_INDEX, T_PARTS };
+
+static int store_other(jc_ctx *ctx, cframe *fr, const cnode *t, value v /* owned */);
+
+/* a, b = v: eval_destructure, with each part stored through the target nodes */
+typedef struct dest { cframe *fr; const cnode *t; } dest;
+
+static int store_part(jc_ctx *ctx, void *scope, const ast *target, value v /* owned */)
+{
+    dest *d = scope;
+    for (int i = 0; i < d->t->nk; i++)
+        if (d->t->k[i]->n == target)
+            return store_other(ctx, d->fr, d->t->k[i], v);
+    val_release(v);
+    return err_throw(ctx, ERR_SYNTAX, target, "invalid assignment location");
+}
 
 static int store_other(jc_ctx *ctx, cframe *fr, const cnode *t, value v /* owned */)
 {
+    if (t->a == T_SLOT) {
+        value old = fr->slot[t->b];
+        fr->slot[t->b] = v;
+        drop(ctx, old);
+        return 0;
+    }
+    if (t->a == T_PARTS) {
+        dest d = { fr, t };
+        int r = eval_destructure(ctx, &d, t->n, v, store_part);
+        val_release(v);
+        return r;
+    }
     if (t->a == T_GLOBAL) {
         binding *b = (size_t)t->n->sym < ctx->nglobals ? &ctx->globals[t->n->sym] : NULL;
         if (b && b->defined && !b->constant && !ST(ctx)->any_typed) {
@@ -651,7 +678,19 @@ static int r_while(jc_ctx *ctx, cframe *fr, const cnode *c, value *out)
     return result;
 }
 
-/* for x in k[0]; k[1] end, x the slot a */
+/* Sets the variable of a `for` to x (owned): the slot a, or the parts of k[2], a
+ * destructuring target (for (k, v) in d). */
+static inline int set_var(jc_ctx *ctx, cframe *fr, const cnode *c, value x)
+{
+    if (c->a < 0)
+        return store_other(ctx, fr, c->k[2], x);
+    value old = fr->slot[c->a];
+    fr->slot[c->a] = x;
+    drop(ctx, old);
+    return 0;
+}
+
+/* for x in k[0]; k[1] end: x the slot a, or (a < 0) the target k[2] */
 static int r_for(jc_ctx *ctx, cframe *fr, const cnode *c, value *out)
 {
     value coll;
@@ -667,9 +706,10 @@ static int r_for(jc_ctx *ctx, cframe *fr, const cnode *c, value *out)
             }
             if (c->nclear)
                 clear_slots(ctx, fr, c);
-            value old = fr->slot[c->a];
-            fr->slot[c->a] = v_int(i);
-            drop(ctx, old);
+            if (set_var(ctx, fr, c, v_int(i)) < 0) {
+                result = -1;
+                break;
+            }
             value v;
             int r = RUN(c->k[1], &v);
             if (!loop_next(ctx, r, v, out, &result) || i == last)
@@ -690,9 +730,10 @@ static int r_for(jc_ctx *ctx, cframe *fr, const cnode *c, value *out)
             }
             if (c->nclear)
                 clear_slots(ctx, fr, c);
-            value old = fr->slot[c->a];
-            fr->slot[c->a] = x;
-            drop(ctx, old);
+            if (set_var(ctx, fr, c, x) < 0) {
+                result = -1;
+                break;
+            }
             value v;
             r = RUN(c->k[1], &v);
             if (!loop_next(ctx, r, v, out, &result))
@@ -700,9 +741,11 @@ static int r_for(jc_ctx *ctx, cframe *fr, const cnode *c, value *out)
         }
     }
     clear_slots(ctx, fr, c);
-    value old = fr->slot[c->a];
-    fr->slot[c->a] = v_unassigned();
-    drop(ctx, old);
+    if (c->a >= 0) {
+        value old = fr->slot[c->a];
+        fr->slot[c->a] = v_unassigned();
+        drop(ctx, old);
+    }
     val_release(coll);
     if (result == 0)
         *out = v_nothing();
@@ -986,6 +1029,26 @@ static void declare_assigned(comp *C, cscope *s, int sym)
     scope_add(C, s, sym);
 }
 
+/* The names a destructuring or plain assignment to t makes (a, (b, c) = …). */
+static void declare_targets(comp *C, cscope *s, const ast *t)
+{
+    if (t->kind == A_ID)
+        declare_assigned(C, s, t->sym);
+    else if (t->kind == A_TUPLE)
+        for (uint32_t i = 0; i < t->nkids; i++)
+            declare_targets(C, s, t->kids[i]);
+}
+
+/* The names of a destructuring loop variable, new locals of the body. */
+static void add_names(comp *C, cscope *s, const ast *t)
+{
+    if (t->kind == A_ID)
+        scope_add(C, s, t->sym);
+    else if (t->kind == A_TUPLE)
+        for (uint32_t i = 0; i < t->nkids; i++)
+            add_names(C, s, t->kids[i]);
+}
+
 static int is_nested_scope(const ast *n)
 {
     switch (n->kind) {
@@ -1019,8 +1082,8 @@ static void scope_scan(comp *C, cscope *s, const ast *n, int pass)
         }
         return;
     case A_ASSIGN: case A_OPASSIGN:
-        if (pass == 1 && n->kids[0]->kind == A_ID && !(n->flags & AF_DOTTED))
-            declare_assigned(C, s, n->kids[0]->sym);
+        if (pass == 1 && !(n->flags & AF_DOTTED))
+            declare_targets(C, s, n->kids[0]);
         break;
     case A_FOR:
         if (n->kids[0]->kind == A_ITER)
@@ -1103,6 +1166,16 @@ static cnode *target(comp *C, const ast *t)
         cnode *c = mk(C, NULL, t, 0);
         c->b = resolve(C, t->sym);
         c->a = c->b >= 0 ? T_SLOT : T_GLOBAL;
+        return c;
+    }
+    if (t->kind == A_TUPLE && t->nkids && !(t->flags & AF_TRAILCOMMA && t->nkids == 0)) {
+        cnode *c = mk(C, NULL, t, (int)t->nkids);
+        c->a = T_PARTS;
+        for (uint32_t i = 0; i < t->nkids; i++) {
+            int k = t->kids[i]->kind;
+            if (!(k == A_ID || k == A_TUPLE || k == A_REF) || !(c->k[i] = target(C, t->kids[i])))
+                return fail(C), NULL;
+        }
         return c;
     }
     if (t->kind == A_REF && t->nkids >= 1 && t->nkids <= 33 && plain_args(t, 1) && !has_control(t)) {
@@ -1212,26 +1285,31 @@ static cnode *block(comp *C, const ast *n)
     return kids_into(C, c, n, 0, 0) ? c : NULL;
 }
 
-/* A loop's body in its own scope (var, the variable of a `for`, its first local); the
- * loop node gets the slots to clear at every run. */
-static cnode *loop_body(comp *C, cnode *loop, const ast *body, int var)
+/* A loop's body in its own scope, with var (a `for`'s variable, a name or a
+ * destructuring, or NULL) its first locals; the loop node gets the slots to clear at
+ * every run, and the destructuring target as k[2]. */
+static cnode *loop_body(comp *C, cnode *loop, const ast *body, const ast *var)
 {
     cscope s;
     scope_open(C, &s, NULL);
-    if (var >= 0)
-        scope_add(C, &s, var);
+    int one = var && var->kind == A_ID;
+    if (var)
+        add_names(C, &s, var);
     scope_scan(C, &s, body, 0);
     scope_scan(C, &s, body, 1);
+    if (var && !one && !(loop->k[2] = target(C, var))) {
+        scope_close(C, &s);
+        return NULL;
+    }
     C->loops++;
     cnode *b = cx(C, body);
     C->loops--;
-    loop->nclear = s.n - (var >= 0); /* the variable is set at every run */
+    loop->nclear = s.n - one; /* a single variable is set at every run */
     if (loop->nclear > 0) {
         loop->clear = xmalloc((size_t)loop->nclear * sizeof *loop->clear);
-        memcpy(loop->clear, s.slots + (var >= 0), (size_t)loop->nclear * sizeof *loop->clear);
+        memcpy(loop->clear, s.slots + one, (size_t)loop->nclear * sizeof *loop->clear);
     }
-    if (var >= 0)
-        loop->a = s.slots[0];
+    loop->a = one ? s.slots[0] : -1;
     scope_close(C, &s);
     return b;
 }
@@ -1353,16 +1431,16 @@ static cnode *cx_kind(comp *C, const ast *n)
         c = mk(C, r_while, n, 2);
         if (!(c->k[0] = cx(C, n->kids[0])))
             return NULL;
-        return (c->k[1] = loop_body(C, c, n->kids[1], -1)) ? c : NULL;
+        return (c->k[1] = loop_body(C, c, n->kids[1], NULL)) ? c : NULL;
     case A_FOR: {
         const ast *spec = n->kids[0];
-        if (spec->kind != A_ITER || spec->nkids != 2 || spec->kids[0]->kind != A_ID ||
-            (spec->flags & AF_PREFIX))
-            return fail(C), NULL; /* several iterators, destructuring, for outer */
-        c = mk(C, r_for, n, 2);
+        if (spec->kind != A_ITER || spec->nkids != 2 || (spec->flags & AF_PREFIX) ||
+            (spec->kids[0]->kind != A_ID && spec->kids[0]->kind != A_TUPLE))
+            return fail(C), NULL; /* several iterators, for outer */
+        c = mk(C, r_for, n, 3);
         if (!(c->k[0] = cx(C, spec->kids[1])))
             return NULL;
-        return (c->k[1] = loop_body(C, c, n->kids[1], spec->kids[0]->sym)) ? c : NULL;
+        return (c->k[1] = loop_body(C, c, n->kids[1], spec->kids[0])) ? c : NULL;
     }
     case A_RETURN:
         if (!C->function)

@@ -148,3 +148,19 @@ function addp(n)
 end
 addp(4)
 nested(4)
+function fibi(n)
+    a, b = 0, 1
+    for i = 1:n
+        a, b = b, a + b
+    end
+    a
+end
+fibi(90)
+function kv(d)
+    s = 0
+    for (k, v) in d
+        s += k * v
+    end
+    s
+end
+kv([(1, 2), (3, 4)])
