@@ -1848,6 +1848,18 @@ static int destructure(jc_ctx *ctx, env *e, const ast *target, value v)
 
 struct env *eval_scope_new(struct env *parent) { return env_new(parent, 0); }
 struct env *eval_scope_open(struct env *parent, int function) { return env_new(parent, function); }
+void eval_scope_define(jc_ctx *ctx, struct env *scope, int sym, value v) { env_define(ctx, scope, sym, v); }
+
+int eval_scope_binds(struct env *scope, int sym)
+{
+    for (env *s = scope; s; s = s->parent) {
+        if (env_declared_global(s, sym))
+            return 0;
+        if (env_slot(s, sym))
+            return 1;
+    }
+    return 0;
+}
 
 int eval_scope_bind(jc_ctx *ctx, struct env *scope, const ast *var, value v)
 {

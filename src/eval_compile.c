@@ -186,6 +186,21 @@ static inline int has_fast_path(const jc_func *fn)
     return fn->fast > FAST_NONE && !fn->methods;
 }
 
+/* A foreign node that names locals: the tree walker runs it in a scope holding copies
+ * of them, clear[] the (symbol, slot) pairs.  It neither assigns them nor makes a
+ * closure that could see the copies later (copy_ok), and an array or other object is
+ * shared, not copied, so the copies behave as the variables: [x^2 for x in v],
+ * @show n, sum(abs(x - m) for x in v). */
+static int r_foreign_copy(jc_ctx *ctx, cframe *fr, const cnode *c, value *out)
+{
+    struct env *e = eval_scope_open(fr->closure, fr->function);
+    for (int i = 0; i < c->nclear; i++)
+        eval_scope_define(ctx, e, c->clear[2 * i], val_retain(fr->slot[c->clear[2 * i + 1]]));
+    int r = eval_expr(ctx, e, c->n, out);
+    eval_scope_drop(ctx, e);
+    return r;
+}
+
 /* The builtin function with a direct path that callee f (a free name) is bound to, or
  * NULL. */
 static inline jc_func *fast_callee(jc_ctx *ctx, const cframe *fr, const cnode *f)
@@ -404,9 +419,10 @@ static int r_ref(jc_ctx *ctx, cframe *fr, const cnode *c, value *out)
 }
 
 /* ---- assignment ----
- * A target node (run NULL) says where a value goes: a = 0 a slot (b), 1 a global
- * (n the name), 2 an element (k[0] the collection, k[1..] the indices). */
-enum { T_SLOT, T_GLOBAL, T_INDEX, T_PARTS };
+ * A target node (run NULL) says where a value goes (a): a slot (b), a global (n the
+ * name), an element (k[0] the collection, k[1..] the indices), the parts of a
+ * destructuring (k[] their targets), or a variable of the scope a closure captured. */
+enum { T_SLOT, T_GLOBAL, T_INDEX, T_PARTS, T_OUTER };
 
 static int store_other(jc_ctx *ctx, cframe *fr, const cnode *t, value v /* owned */);
 
@@ -437,6 +453,8 @@ static int store_other(jc_ctx *ctx, cframe *fr, const cnode *t, value v /* owned
         val_release(v);
         return r;
     }
+    if (t->a == T_OUTER) /* a variable of the scope a closure captured */
+        return eval_assign_to(ctx, fr->closure, t->n, v);
     if (t->a == T_GLOBAL) {
         binding *b = (size_t)t->n->sym < ctx->nglobals ? &ctx->globals[t->n->sym] : NULL;
         if (b && b->defined && !b->constant && !ST(ctx)->any_typed) {
@@ -856,6 +874,7 @@ typedef struct comp {
     struct ccode *code;
     cscope *sc;
     int function;          /* a method's body, else a top-level loop */
+    struct env *closure;   /* the method's captured scope, or NULL */
     int depth, loops;
     int ok;
     int *cand;             /* every name the body assigns or binds anywhere */
@@ -999,6 +1018,15 @@ static void scope_add(comp *C, cscope *s, int sym)
     s->slots[s->n++] = C->code->nslots++;
 }
 
+/* Whether a scope of the body declares sym global. */
+static int declared_global(const comp *C, int sym)
+{
+    for (const cscope *s = C->sc; s; s = s->up)
+        if (has_int(s->globals, s->ng, sym))
+            return 1;
+    return 0;
+}
+
 /* The slot of sym as a local seen from the innermost scope, or -1 for a global or free
  * name. */
 static int resolve(comp *C, int sym)
@@ -1026,6 +1054,8 @@ static void declare_assigned(comp *C, cscope *s, int sym)
     }
     if (!C->function && (size_t)sym < C->ctx->nglobals && C->ctx->globals[sym].defined)
         return;
+    if (C->closure && eval_scope_binds(C->closure, sym))
+        return; /* a closure assigning a local of the function that made it */
     scope_add(C, s, sym);
 }
 
@@ -1122,11 +1152,67 @@ static void scope_close(comp *C, cscope *s)
 
 static cnode *cx(comp *C, const ast *n);
 
+/* Whether an assignment target names a variable (x, (a, b), x::T), rather than an
+ * element or a field. */
+static int names_variable(const ast *t)
+{
+    if (t->kind == A_ID)
+        return 1;
+    if (t->kind == A_TUPLE || t->kind == A_TYPED || t->kind == A_PARENS)
+        for (uint32_t i = 0; i < t->nkids; i++)
+            if (names_variable(t->kids[i]))
+                return 1;
+    return 0;
+}
+
+/* Whether n may run in the tree walker with a copy of the locals it names (see
+ * r_foreign_copy): it makes no closure that could outlive the copy, assigns no
+ * variable, holds no control flow out of it nor anything that must be at top level.
+ * The locals it names are added to (sym, slot) pairs in *v. */
+static int copy_ok(comp *C, const ast *n, int **v, int *nv, int *cap)
+{
+    switch (n->kind) {
+    case A_ID: {
+        int k = resolve(C, n->sym);
+        for (int i = 0; k >= 0 && i < *nv; i += 2)
+            if ((*v)[i] == n->sym)
+                return 1;
+        if (k >= 0) {
+            push_int(v, nv, cap, n->sym);
+            push_int(v, nv, cap, k);
+        }
+        return 1;
+    }
+    case A_RETURN: case A_BREAK: case A_CONTINUE: case A_USING: case A_STRUCT:
+    case A_ABSTRACT: case A_GLOBAL: case A_LOCAL: case A_CONST: case A_FUNCDEF: case A_ARROW:
+    case A_DO:
+        return 0;
+    case A_ASSIGN: case A_OPASSIGN: case A_DOTOPASSIGN:
+        if (names_variable(n->kids[0]))
+            return 0;
+        break;
+    default:
+        break;
+    }
+    for (uint32_t i = 0; i < n->nkids; i++)
+        if (!copy_ok(C, n->kids[i], v, nv, cap))
+            return 0;
+    return 1;
+}
+
 static cnode *foreign(comp *C, const ast *n)
 {
-    if (!foreign_ok(C, n, 0))
+    if (foreign_ok(C, n, 0))
+        return mk(C, r_foreign, n, 0);
+    int *v = NULL, nv = 0, cap = 0;
+    if (!copy_ok(C, n, &v, &nv, &cap)) {
+        free(v);
         return fail(C), NULL;
-    return mk(C, r_foreign, n, 0);
+    }
+    cnode *c = mk(C, r_foreign_copy, n, 0);
+    c->clear = v;
+    c->nclear = nv / 2;
+    return c;
 }
 
 static int plain_args(const ast *n, uint32_t from)
@@ -1166,6 +1252,9 @@ static cnode *target(comp *C, const ast *t)
         cnode *c = mk(C, NULL, t, 0);
         c->b = resolve(C, t->sym);
         c->a = c->b >= 0 ? T_SLOT : T_GLOBAL;
+        if (c->b < 0 && C->closure && eval_scope_binds(C->closure, t->sym) &&
+            !declared_global(C, t->sym))
+            c->a = T_OUTER;
         return c;
     }
     if (t->kind == A_TUPLE && t->nkids && !(t->flags & AF_TRAILCOMMA && t->nkids == 0)) {
@@ -1487,11 +1576,11 @@ void eval_code_free(struct ccode *code)
     free(code);
 }
 
-static struct ccode *compile(jc_ctx *ctx, const ast *body, int function, const int *params,
-                             int nparams)
+static struct ccode *compile(jc_ctx *ctx, const ast *body, struct env *closure, int function,
+                             const int *params, int nparams)
 {
     struct ccode *code = xcalloc(1, sizeof *code);
-    comp C = { .ctx = ctx, .code = code, .function = function, .ok = 1 };
+    comp C = { .ctx = ctx, .code = code, .closure = closure, .function = function, .ok = 1 };
     for (int i = 0; i < nparams; i++)
         cand_add(&C, params[i]);
     cand_scan(&C, body);
@@ -1540,7 +1629,7 @@ int eval_code_call(jc_ctx *ctx, jc_method *m, int n, const value *args, const ty
         memcpy(params, m->params, (size_t)m->nparams * sizeof *params);
         for (int i = 0; i < m->ntvars; i++)
             params[m->nparams + i] = m->tvars[i]->sym ? m->tvars[i]->sym - 1 : -1;
-        if (!m->nkw && m->body && (m->code = compile(ctx, m->body, 1, params, np)))
+        if (!m->nkw && m->body && (m->code = compile(ctx, m->body, m->closure, 1, params, np)))
             m->code_state = 1;
         free(params);
     }
@@ -1577,7 +1666,7 @@ int eval_code_call(jc_ctx *ctx, jc_method *m, int n, const value *args, const ty
 
 int eval_code_toplevel(jc_ctx *ctx, const ast *n, value *out, int *handled)
 {
-    struct ccode *code = compile(ctx, n, 0, NULL, 0);
+    struct ccode *code = compile(ctx, n, NULL, 0, NULL, 0);
     *handled = code != NULL;
     if (!code)
         return 0;

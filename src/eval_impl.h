@@ -123,6 +123,10 @@ int eval_literal_exponent(const ast *n, int64_t *p, jc_ctx *ctx);
  * error pending (s freed). */
 int eval_string_piece(jc_ctx *ctx, sb *s, value v, const ast *n);
 struct env *eval_scope_open(struct env *parent, int function);
+/* Whether sym is a local variable seen from scope (not one declared global). */
+int eval_scope_binds(struct env *scope, int sym);
+/* Binds sym in scope to v (owned): a value, or v_unassigned(). */
+void eval_scope_define(jc_ctx *ctx, struct env *scope, int sym, value v);
 
 /* Calls method m of the function named name, known to apply to the n positional
  * arguments (no where variables, no keywords). */

@@ -164,3 +164,26 @@ function kv(d)
     s
 end
 kv([(1, 2), (3, 4)])
+function centred(v)
+    m = sum(v) / length(v)
+    [x - m for x in v], sum(abs(x - m) for x in v)
+end
+centred([1, 2, 6])
+function pairs_to(n)
+    a = []
+    for i = 1:n
+        push!(a, [i, i^2])
+    end
+    a
+end
+pairs_to(2)
+adder(k) = map(x -> x + k, [1, 2])
+adder(10)
+function counter()
+    c = 0
+    bump = () -> (c += 1)
+    bump()
+    bump()
+    c
+end
+counter()
