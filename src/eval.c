@@ -2719,13 +2719,49 @@ static int ev_string(jc_ctx *ctx, env *e, const ast *n, value *out)
     return 0;
 }
 
+/* a[i] op= v: a and i are evaluated once, as Julia lowers it (the element read and
+ * written with the same index values); *ix gets a and the indices (nix of them). */
+static int ev_index_target(jc_ctx *ctx, env *e, const ast *t, value *ix, int *nix, value *cur)
+{
+    if (ev(ctx, e, t->kids[0], &ix[0]) != 0)
+        return -1;
+    if (eval_index_args(ctx, e, t, ix[0], ix + 1, nix) < 0) {
+        val_release(ix[0]);
+        return -1;
+    }
+    if (eval_call_named(ctx, ST(ctx)->sym_getindex, *nix + 1, ix, t, cur) < 0) {
+        val_release_n(ix, *nix + 1);
+        return -1;
+    }
+    return 0;
+}
+
+/* Stores v (owned) as a[i] with ix from ev_index_target (released). */
+int eval_store_index(jc_ctx *ctx, value *ix, int nix, value v, const ast *t)
+{
+    value args[35], res;
+    args[0] = ix[0];
+    args[1] = v;
+    memcpy(args + 2, ix + 1, (size_t)nix * sizeof *args);
+    int r = eval_call_named(ctx, ST(ctx)->sym_setindex, nix + 2, args, t, &res);
+    if (r == 0)
+        val_release(res);
+    val_release(v);
+    val_release_n(ix, nix + 1);
+    return r;
+}
+
 static int ev_opassign(jc_ctx *ctx, env *e, const ast *n, int dotted, value *out)
 {
-    value cur, rhs;
-    if (ev(ctx, e, n->kids[0], &cur) != 0)
+    const ast *t = n->kids[0];
+    int indexed = t->kind == A_REF, nix = 0;
+    value cur, rhs, ix[34];
+    if (indexed ? ev_index_target(ctx, e, t, ix, &nix, &cur) < 0 : ev(ctx, e, t, &cur) != 0)
         return -1;
     if (ev(ctx, e, n->kids[2], &rhs) != 0) {
         val_release(cur);
+        if (indexed)
+            val_release_n(ix, nix + 1);
         return -1;
     }
     value args[2] = { cur, rhs };
@@ -2742,10 +2778,16 @@ static int ev_opassign(jc_ctx *ctx, env *e, const ast *n, int dotted, value *out
     }
     val_release(cur);
     val_release(rhs);
-    if (r < 0)
+    if (r < 0) {
+        if (indexed)
+            val_release_n(ix, nix + 1);
         return -1;
+    }
     *out = val_retain(res);
-    return eval_assign_to(ctx, e, n->kids[0], res) < 0 ? (val_release(*out), -1) : 0;
+    r = indexed ? eval_store_index(ctx, ix, nix, res, t) : eval_assign_to(ctx, e, t, res);
+    if (r < 0)
+        val_release(*out);
+    return r < 0 ? -1 : 0;
 }
 
 /* Fills dest (an array) from src in place: a scalar goes to every element, an array

@@ -172,6 +172,13 @@ static int r_free(jc_ctx *ctx, cframe *fr, const cnode *c, value *out)
     return eval_lookup(ctx, fr->closure, c->a, c->n, out);
 }
 
+/* A name the body declares global: never a variable of the captured scope. */
+static int r_global(jc_ctx *ctx, cframe *fr, const cnode *c, value *out)
+{
+    (void)fr;
+    return eval_lookup(ctx, NULL, c->a, c->n, out);
+}
+
 static int r_foreign(jc_ctx *ctx, cframe *fr, const cnode *c, value *out)
 {
     if (!fr->fenv)
@@ -371,8 +378,11 @@ static int r_tuple(jc_ctx *ctx, cframe *fr, const cnode *c, value *out)
 {
     value t = v_tuple_new((size_t)c->nk);
     jc_tuple *tp = val_tuple(t);
-    for (int i = 0; i < c->nk; i++)
-        CHILD(c->k[i], tp->v[i], (tp->n = (size_t)i, drop(ctx, t)));
+    for (int i = 0; i < c->nk; i++) {
+        value x; /* not into the tuple: a `return` value must outlive it */
+        CHILD(c->k[i], x, (tp->n = (size_t)i, drop(ctx, t)));
+        tp->v[i] = x;
+    }
     *out = t;
     return 0;
 }
@@ -579,6 +589,48 @@ static int r_opassign_gc(jc_ctx *ctx, cframe *fr, const cnode *c, value *out)
     return r_opassign(ctx, fr, c, out);
 }
 
+/* a[i] op= y: a and i evaluated once (k[3] the target: k[0] a, k[1..] i), then
+ * getindex, y (k[1]), op (k[2]) and setindex!, as ev_opassign */
+static int r_opassign_index(jc_ctx *ctx, cframe *fr, const cnode *c, value *out)
+{
+    const cnode *t = c->k[3];
+    int nix = t->nk - 1;
+    value ix[34], args[2], res;
+    CHILD(t->k[0], ix[0], (void)0);
+    int r = index_args(ctx, fr, t, 1, ix[0], ix + 1, out);
+    if (r != 0) {
+        val_release(ix[0]);
+        return r;
+    }
+    if (eval_call_named(ctx, ST(ctx)->sym_getindex, nix + 1, ix, t->n, &args[0]) < 0) {
+        val_release_n(ix, nix + 1);
+        return -1;
+    }
+    CHILD(c->k[1], args[1], (val_release(args[0]), val_release_n(ix, nix + 1)));
+    jc_func *fn = fast_callee(ctx, fr, c->k[2]);
+    if (!fn || !eval_fast_binop(fn->fast, args[0], args[1], &res)) {
+        value f;
+        r = RUN(c->k[2], &f);
+        if (r == 0) {
+            r = call_with(ctx, f, 2, args, c->n, &res);
+            val_release(f);
+        } else if (r == EV_RETURN)
+            *out = f;
+    }
+    val_release(args[0]);
+    val_release(args[1]);
+    if (r != 0) {
+        val_release_n(ix, nix + 1);
+        return r;
+    }
+    *out = val_retain(res);
+    if (eval_store_index(ctx, ix, nix, res, t->n) < 0) {
+        val_release(*out);
+        return -1;
+    }
+    return 0;
+}
+
 /* ---- control flow ---- */
 
 static int r_block(jc_ctx *ctx, cframe *fr, const cnode *c, value *out)
@@ -597,7 +649,10 @@ static int r_block(jc_ctx *ctx, cframe *fr, const cnode *c, value *out)
     return RUN(c->k[last], out);
 }
 
-static int truth_of(jc_ctx *ctx, cframe *fr, const cnode *c, int *truth, value *out)
+/* The truth of condition c, written as the node site (parentheses kept: the site of
+ * its TypeError, as the tree walker's). */
+static int truth_of(jc_ctx *ctx, cframe *fr, const cnode *c, const ast *site, int *truth,
+                    value *out)
 {
     value v;
     CHILD(c, v, (void)0);
@@ -605,7 +660,7 @@ static int truth_of(jc_ctx *ctx, cframe *fr, const cnode *c, int *truth, value *
         *truth = (int)v.u.i;
         return 0;
     }
-    int r = eval_truthy(ctx, v, c->n, truth);
+    int r = eval_truthy(ctx, v, site, truth);
     val_release(v);
     return r;
 }
@@ -613,7 +668,7 @@ static int truth_of(jc_ctx *ctx, cframe *fr, const cnode *c, int *truth, value *
 /* if / ternary / elseif: k[0] the condition, k[1] then, k[2] else (or none) */
 static int r_if(jc_ctx *ctx, cframe *fr, const cnode *c, value *out)
 {
-    int t, r = truth_of(ctx, fr, c->k[0], &t, out);
+    int t, r = truth_of(ctx, fr, c->k[0], c->n->kids[0], &t, out);
     if (r != 0)
         return r;
     if (t)
@@ -627,7 +682,7 @@ static int r_if(jc_ctx *ctx, cframe *fr, const cnode *c, value *out)
 /* && (a 0) and || (a 1) */
 static int r_andor(jc_ctx *ctx, cframe *fr, const cnode *c, value *out)
 {
-    int t, r = truth_of(ctx, fr, c->k[0], &t, out);
+    int t, r = truth_of(ctx, fr, c->k[0], c->n->kids[0], &t, out);
     if (r != 0)
         return r;
     if (t == c->a) {
@@ -677,7 +732,7 @@ static int r_while(jc_ctx *ctx, cframe *fr, const cnode *c, value *out)
             result = -1;
             break;
         }
-        int r = truth_of(ctx, fr, c->k[0], &t, out);
+        int r = truth_of(ctx, fr, c->k[0], c->n->kids[0], &t, out);
         if (r != 0) {
             result = r;
             break;
@@ -1054,8 +1109,14 @@ static void declare_assigned(comp *C, cscope *s, int sym)
     }
     if (!C->function && (size_t)sym < C->ctx->nglobals && C->ctx->globals[sym].defined)
         return;
-    if (C->closure && eval_scope_binds(C->closure, sym))
-        return; /* a closure assigning a local of the function that made it */
+    if (C->closure) {
+        /* a closure assigning a local of the function that made it assigns that; a name
+         * the function has not bound yet may still be its (assigned later), which only
+         * the tree walker's scopes decide as it runs */
+        if (!eval_scope_binds(C->closure, sym))
+            fail(C);
+        return;
+    }
     scope_add(C, s, sym);
 }
 
@@ -1282,7 +1343,8 @@ static cnode *name(comp *C, const ast *n)
     if (k < 0 && (size_t)n->sym < ctx->nglobals && ctx->globals[n->sym].defined &&
         ctx->globals[n->sym].v.type == T_FUNCTION && !val_func(ctx->globals[n->sym].v)->fast)
         eval_fast_op_of(ctx, val_func(ctx->globals[n->sym].v)); /* see has_fast_path */
-    cnode *c = mk(C, k >= 0 ? r_slot : r_free, n, 0);
+    cnode *c = mk(C, k >= 0 ? r_slot : C->closure && declared_global(C, n->sym) ? r_global : r_free,
+                  n, 0);
     c->a = k >= 0 ? k : n->sym;
     c->b = n->sym;
     return c;
@@ -1488,6 +1550,8 @@ static cnode *cx_kind(comp *C, const ast *n)
         if (c->k[3]->a == T_GLOBAL && c->k[0]->run == r_free && is_leaf(c->k[1]) &&
             c->k[2]->run == r_free)
             c->run = r_opassign_gc;
+        if (c->k[3]->a == T_INDEX)
+            c->run = r_opassign_index;
         return c;
     case A_LOCAL:
     case A_GLOBAL: {

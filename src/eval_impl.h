@@ -114,6 +114,9 @@ static inline __attribute__((always_inline)) int eval_fast_binop(int op, value x
 int eval_lookup(jc_ctx *ctx, struct env *e, int sym, const ast *site, value *out);
 /* Assigns v (owned) to target (a name, x.f, a[i], a destructuring) from scope e. */
 int eval_assign_to(jc_ctx *ctx, struct env *e, const ast *target, value v);
+/* setindex!(a, v, i...) for a[i] op= v: ix[0] a, ix[1..nix] the indices (released
+ * with v). */
+int eval_store_index(jc_ctx *ctx, value *ix, int nix, value v, const ast *t);
 /* Calls the global function named sym (an operator or builtin). */
 int eval_call_named(jc_ctx *ctx, int sym, int n, const value *args, const ast *site, value *out);
 /* x^p with p a literal Int64 (or its negation): 1 with *p set. */

@@ -187,3 +187,47 @@ function counter()
     c
 end
 counter()
+f(x) = (x, [1], return x)
+f(5)
+function outer()
+    g = () -> (y = 10)
+    g(); y = 1; g()
+    y
+end
+outer()
+function outer2()
+    x = 1
+    g = () -> (global x; x)
+    g()
+end
+x = 42
+outer2()
+function later(n)
+    for i in 1:n
+        if i > 1
+            println(x)
+        end
+        x = i
+    end
+    x = 0
+end
+later(3)
+cnt = 0
+idx() = (global cnt += 1; 2)
+a = [1, 2, 3]
+a[idx()] += 10
+a, cnt
+function g2(a)
+    n = 0
+    k() = (n += 1; 1)
+    a[end] *= 2
+    a
+end
+function h(a)
+    for i = 1:2
+        a[idx()] -= 1
+    end
+    a[end] += 100
+    a
+end
+h([1, 2, 3]), cnt
