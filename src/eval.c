@@ -883,7 +883,8 @@ static const struct { const char *name; int op; } fast_ops[] = {
     { "+", FAST_ADD }, { "-", FAST_SUB }, { "*", FAST_MUL }, { "/", FAST_DIV },
     { "<", FAST_LT }, { "<=", FAST_LE }, { "≤", FAST_LE }, { ">", FAST_GT },
     { ">=", FAST_GE }, { "≥", FAST_GE }, { "==", FAST_EQ }, { "!=", FAST_NE },
-    { "≠", FAST_NE },
+    { "≠", FAST_NE }, { "%", FAST_REM }, { "rem", FAST_REM }, { "÷", FAST_IDIV },
+    { "div", FAST_IDIV }, { "mod", FAST_MOD },
 };
 
 /* A builtin's direct path, found at its first call (start-up looks up nothing). */

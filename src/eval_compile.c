@@ -1393,6 +1393,14 @@ static cnode *call_kw(comp *C, const ast *n)
     return c;
 }
 
+/* Whether the global sym is now a builtin with a direct path (an operator worth the
+ * nodes that try it first; the general node serves whatever it is bound to later). */
+static int bound_fast(jc_ctx *ctx, int sym)
+{
+    return (size_t)sym < ctx->nglobals && ctx->globals[sym].defined &&
+           ctx->globals[sym].v.type == T_FUNCTION && has_fast_path(val_func(ctx->globals[sym].v));
+}
+
 /* A slot or a constant (see peek_num). */
 static int is_leaf(const cnode *k)
 {
@@ -1413,7 +1421,7 @@ static cnode *call(comp *C, const ast *n)
     cnode *c = mk(C, r_call, n, (int)n->nkids);
     if (!kids_into(C, c, n, 0, 0))
         return NULL;
-    if (n->nkids == 3 && c->k[0]->run == r_free)
+    if (n->nkids == 3 && c->k[0]->run == r_free && bound_fast(C->ctx, c->k[0]->a))
         c->run = is_leaf(c->k[1]) && is_leaf(c->k[2]) ? r_op2_sc : r_op2;
     int64_t p;
     if (callee->kind == A_ID && callee->sym == st->sym_pow && n->nkids == 3 &&

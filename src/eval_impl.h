@@ -3,6 +3,8 @@
 #ifndef JC_EVAL_IMPL_H
 #define JC_EVAL_IMPL_H
 
+#include <math.h>
+
 #include "eval.h"
 
 struct env;
@@ -54,7 +56,7 @@ static inline int eval_local_bound(const evstate *st, int sym)
  * or product that overflows, which continues as a BigInt, takes the general path, as do
  * mixed comparisons and other kinds; a function given user methods has no direct path. */
 enum { FAST_UNKNOWN, FAST_NONE, FAST_ADD, FAST_SUB, FAST_MUL, FAST_DIV, FAST_LT, FAST_LE, FAST_GT, FAST_GE,
-       FAST_EQ, FAST_NE };
+       FAST_EQ, FAST_NE, FAST_REM, FAST_IDIV, FAST_MOD };
 
 /* A builtin's direct path, found at its first call (start-up looks up nothing). */
 int eval_fast_op_of(jc_ctx *ctx, jc_func *fn);
@@ -81,6 +83,16 @@ static inline __attribute__((always_inline)) int eval_fast_binop(int op, value x
         case FAST_GE: *out = v_bool(a >= b); return 1;
         case FAST_EQ: *out = v_bool(a == b); return 1;
         case FAST_NE: *out = v_bool(a != b); return 1;
+        /* rem, div and mod: a zero divisor is DivideError, and typemin(Int) ÷ -1
+         * continues as a BigInt, on the general path */
+        case FAST_REM: if (b == 0) return 0; *out = v_int(b == -1 ? 0 : a % b); return 1;
+        case FAST_IDIV: if (b == 0 || (b == -1 && a == INT64_MIN)) return 0; *out = v_int(a / b); return 1;
+        case FAST_MOD:
+            if (b == 0)
+                return 0;
+            r = b == -1 ? 0 : a % b;
+            *out = v_int(r != 0 && (r < 0) != (b < 0) ? r + b : r);
+            return 1;
         default: return 0;
         }
     }
@@ -96,6 +108,7 @@ static inline __attribute__((always_inline)) int eval_fast_binop(int op, value x
     case FAST_SUB: *out = v_f64(a - b); return 1;
     case FAST_MUL: *out = v_f64(a * b); return 1;
     case FAST_DIV: *out = v_f64(a / b); return 1;
+    case FAST_REM: *out = v_f64(fmod(a, b)); return 1; /* exact, the sign of a: Julia's rem */
     }
     if (!(xf && yf))
         return 0;

@@ -231,3 +231,9 @@ function h(a)
     a
 end
 h([1, 2, 3]), cnt
+function rems(a, b)
+    (a % b, rem(a, b), mod(a, b), a ÷ b, div(a, b))
+end
+rems(-7, 3)
+rems(7, -3)
+rems(-5.5, 2)
