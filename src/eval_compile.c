@@ -413,6 +413,33 @@ static int index_args(jc_ctx *ctx, cframe *fr, const cnode *c, int from, value c
     return 0;
 }
 
+/* The 0-based position of a[i] when a is a dense array, i an Int64 within it and the
+ * function named sym (getindex or setindex!) has no user method: the element is then
+ * read or stored directly, as the builtin row would; -1 otherwise. */
+static inline int64_t dense_index(jc_ctx *ctx, int sym, value a, value i)
+{
+    if (a.type != T_ARRAY || i.type != T_INT64)
+        return -1;
+    const jc_array *A = val_array(a);
+    if (A->kind != ARR_DENSE || i.u.i < 1 || i.u.i > A->len)
+        return -1;
+    const binding *b = (size_t)sym < ctx->nglobals ? &ctx->globals[sym] : NULL;
+    if (!b || !b->defined || b->v.type != T_FUNCTION || val_func(b->v)->methods)
+        return -1;
+    return i.u.i - 1;
+}
+
+/* getindex(a, i...) (ix[0] a), an element of a dense array directly */
+static int get_index(jc_ctx *ctx, int n, value *ix, const ast *site, value *out)
+{
+    int64_t k = n == 2 ? dense_index(ctx, ST(ctx)->sym_getindex, ix[0], ix[1]) : -1;
+    if (k >= 0 && !arr_is_undef(val_array(ix[0])->v[k])) {
+        *out = val_retain(val_array(ix[0])->v[k]);
+        return 0;
+    }
+    return eval_call_named(ctx, ST(ctx)->sym_getindex, n, ix, site, out);
+}
+
 /* a[i, j]: k[0] a, k[1..] the indices */
 static int r_ref(jc_ctx *ctx, cframe *fr, const cnode *c, value *out)
 {
@@ -423,7 +450,7 @@ static int r_ref(jc_ctx *ctx, cframe *fr, const cnode *c, value *out)
         val_release(args[0]);
         return r;
     }
-    r = eval_call_named(ctx, ST(ctx)->sym_getindex, c->nk, args, c->n, out);
+    r = get_index(ctx, c->nk, args, c->n, out);
     val_release_n(args, c->nk);
     return r;
 }
@@ -488,9 +515,11 @@ static int store_other(jc_ctx *ctx, cframe *fr, const cnode *t, value v /* owned
         val_release(v);
         return -1;
     }
+    int64_t k = t->nk == 2 ? dense_index(ctx, ST(ctx)->sym_setindex, args[0], args[2]) : -1;
     value res;
-    r = eval_call_named(ctx, ST(ctx)->sym_setindex, t->nk + 1, args, t->n, &res);
-    if (r == 0)
+    if (k >= 0) /* converted to the element type, as setindex! does */
+        r = array_set(ctx, args[0], k, v, t->n);
+    else if ((r = eval_call_named(ctx, ST(ctx)->sym_setindex, t->nk + 1, args, t->n, &res)) == 0)
         val_release(res);
     val_release_n(args, t->nk + 1);
     return r;
@@ -602,7 +631,7 @@ static int r_opassign_index(jc_ctx *ctx, cframe *fr, const cnode *c, value *out)
         val_release(ix[0]);
         return r;
     }
-    if (eval_call_named(ctx, ST(ctx)->sym_getindex, nix + 1, ix, t->n, &args[0]) < 0) {
+    if (get_index(ctx, nix + 1, ix, t->n, &args[0]) < 0) {
         val_release_n(ix, nix + 1);
         return -1;
     }
@@ -624,11 +653,16 @@ static int r_opassign_index(jc_ctx *ctx, cframe *fr, const cnode *c, value *out)
         return r;
     }
     *out = val_retain(res);
-    if (eval_store_index(ctx, ix, nix, res, t->n) < 0) {
+    int64_t k = nix == 1 ? dense_index(ctx, ST(ctx)->sym_setindex, ix[0], ix[1]) : -1;
+    if (k >= 0) {
+        r = array_set(ctx, ix[0], k, res, t->n);
+        val_release(res);
+        val_release_n(ix, 2);
+    } else
+        r = eval_store_index(ctx, ix, nix, res, t->n);
+    if (r < 0)
         val_release(*out);
-        return -1;
-    }
-    return 0;
+    return r < 0 ? -1 : 0;
 }
 
 /* ---- control flow ---- */

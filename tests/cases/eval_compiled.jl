@@ -237,3 +237,19 @@ end
 rems(-7, 3)
 rems(7, -3)
 rems(-5.5, 2)
+function halves!(v)
+    for i = 1:length(v)
+        v[i] = i / 2
+        v[i] += v[end]
+    end
+    v
+end
+halves!(zeros(3))
+function sumsq(m)
+    s = 0
+    for i = 1:length(m)
+        s += m[i]^2
+    end
+    s
+end
+sumsq([1 2; 3 4])
