@@ -1877,6 +1877,7 @@ int eval_scope_bind(jc_ctx *ctx, struct env *scope, const ast *var, value v)
 }
 
 void eval_scope_release(struct env *scope) { env_release(scope); }
+int eval_scope_reuse(jc_ctx *ctx, struct env *scope) { return env_reuse(ctx, scope); }
 void eval_scope_drop(jc_ctx *ctx, struct env *scope) { env_drop(ctx, scope); }
 
 /* ---- expressions ---- */
@@ -2153,6 +2154,11 @@ static int fold_sink(jc_ctx *ctx, void *arg, value v)
         return 0;
     }
     value args[2] = { F->acc, v }, r;
+    if (F->kind <= FOLD_PROD &&
+        eval_fast_binop(F->kind == FOLD_SUM ? FAST_ADD : FAST_MUL, F->acc, v, &r)) {
+        F->acc = r; /* Int64 or Float64: nothing to release */
+        return 0;
+    }
     int rc;
     if (F->kind <= FOLD_PROD && val_kind_is(F->acc.type, VK_NUMBER) && val_kind_is(v.type, VK_NUMBER)) {
         /* numbers: what + and * give them, without the call (no user method applies) */

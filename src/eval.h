@@ -94,6 +94,9 @@ int eval_iter_step(jc_ctx *ctx, jc_iter *it, value *out);
 struct env *eval_scope_new(struct env *parent);
 int eval_scope_bind(jc_ctx *ctx, struct env *scope, const ast *var, value v); /* owns v */
 void eval_scope_release(struct env *scope);
+/* Empties scope for the next run of a loop body when nothing else holds it (1), else
+ * lets go of it as eval_scope_drop does (0: the next run needs a new one). */
+int eval_scope_reuse(jc_ctx *ctx, struct env *scope);
 /* Leaves a scope as the evaluator does (its references become cycle candidates). */
 void eval_scope_drop(jc_ctx *ctx, struct env *scope);
 

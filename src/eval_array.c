@@ -238,6 +238,7 @@ static int gen_run(genstate *g, int ci, int ii, struct env *scope)
         return -1;
     }
     int r = 0;
+    struct env *inner = NULL; /* one scope serves every element that leaves it unshared */
     for (;;) {
         value x;
         int k = eval_iter_step(ctx, &it, &x);
@@ -245,17 +246,20 @@ static int gen_run(genstate *g, int ci, int ii, struct env *scope)
             r = k;
             break;
         }
-        struct env *inner = eval_scope_new(scope);
+        if (!inner)
+            inner = eval_scope_new(scope);
         if (eval_scope_bind(ctx, inner, spec->kids[0], x) < 0) {
-            eval_scope_release(inner);
             r = -1;
             break;
         }
         r = gen_run(g, ci, ii - 1, inner);
-        eval_scope_release(inner);
+        if (!eval_scope_reuse(ctx, inner))
+            inner = NULL;
         if (r != 0) /* an error, or a sink that has seen enough */
             break;
     }
+    if (inner)
+        eval_scope_drop(ctx, inner);
     val_release(coll);
     return r;
 }
