@@ -968,6 +968,9 @@ typedef struct comp {
     int ok;
     int *cand;             /* every name the body assigns or binds anywhere */
     int ncand, capcand;
+    int *assigned;         /* those of them assigned (not only parameters) */
+    int nassigned, capassigned;
+    int np;                /* the parameters' slots are 0 .. np-1 */
 } comp;
 
 enum { CMAXDEPTH = 96 };
@@ -1021,6 +1024,8 @@ static void cand_target(comp *C, const ast *t)
     switch (t->kind) {
     case A_ID:
         cand_add(C, t->sym);
+        if (!has_int(C->assigned, C->nassigned, t->sym))
+            push_int(&C->assigned, &C->nassigned, &C->capassigned, t->sym);
         break;
     case A_TYPED: case A_PARENS: case A_WHERE: case A_CALL: case A_CURLY:
         if (t->nkids)
@@ -1261,10 +1266,10 @@ static int names_variable(const ast *t)
 }
 
 /* Whether n may run in the tree walker with a copy of the locals it names (see
- * r_foreign_copy): it makes no closure that could outlive the copy, assigns no
- * variable, holds no control flow out of it nor anything that must be at top level.
- * The locals it names are added to (sym, slot) pairs in *v. */
-static int copy_ok(comp *C, const ast *n, int **v, int *nv, int *cap)
+ * r_foreign_copy): it assigns no variable, holds no control flow out of it nor
+ * anything that must be at top level; *closure is set when it makes a closure.  The
+ * locals it names are added to (sym, slot) pairs in *v. */
+static int copy_ok(comp *C, const ast *n, int **v, int *nv, int *cap, int *closure)
 {
     switch (n->kind) {
     case A_ID: {
@@ -1279,9 +1284,11 @@ static int copy_ok(comp *C, const ast *n, int **v, int *nv, int *cap)
         return 1;
     }
     case A_RETURN: case A_BREAK: case A_CONTINUE: case A_USING: case A_STRUCT:
-    case A_ABSTRACT: case A_GLOBAL: case A_LOCAL: case A_CONST: case A_FUNCDEF: case A_ARROW:
-    case A_DO:
+    case A_ABSTRACT: case A_GLOBAL: case A_LOCAL: case A_CONST: case A_FUNCDEF:
         return 0;
+    case A_ARROW: case A_DO:
+        *closure = 1;
+        break;
     case A_ASSIGN: case A_OPASSIGN: case A_DOTOPASSIGN:
         if (names_variable(n->kids[0]))
             return 0;
@@ -1290,7 +1297,7 @@ static int copy_ok(comp *C, const ast *n, int **v, int *nv, int *cap)
         break;
     }
     for (uint32_t i = 0; i < n->nkids; i++)
-        if (!copy_ok(C, n->kids[i], v, nv, cap))
+        if (!copy_ok(C, n->kids[i], v, nv, cap, closure))
             return 0;
     return 1;
 }
@@ -1299,8 +1306,13 @@ static cnode *foreign(comp *C, const ast *n)
 {
     if (foreign_ok(C, n, 0))
         return mk(C, r_foreign, n, 0);
-    int *v = NULL, nv = 0, cap = 0;
-    if (!copy_ok(C, n, &v, &nv, &cap)) {
+    int *v = NULL, nv = 0, cap = 0, closure = 0;
+    int ok = copy_ok(C, n, &v, &nv, &cap, &closure);
+    /* a closure may outlive the copies and see them later: only parameters the body
+     * never assigns keep the value a copy has (x -> x * k, with k a parameter) */
+    for (int i = 0; ok && closure && i < nv; i += 2)
+        ok = v[i + 1] < C->np && !has_int(C->assigned, C->nassigned, v[i]);
+    if (!ok) {
         free(v);
         return fail(C), NULL;
     }
@@ -1686,7 +1698,8 @@ static struct ccode *compile(jc_ctx *ctx, const ast *body, struct env *closure, 
                              const int *params, int nparams)
 {
     struct ccode *code = xcalloc(1, sizeof *code);
-    comp C = { .ctx = ctx, .code = code, .closure = closure, .function = function, .ok = 1 };
+    comp C = { .ctx = ctx, .code = code, .closure = closure, .function = function, .ok = 1,
+               .np = function ? nparams : 0 };
     for (int i = 0; i < nparams; i++)
         cand_add(&C, params[i]);
     cand_scan(&C, body);
@@ -1704,6 +1717,7 @@ static struct ccode *compile(jc_ctx *ctx, const ast *body, struct env *closure, 
     code->root = cx(&C, body);
     scope_close(&C, &s);
     free(C.cand);
+    free(C.assigned);
     if (!C.ok || !code->root) {
         eval_code_free(code);
         return NULL;

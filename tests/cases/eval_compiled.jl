@@ -253,3 +253,14 @@ function sumsq(m)
     s
 end
 sumsq([1 2; 3 4])
+scaled(v, k) = map(x -> x * k, v)
+scaled([1, 2], 3)
+function rescaled(v, k)
+    k = 2
+    map(x -> x * k, v)
+end
+rescaled([1, 2], 3)
+above(v, t) = (filter(x -> x > t, v), sort(v, by = x -> -x))
+above([3, 1, 2], 1)
+mk(k) = x -> x + k
+mk(3)(4)
