@@ -58,8 +58,11 @@ static int slurp_value(jc_ctx *ctx, value v, value *elems, int64_t n, int64_t fr
             val_release_n(elems, n);
             return rc;
         }
-        *out = array_from_values(ctx, elems, n, 0, NULL,
-                                 val_typeobj(num_typeof_value(val_range(v)->start)));
+        {
+            value et = num_typeof_value(val_range(v)->start);
+            *out = array_from_values(ctx, elems, n, 0, NULL, val_typeobj(et));
+            val_release(et); /* array_from_values took its own reference */
+        }
         return 0;
     case T_NAMEDTUPLE: {
         jc_namedtuple *src = (jc_namedtuple *)v.u.o;
