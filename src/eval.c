@@ -2979,6 +2979,26 @@ static int ev_dot(jc_ctx *ctx, env *e, const ast *n, value *out)
     return r;
 }
 
+int eval_chain_link(jc_ctx *ctx, value res, value right, int last, const ast *site, value *out,
+                    value *left)
+{
+    if (last || res.type != T_BOOL || !res.u.i) {
+        /* the first false ends the chain; a non-Bool must be the last comparison */
+        val_release(right);
+        if (!last && res.type != T_BOOL) {
+            int t;
+            eval_truthy(ctx, res, site, &t);
+            val_release(res);
+            return -1;
+        }
+        *out = res;
+        return 1;
+    }
+    val_release(res);
+    *left = right;
+    return 0;
+}
+
 static int ev_comparison(jc_ctx *ctx, env *e, const ast *n, value *out)
 {
     value left;
@@ -3002,22 +3022,9 @@ static int ev_comparison(jc_ctx *ctx, env *e, const ast *n, value *out)
             val_release(right);
             return -1;
         }
-        int last = i + 2 >= n->nkids;
-        if (last || res.type != T_BOOL || !res.u.i) {
-            /* the first false ends the chain; a non-Bool must be the last comparison */
-            if (!last && res.type != T_BOOL) {
-                val_release(right);
-                int t;
-                eval_truthy(ctx, res, n, &t);
-                val_release(res);
-                return -1;
-            }
-            val_release(right);
-            *out = res;
-            return 0;
-        }
-        val_release(res);
-        left = right;
+        int end = eval_chain_link(ctx, res, right, i + 2 >= n->nkids, n, out, &left);
+        if (end)
+            return end < 0 ? -1 : 0;
     }
     *out = left;
     return 0;

@@ -59,11 +59,11 @@ struct ccode {
 
 #define RUN(c, o) ((c)->run(ctx, fr, (c), (o)))
 
-/* evaluates child c into dst; any other outcome than a value is passed on after
- * cleanup (a `return` with its value) */
-#define CHILD(c, dst, cleanup)                 \
+/* evaluates child c into dst (call: the evaluation); any other outcome than a value is
+ * passed on after cleanup (a `return` with its value) */
+#define PASS_ON(call, dst, cleanup)            \
     do {                                       \
-        int r_ = RUN((c), &(dst));             \
+        int r_ = (call);                       \
         if (r_ != 0) {                         \
             cleanup;                           \
             if (r_ == EV_RETURN)               \
@@ -71,6 +71,7 @@ struct ccode {
             return r_;                         \
         }                                      \
     } while (0)
+#define CHILD(c, dst, cleanup) PASS_ON(RUN((c), &(dst)), dst, cleanup)
 
 static inline void drop(jc_ctx *ctx, value v)
 {
@@ -140,16 +141,7 @@ static inline int operand(jc_ctx *ctx, cframe *fr, const cnode *k, value *v)
     return RUN(k, v);
 }
 
-#define OPERAND(c, dst, cleanup)               \
-    do {                                       \
-        int r_ = operand(ctx, fr, (c), &(dst)); \
-        if (r_ != 0) {                         \
-            cleanup;                           \
-            if (r_ == EV_RETURN)               \
-                *out = (dst);                  \
-            return r_;                         \
-        }                                      \
-    } while (0)
+#define OPERAND(c, dst, cleanup) PASS_ON(operand(ctx, fr, (c), &(dst)), dst, cleanup)
 
 /* The global binding of a free name, or NULL when the captured scope may bind it or it
  * is not defined (then eval_lookup answers, with its error). */
@@ -904,19 +896,9 @@ static int r_comparison(jc_ctx *ctx, cframe *fr, const cnode *c, value *out)
             val_release(right);
             return -1;
         }
-        int last = i + 2 >= c->nk;
-        if (last || res.type != T_BOOL || !res.u.i) {
-            val_release(right);
-            if (!last && res.type != T_BOOL) {
-                int t;
-                eval_truthy(ctx, res, c->n, &t);
-                val_release(res);
-                return -1;
-            }
-            *out = res;
-            return 0;
-        }
-        left = right;
+        int end = eval_chain_link(ctx, res, right, i + 2 >= c->nk, c->n, out, &left);
+        if (end)
+            return end < 0 ? -1 : 0;
     }
     *out = left;
     return 0;

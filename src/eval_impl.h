@@ -130,6 +130,12 @@ int eval_assign_to(jc_ctx *ctx, struct env *e, const ast *target, value v);
 /* setindex!(a, v, i...) for a[i] op= v: ix[0] a, ix[1..nix] the indices (released
  * with v). */
 int eval_store_index(jc_ctx *ctx, value *ix, int nix, value v, const ast *t);
+/* One link of a comparison chain a < b <= c, res (owned) the result of comparing with
+ * right (owned): 1 with *out the chain's value when it ends here (the first false, or
+ * the last link), 0 to go on with *left = right, -1 with the TypeError of a non-Bool
+ * before the last link. */
+int eval_chain_link(jc_ctx *ctx, value res, value right, int last, const ast *site, value *out,
+                    value *left);
 /* Calls the global function named sym (an operator or builtin). */
 int eval_call_named(jc_ctx *ctx, int sym, int n, const value *args, const ast *site, value *out);
 /* x^p with p a literal Int64 (or its negation): 1 with *p set. */
