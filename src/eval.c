@@ -732,7 +732,7 @@ static void capture_trace(jc_ctx *ctx)
             from = 1;
         } else if (!strncmp(name, "#type:", 6)) { /* a constructor; Point{T}(x)'s type first */
             name += 6;
-            if (f->nargs > 0 && f->params && f->args[0].type == T_TYPE &&
+            if (f->nargs > 0 && f->params && f->nparams > 0 && f->args[0].type == T_TYPE &&
                 !strcmp(sym_name(ctx, f->params[0]), "#unused#")) {
                 type_name(ctx, &tname, val_typeobj(f->args[0]));
                 name = sb_str(&tname);
@@ -743,8 +743,8 @@ static void capture_trace(jc_ctx *ctx)
         for (int i = from; i < f->nargs; i++) {
             if (i > from)
                 sb_puts(&args, ", ");
-            if (f->params)
-                sb_puts(&args, sym_name(ctx, f->params[i]));
+            if (f->params && f->nparams > 0)
+                sb_puts(&args, sym_name(ctx, f->params[i < f->nparams ? i : f->nparams - 1]));
             sb_puts(&args, "::");
             type_name_of(ctx, &args, f->args[i]);
         }
@@ -775,7 +775,7 @@ static void capture_trace(jc_ctx *ctx)
 static int call_user(jc_ctx *ctx, const jc_method *m, int n, const value *args, const jc_args *a,
                      value *out, int name, const type_env *tv)
 {
-    frame f = { ctx->frames, name, n, args, m->params, a ? a->site : NULL,
+    frame f = { ctx->frames, name, n, args, m->params, m->nparams, a ? a->site : NULL,
                 ctx->src, ctx->srclen, ctx->srcname, ctx->first_line };
     ctx->frames = &f;
     ctx->nframes++;

@@ -1314,8 +1314,13 @@ static int plain_args(const ast *n, uint32_t from)
     return 1;
 }
 
+/* Compiles n's kids from `from` on into c->k[at..]: each node has room for the kids its
+ * form has (a juxtaposition two), and a node of another shape is left to the tree
+ * walker. */
 static int kids_into(comp *C, cnode *c, const ast *n, uint32_t from, int at)
 {
+    if (n->nkids < from || n->nkids - from != (uint32_t)(c->nk - at))
+        return fail(C);
     for (uint32_t i = from; i < n->nkids; i++)
         if (!(c->k[at + (int)(i - from)] = cx(C, n->kids[i])))
             return 0;

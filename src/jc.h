@@ -44,6 +44,7 @@ typedef struct frame {
     int nargs;
     const value *args;
     const int *params;         /* the parameter names, as the method declares them */
+    int nparams;               /* how many; past them (varargs) the last one names the rest */
     const ast *site;
     const char *src;
     size_t srclen;

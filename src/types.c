@@ -509,8 +509,17 @@ int type_isa_env(value v, const jc_typeobj *t, type_env *env)
     if (fast >= 0)
         return fast;
     if (v.type == T_TYPE) {
-        jc_typeobj ty = { .base = TK_TYPE, .ndims = -1, .param = val_typeobj(v) };
-        return sub(&ty, t, env);
+        if (!env) {
+            jc_typeobj ty = { .base = TK_TYPE, .ndims = -1, .param = val_typeobj(v) };
+            return sub(&ty, t, env);
+        }
+        /* a where variable may be bound to Type{X} itself (and keeps a reference): on the
+         * heap, not the stack */
+        jc_typeobj *ty = type_new(TK_TYPE);
+        ty->param = type_retain(val_typeobj(v));
+        int r = sub(ty, t, env);
+        type_release(ty);
+        return r;
     }
     jc_typeobj *vt = type_typeof(v);
     int r = sub(vt, t, env);
