@@ -1681,9 +1681,24 @@ void eval_code_free(struct ccode *code)
     free(code);
 }
 
+/* Whether n nests no deeper than `left` more levels: the scans below recurse over the
+ * whole body, so a deeper one (a chain 1-1-…-1 of a million terms, which the tree
+ * walker runs as a loop) is not compiled, and they stay within a small stack. */
+static int shallow(const ast *n, int left)
+{
+    if (left == 0)
+        return 0;
+    for (uint32_t i = 0; i < n->nkids; i++)
+        if (!shallow(n->kids[i], left - 1))
+            return 0;
+    return 1;
+}
+
 static struct ccode *compile(jc_ctx *ctx, const ast *body, struct env *closure, int function,
                              const int *params, int nparams)
 {
+    if (!shallow(body, 2 * CMAXDEPTH))
+        return NULL;
     struct ccode *code = xcalloc(1, sizeof *code);
     comp C = { .ctx = ctx, .code = code, .closure = closure, .function = function, .ok = 1,
                .np = function ? nparams : 0 };
