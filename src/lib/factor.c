@@ -531,6 +531,7 @@ static int lu_generic(jc_ctx *ctx, const jc_array *A, const jc_array *B, int wan
         if (r == 0) {
             int64_t dims[2] = { n, rc };
             *out = array_from_values(ctx, b, n * rc, want == 2 && B->nd == 1 ? 1 : 2, dims, NULL);
+            free(b); /* the values moved into the array; the buffer is ours */
             b = NULL;
         }
     }
