@@ -1753,6 +1753,18 @@ static typed_list **binding_types(jc_ctx *ctx, env *e, int sym)
     return &ST(ctx)->gtyped;
 }
 
+/* a and the indices of a[i, j] (target) into ix[0] and ix[1 .. *nix]. */
+static int ev_index_parts(jc_ctx *ctx, env *e, const ast *t, value *ix, int *nix)
+{
+    if (ev(ctx, e, t->kids[0], &ix[0]) != 0)
+        return -1;
+    if (eval_index_args(ctx, e, t, ix[0], ix + 1, nix) < 0) {
+        val_release(ix[0]);
+        return -1;
+    }
+    return 0;
+}
+
 int eval_assign_to(jc_ctx *ctx, env *e, const ast *target, value v /* owned */)
 {
     switch (target->kind) {
@@ -1808,26 +1820,13 @@ int eval_assign_to(jc_ctx *ctx, env *e, const ast *target, value v /* owned */)
         return r;
     }
     case A_REF: {
-        value coll;
-        if (ev(ctx, e, target->kids[0], &coll) != 0) {
+        value ix[33];
+        int nix = 0;
+        if (ev_index_parts(ctx, e, target, ix, &nix) < 0) {
             val_release(v);
             return -1;
         }
-        value args[34];
-        int nargs = 0;
-        args[0] = coll;
-        args[1] = v;
-        if (eval_index_args(ctx, e, target, coll, args + 2, &nargs) < 0) {
-            val_release(coll);
-            val_release(v);
-            return -1;
-        }
-        value res;
-        int r = eval_call_named(ctx, ST(ctx)->sym_setindex, nargs + 2, args, target, &res);
-        if (r == 0)
-            val_release(res);
-        val_release_n(args, nargs + 2);
-        return r;
+        return eval_store_index(ctx, ix, nix, v, target);
     }
     default:
         val_release(v);
@@ -2730,12 +2729,8 @@ static int ev_string(jc_ctx *ctx, env *e, const ast *n, value *out)
  * written with the same index values); *ix gets a and the indices (nix of them). */
 static int ev_index_target(jc_ctx *ctx, env *e, const ast *t, value *ix, int *nix, value *cur)
 {
-    if (ev(ctx, e, t->kids[0], &ix[0]) != 0)
+    if (ev_index_parts(ctx, e, t, ix, nix) < 0)
         return -1;
-    if (eval_index_args(ctx, e, t, ix[0], ix + 1, nix) < 0) {
-        val_release(ix[0]);
-        return -1;
-    }
     if (eval_call_named(ctx, ST(ctx)->sym_getindex, *nix + 1, ix, t, cur) < 0) {
         val_release_n(ix, *nix + 1);
         return -1;

@@ -85,6 +85,14 @@ static void drop_n(jc_ctx *ctx, value *v, int n)
         drop(ctx, v[i]);
 }
 
+/* Puts v (owned) in slot k, letting go of what it held. */
+static inline void set_slot(jc_ctx *ctx, cframe *fr, int k, value v)
+{
+    value old = fr->slot[k];
+    fr->slot[k] = v;
+    drop(ctx, old);
+}
+
 /* ---- the nodes at run time ---- */
 
 static int r_const(jc_ctx *ctx, cframe *fr, const cnode *c, value *out)
@@ -432,6 +440,19 @@ static int get_index(jc_ctx *ctx, int n, value *ix, const ast *site, value *out)
     return eval_call_named(ctx, ST(ctx)->sym_getindex, n, ix, site, out);
 }
 
+/* setindex!(a, v, i...) (ix[0] a, ix[1..nix] the indices; all released with v), an
+ * element of a dense array directly (converted to the element type, as setindex! does) */
+static int put_index(jc_ctx *ctx, value *ix, int nix, value v, const ast *site)
+{
+    int64_t k = nix == 1 ? dense_index(ctx, ST(ctx)->sym_setindex, ix[0], ix[1]) : -1;
+    if (k < 0)
+        return eval_store_index(ctx, ix, nix, v, site);
+    int r = array_set(ctx, ix[0], k, v, site);
+    val_release(v);
+    val_release_n(ix, 2);
+    return r;
+}
+
 /* a[i, j]: k[0] a, k[1..] the indices */
 static int r_ref(jc_ctx *ctx, cframe *fr, const cnode *c, value *out)
 {
@@ -471,9 +492,7 @@ static int store_part(jc_ctx *ctx, void *scope, const ast *target, value v /* ow
 static int store_other(jc_ctx *ctx, cframe *fr, const cnode *t, value v /* owned */)
 {
     if (t->a == T_SLOT) {
-        value old = fr->slot[t->b];
-        fr->slot[t->b] = v;
-        drop(ctx, old);
+        set_slot(ctx, fr, t->b, v);
         return 0;
     }
     if (t->a == T_PARTS) {
@@ -485,47 +504,35 @@ static int store_other(jc_ctx *ctx, cframe *fr, const cnode *t, value v /* owned
     if (t->a == T_OUTER) /* a variable of the scope a closure captured */
         return eval_assign_to(ctx, fr->closure, t->n, v);
     if (t->a == T_GLOBAL) {
-        binding *b = (size_t)t->n->sym < ctx->nglobals ? &ctx->globals[t->n->sym] : NULL;
-        if (b && b->defined && !b->constant && !ST(ctx)->any_typed) {
+        int sym = t->n->sym;
+        if ((size_t)sym < ctx->nglobals && ctx->globals[sym].defined &&
+            !ctx->globals[sym].constant && !ST(ctx)->any_typed) {
             /* an existing global that is neither a constant nor declared x::T */
-            value old = b->v;
-            b->v = v;
-            drop(ctx, old);
+            eval_set_global(ctx, sym, v);
             return 0;
         }
         return eval_assign_to(ctx, NULL, t->n, v);
     }
-    value args[35], out; /* the target holds no control flow: out is not used */
-    int r = RUN(t->k[0], &args[0]);
-    if (r != 0) {
+    value ix[34], out; /* the target holds no control flow: out is not used */
+    if (RUN(t->k[0], &ix[0]) != 0) {
         val_release(v);
         return -1;
     }
-    args[1] = v;
-    if (index_args(ctx, fr, t, 1, args[0], args + 2, &out) != 0) {
-        val_release(args[0]);
+    if (index_args(ctx, fr, t, 1, ix[0], ix + 1, &out) != 0) {
+        val_release(ix[0]);
         val_release(v);
         return -1;
     }
-    int64_t k = t->nk == 2 ? dense_index(ctx, ST(ctx)->sym_setindex, args[0], args[2]) : -1;
-    value res;
-    if (k >= 0) /* converted to the element type, as setindex! does */
-        r = array_set(ctx, args[0], k, v, t->n);
-    else if ((r = eval_call_named(ctx, ST(ctx)->sym_setindex, t->nk + 1, args, t->n, &res)) == 0)
-        val_release(res);
-    val_release_n(args, t->nk + 1);
-    return r;
+    return put_index(ctx, ix, t->nk - 1, v, t->n);
 }
 
+/* store_other with a local's store inline */
 static inline int store(jc_ctx *ctx, cframe *fr, const cnode *t, value v /* owned */)
 {
-    if (t->a == T_SLOT) {
-        value old = fr->slot[t->b];
-        fr->slot[t->b] = v;
-        drop(ctx, old);
-        return 0;
-    }
-    return store_other(ctx, fr, t, v);
+    if (t->a != T_SLOT)
+        return store_other(ctx, fr, t, v);
+    set_slot(ctx, fr, t->b, v);
+    return 0;
 }
 
 /* target = k[1]: k[0] the target */
@@ -541,6 +548,28 @@ static int r_assign(jc_ctx *ctx, cframe *fr, const cnode *c, value *out)
     return 0;
 }
 
+/* op(args[0], args[1]) for an operator node f (a name, mostly): the direct path when f
+ * is bound to a builtin that has one, else f evaluated and called.  0 with *res, -1,
+ * or the code of a control flow in f's expression (*out set for a return); the
+ * arguments stay the caller's. */
+static int binary(jc_ctx *ctx, cframe *fr, const cnode *f, value *args, const ast *site,
+                  value *res, value *out)
+{
+    jc_func *fn = fast_callee(ctx, fr, f);
+    if (fn && eval_fast_binop(fn->fast, args[0], args[1], res))
+        return 0;
+    value fv;
+    int r = RUN(f, &fv);
+    if (r != 0) {
+        if (r == EV_RETURN)
+            *out = fv;
+        return r;
+    }
+    r = call_with(ctx, fv, 2, args, site, res);
+    val_release(fv);
+    return r;
+}
+
 /* x op= y: k[0] x read, k[1] y, k[2] op, k[3] the target (ev_opassign's order) */
 static int r_opassign(jc_ctx *ctx, cframe *fr, const cnode *c, value *out)
 {
@@ -548,29 +577,17 @@ static int r_opassign(jc_ctx *ctx, cframe *fr, const cnode *c, value *out)
     OPERAND(c->k[0], args[0], (void)0);
     OPERAND(c->k[1], args[1], val_release(args[0]));
     jc_func *fn = fast_callee(ctx, fr, c->k[2]);
-    int r = 0;
     if (fn && eval_fast_binop(fn->fast, args[0], args[1], &res)) {
-        /* numbers on both sides and as the result: nothing to retain or release */
+        /* binary's direct path, taken here because the operands and the result are then
+         * numbers: nothing to retain or release (s += v[i] in a loop) */
         *out = res;
         return store(ctx, fr, c->k[3], res);
     }
-    {
-        value f;
-        r = RUN(c->k[2], &f);
-        if (r == 0) {
-            r = call_with(ctx, f, 2, args, c->n, &res);
-            val_release(f);
-        } else if (r == EV_RETURN) {
-            val_release(args[0]);
-            val_release(args[1]);
-            *out = f;
-            return r;
-        }
-    }
+    int r = binary(ctx, fr, c->k[2], args, c->n, &res, out);
     val_release(args[0]);
     val_release(args[1]);
-    if (r < 0)
-        return -1;
+    if (r != 0)
+        return r;
     *out = val_retain(res);
     if (store(ctx, fr, c->k[3], res) < 0) {
         val_release(*out);
@@ -628,16 +645,7 @@ static int r_opassign_index(jc_ctx *ctx, cframe *fr, const cnode *c, value *out)
         return -1;
     }
     CHILD(c->k[1], args[1], (val_release(args[0]), val_release_n(ix, nix + 1)));
-    jc_func *fn = fast_callee(ctx, fr, c->k[2]);
-    if (!fn || !eval_fast_binop(fn->fast, args[0], args[1], &res)) {
-        value f;
-        r = RUN(c->k[2], &f);
-        if (r == 0) {
-            r = call_with(ctx, f, 2, args, c->n, &res);
-            val_release(f);
-        } else if (r == EV_RETURN)
-            *out = f;
-    }
+    r = binary(ctx, fr, c->k[2], args, c->n, &res, out);
     val_release(args[0]);
     val_release(args[1]);
     if (r != 0) {
@@ -645,16 +653,11 @@ static int r_opassign_index(jc_ctx *ctx, cframe *fr, const cnode *c, value *out)
         return r;
     }
     *out = val_retain(res);
-    int64_t k = nix == 1 ? dense_index(ctx, ST(ctx)->sym_setindex, ix[0], ix[1]) : -1;
-    if (k >= 0) {
-        r = array_set(ctx, ix[0], k, res, t->n);
-        val_release(res);
-        val_release_n(ix, 2);
-    } else
-        r = eval_store_index(ctx, ix, nix, res, t->n);
-    if (r < 0)
+    if (put_index(ctx, ix, nix, res, t->n) < 0) {
         val_release(*out);
-    return r < 0 ? -1 : 0;
+        return -1;
+    }
+    return 0;
 }
 
 /* ---- control flow ---- */
@@ -720,11 +723,8 @@ static int r_andor(jc_ctx *ctx, cframe *fr, const cnode *c, value *out)
 
 static void clear_slots(jc_ctx *ctx, cframe *fr, const cnode *c)
 {
-    for (int i = 0; i < c->nclear; i++) {
-        value old = fr->slot[c->clear[i]];
-        fr->slot[c->clear[i]] = v_unassigned();
-        drop(ctx, old);
-    }
+    for (int i = 0; i < c->nclear; i++)
+        set_slot(ctx, fr, c->clear[i], v_unassigned());
 }
 
 /* The outcome r of one run of a loop's body (value v): 1 to go on, else the loop ends
@@ -783,9 +783,7 @@ static inline int set_var(jc_ctx *ctx, cframe *fr, const cnode *c, value x)
 {
     if (c->a < 0)
         return store_other(ctx, fr, c->k[2], x);
-    value old = fr->slot[c->a];
-    fr->slot[c->a] = x;
-    drop(ctx, old);
+    set_slot(ctx, fr, c->a, x);
     return 0;
 }
 
@@ -840,11 +838,8 @@ static int r_for(jc_ctx *ctx, cframe *fr, const cnode *c, value *out)
         }
     }
     clear_slots(ctx, fr, c);
-    if (c->a >= 0) {
-        value old = fr->slot[c->a];
-        fr->slot[c->a] = v_unassigned();
-        drop(ctx, old);
-    }
+    if (c->a >= 0)
+        set_slot(ctx, fr, c->a, v_unassigned());
     val_release(coll);
     if (result == 0)
         *out = v_nothing();
@@ -876,25 +871,11 @@ static int r_comparison(jc_ctx *ctx, cframe *fr, const cnode *c, value *out)
         value right, res;
         OPERAND(c->k[i + 1], right, val_release(left));
         value args[2] = { left, right };
-        jc_func *fn = fast_callee(ctx, fr, c->k[i]);
-        int r = 0;
-        if (!fn || !eval_fast_binop(fn->fast, left, right, &res)) {
-            value f;
-            r = RUN(c->k[i], &f);
-            if (r == 0) {
-                r = eval_call(ctx, f, 2, args, c->n, &res);
-                val_release(f);
-            } else if (r == EV_RETURN) {
-                val_release(left);
-                val_release(right);
-                *out = f;
-                return r;
-            }
-        }
+        int r = binary(ctx, fr, c->k[i], args, c->n, &res, out);
         val_release(left);
-        if (r < 0) {
+        if (r != 0) {
             val_release(right);
-            return -1;
+            return r;
         }
         int end = eval_chain_link(ctx, res, right, i + 2 >= c->nk, c->n, out, &left);
         if (end)
