@@ -157,26 +157,26 @@ const char *arena_source(const arena *a, size_t *len, const char **name, int *fi
 
 ast *ast_new(arena *a, ast_kind kind, size_t off, size_t len, uint32_t nkids)
 {
-    /* one allocation: the kid pointers follow the node (sizeof(ast) is a multiple of
-     * the pointer size, so they are aligned).  Every field is written here, the kids
-     * cleared one by one (there are rarely more than three), instead of a memset of the
-     * whole block: nodes are the parser's commonest allocation. */
-    ast *n = arena_take(a, sizeof *n + (size_t)nkids * sizeof *n->kids);
-    n->kind = (uint16_t)kind;
+    /* one allocation, the kid pointers following the node.  Every field is written
+     * here, the kids cleared one by one (there are rarely more than three), instead of
+     * a memset of the whole block: nodes are the parser's commonest allocation. */
+    ast *n = arena_take(a, sizeof *n + (size_t)nkids * sizeof n->kids[0]);
+    n->kind = (uint8_t)kind;
+    n->lit_type = 0;
     n->flags = 0;
     n->nkids = nkids;
-    n->off = off;
-    n->len = len;
+    n->off = (uint32_t)off;
+    n->len = (uint32_t)len;
     n->sym = -1;
-    memset(&n->lit, 0, sizeof n->lit);
-    n->kids = NULL;
-    if (nkids) {
-        n->kids = (ast **)(n + 1);
-        for (uint32_t i = 0; i < nkids; i++)
-            n->kids[i] = NULL;
-    }
+    n->lit_sub = 0;
+    n->lit_u.u = 0;
+    for (uint32_t i = 0; i < nkids; i++)
+        n->kids[i] = NULL;
     return n;
 }
+
+_Static_assert(A__COUNT <= 256, "ast.kind is one byte");
+_Static_assert(sizeof(ast) == 32, "a leaf node is 32 bytes");
 
 static const char *const kind_names[A__COUNT] = {
     [A_ERROR] = "error", [A_ID] = "id", [A_LIT] = "lit", [A_STRING] = "string",

@@ -103,15 +103,39 @@ enum {
     AF_MUTABLE = 1u << 10,  /* A_STRUCT written mutable struct */
 };
 
+/* 32 bytes for a leaf, then 8 per kid: the node is the parser's commonest allocation,
+ * and a long expression is mostly leaves.  A literal's value is kept as its type, sub
+ * and payload (ast_lit rebuilds it); positions are 32-bit, which bounds one source text
+ * to 4 GiB (parse refuses a longer one).  The kid pointers follow the node in the same
+ * allocation. */
 struct ast {
-    uint16_t kind;      /* ast_kind */
+    uint8_t kind;       /* ast_kind */
+    uint8_t lit_type;   /* A_LIT: the literal's jc_type */
     uint16_t flags;
     uint32_t nkids;
-    size_t off, len;    /* byte span in the source */
+    uint32_t off, len;  /* byte span in the source */
     int sym;            /* A_ID: symbol id; operators: the operator's symbol id */
-    value lit;          /* A_LIT: the literal value */
-    struct ast **kids;
+    uint8_t lit_sub;    /* A_LIT: the literal's sub */
+    val_payload lit_u;  /* A_LIT: the literal's payload */
+    struct ast *kids[];
 };
+
+/* The literal of an A_LIT node (borrowed: the arena owns it). */
+static inline value ast_lit(const struct ast *n)
+{
+    value v;
+    v.type = n->lit_type;
+    v.sub = n->lit_sub;
+    v.u = n->lit_u;
+    return v;
+}
+
+static inline void ast_set_lit(struct ast *n, value v)
+{
+    n->lit_type = v.type;
+    n->lit_sub = v.sub;
+    n->lit_u = v.u;
+}
 
 const char *ast_kind_name(ast_kind k);
 

@@ -2031,14 +2031,14 @@ fail:
 /* A literal integer exponent, as Julia lowers x^p to literal_pow. */
 int eval_literal_exponent(const ast *n, int64_t *p, jc_ctx *ctx)
 {
-    if (n->kind == A_LIT && n->lit.type == T_INT64) {
-        *p = n->lit.u.i;
+    if (n->kind == A_LIT && n->lit_type == T_INT64) {
+        *p = n->lit_u.i;
         return 1;
     }
     if (n->kind == A_CALL && (n->flags & AF_PREFIX) && n->nkids == 2 &&
         n->kids[0]->sym == ST(ctx)->sym_minus && n->kids[1]->kind == A_LIT &&
-        n->kids[1]->lit.type == T_INT64 && n->kids[1]->lit.u.i != INT64_MIN) {
-        *p = -n->kids[1]->lit.u.i;
+        n->kids[1]->lit_type == T_INT64 && n->kids[1]->lit_u.i != INT64_MIN) {
+        *p = -n->kids[1]->lit_u.i;
         return 1;
     }
     if (n->kind == A_PARENS && n->nkids == 1)
@@ -2706,8 +2706,8 @@ int eval_string_piece(jc_ctx *ctx, sb *s, value v, const ast *n)
 
 static int ev_string(jc_ctx *ctx, env *e, const ast *n, value *out)
 {
-    if (n->nkids == 1 && n->kids[0]->kind == A_LIT && n->kids[0]->lit.type == T_STRING) {
-        *out = val_retain(n->kids[0]->lit);
+    if (n->nkids == 1 && n->kids[0]->kind == A_LIT && n->kids[0]->lit_type == T_STRING) {
+        *out = val_retain(ast_lit(n->kids[0]));
         return 0;
     }
     sb s = { 0 };
@@ -3044,7 +3044,7 @@ static int ev(jc_ctx *ctx, env *e, const ast *n, value *out)
     if (n->kind == A_ID)
         return eval_lookup(ctx, e, n->sym, n, out);
     if (n->kind == A_LIT) {
-        *out = val_retain(n->lit);
+        *out = val_retain(ast_lit(n));
         return 0;
     }
     int r = ev_stmt(ctx, e, n, out);
@@ -3091,7 +3091,7 @@ static int ev_stmt(jc_ctx *ctx, env *e, const ast *n, value *out)
         return -1;
     switch ((ast_kind)n->kind) {
     case A_LIT:
-        *out = val_retain(n->lit);
+        *out = val_retain(ast_lit(n));
         return 0;
     case A_ID:
         return eval_lookup(ctx, e, n->sym, n, out);

@@ -98,7 +98,7 @@ static inline void set_slot(jc_ctx *ctx, cframe *fr, int k, value v)
 static int r_const(jc_ctx *ctx, cframe *fr, const cnode *c, value *out)
 {
     (void)ctx, (void)fr;
-    *out = val_retain(c->n->lit);
+    *out = val_retain(ast_lit(c->n));
     return 0;
 }
 
@@ -143,7 +143,7 @@ static inline int operand(jc_ctx *ctx, cframe *fr, const cnode *k, value *v)
         return 0;
     }
     if (k->run == r_const) {
-        *v = val_retain(k->n->lit);
+        *v = val_retain(ast_lit(k->n));
         return 0;
     }
     return RUN(k, v);
@@ -323,7 +323,7 @@ static int r_op2(jc_ctx *ctx, cframe *fr, const cnode *c, value *out)
  * operands of the specialised nodes below): 0 when it holds anything else. */
 static inline int peek_num(const cframe *fr, const cnode *k, value *v)
 {
-    *v = k->run == r_slot ? fr->slot[k->a] : k->n->lit;
+    *v = k->run == r_slot ? fr->slot[k->a] : ast_lit(k->n);
     return v->type == T_INT64 || v->type == T_FLOAT64;
 }
 
@@ -1533,7 +1533,7 @@ static cnode *cx_kind(comp *C, const ast *n)
     case A_BEGIN_END:
         return mk(C, r_foreign, n, 0);
     case A_STRING:
-        if (n->nkids == 1 && n->kids[0]->kind == A_LIT && n->kids[0]->lit.type == T_STRING)
+        if (n->nkids == 1 && n->kids[0]->kind == A_LIT && n->kids[0]->lit_type == T_STRING)
             return mk(C, r_const, n->kids[0], 0);
         c = mk(C, r_string, n, (int)n->nkids);
         return kids_into(C, c, n, 0, 0) ? c : NULL;

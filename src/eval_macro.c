@@ -69,7 +69,7 @@ static int nargs_error(mcall *m, const char *name)
         else if (a->kind == A_STRING && a->nkids == 1 && a->kids[0]->kind == A_LIT)
             t = "String";
         else if (a->kind == A_LIT)
-            t = val_kinds[a->lit.type].name;
+            t = val_kinds[a->lit_type].name;
         sb_printf(&s, ", ::%s", t);
     }
     sb_putc(&s, ')');
@@ -391,7 +391,7 @@ static int dot_assign(mcall *m, const ast *n, value *out)
         return -1;
     arena *a = arena_new();
     ast *lit = ast_new(a, A_LIT, rhs->off, rhs->len, 0);
-    lit->lit = v;
+    ast_set_lit(lit, v);
     arena_own(a, v);
     ast *as;
     if (op) {
@@ -460,10 +460,10 @@ static int format_arg(const ast *a, const char **s, size_t *len)
 {
     a = bare(a);
     if (a->kind != A_STRING || a->nkids != 1 || a->kids[0]->kind != A_LIT ||
-        a->kids[0]->lit.type != T_STRING)
+        a->kids[0]->lit_type != T_STRING)
         return -1;
-    *s = val_string(a->kids[0]->lit)->s;
-    *len = val_string(a->kids[0]->lit)->len;
+    *s = val_string(ast_lit(a->kids[0]))->s;
+    *len = val_string(ast_lit(a->kids[0]))->len;
     return 0;
 }
 
@@ -841,7 +841,7 @@ static int m_regex(mcall *m, value *out)
     if (str_text(m, &s, &n) < 0)
         return -1;
     if (m->n->nkids > 2) {
-        value suf = m->n->kids[2]->lit;
+        value suf = ast_lit(m->n->kids[2]);
         if (suf.type != T_STRING)
             return err_throw(ctx, ERR_ERROR, m->n,
                              "LoadError: MethodError: no method matching @r_str with a numeric flag");

@@ -169,7 +169,7 @@ static int literal_eval(jc_ctx *ctx, const ast *n, value *out)
 {
     switch (n->kind) {
     case A_LIT:
-        *out = val_retain(n->lit);
+        *out = val_retain(ast_lit(n));
         return 0;
     case A_QUOTE:
         if (n->nkids == 1 && n->kids[0]->kind == A_ID) {
@@ -185,8 +185,8 @@ static int literal_eval(jc_ctx *ctx, const ast *n, value *out)
     case A_STRING: {
         sb s = { 0 };
         for (uint32_t i = 0; i < n->nkids; i++)
-            if (n->kids[i]->lit.type == T_STRING)
-                sb_put(&s, val_string(n->kids[i]->lit)->s, val_string(n->kids[i]->lit)->len);
+            if (n->kids[i]->lit_type == T_STRING)
+                sb_put(&s, val_string(ast_lit(n->kids[i]))->s, val_string(ast_lit(n->kids[i]))->len);
         *out = v_string(sb_str(&s), s.len);
         sb_free(&s);
         return 0;

@@ -192,7 +192,7 @@ static int is_number_node(const ast *n)
 {
     while (n->kind == A_PARENS && n->nkids == 1)
         n = n->kids[0];
-    return n->kind == A_LIT && n->lit.type != T_BOOL && n->lit.type != T_CHAR;
+    return n->kind == A_LIT && n->lit_type != T_BOOL && n->lit_type != T_CHAR;
 }
 
 /* ---- operators in prefix position ---- */
@@ -348,7 +348,7 @@ static ast *call_chain(parser *p, ast *x)
         case TK_LBRACK:
             if (ws)
                 return x;
-            if (x->kind == A_LIT && (x->lit.type == T_STRING))
+            if (x->kind == A_LIT && (x->lit_type == T_STRING))
                 return x;
             x = parse_cat(p, x, x->off);
             continue;
@@ -1234,7 +1234,9 @@ jc_status parse_program(jc_ctx *ctx, arena *a, const char *src, size_t len, ast 
     fetch(p);
     size_t base = 0;
     int trailing_semi = 0;
-    for (;;) {
+    if (len > UINT32_MAX) /* node positions are 32-bit (ast.h) */
+        parse_fail_at(p, 0, 0, "source text longer than 4 GiB");
+    while (!p->err) {
         token *t = cur(p);
         if (t->kind == TK_NEWLINE) {
             bump(p);

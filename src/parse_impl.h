@@ -206,7 +206,7 @@ static inline ast *node3(parser *p, ast_kind k, size_t off, ast *a, ast *b, ast 
 static inline ast *lit_node(parser *p, value v, size_t off, size_t len)
 {
     ast *n = ast_new(p->a, A_LIT, off, len, 0);
-    n->lit = v;
+    ast_set_lit(n, v);
     arena_own(p->a, v);
     return n;
 }

@@ -137,7 +137,7 @@ static void sexpr_node(jc_ctx *ctx, const ast *n, sb *out)
         }
         return;
     case A_LIT:
-        sexpr_lit(out, n->lit);
+        sexpr_lit(out, ast_lit(n));
         return;
     case A_ERROR:
         sb_puts(out, "(error)");

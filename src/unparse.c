@@ -147,20 +147,20 @@ static void node(up *u, const ast *n, int prec)
         sb_puts(u->out, name_of(u, n));
         break;
     case A_LIT:
-        show_value(u->ctx, u->out, n->lit, SHOW_REPR, 0);
+        show_value(u->ctx, u->out, ast_lit(n), SHOW_REPR, 0);
         break;
     case A_STRING:
         if (n->nkids == 1 && n->kids[0]->kind == A_LIT) {
-            show_value(u->ctx, u->out, n->kids[0]->lit, SHOW_REPR, 0);
+            show_value(u->ctx, u->out, ast_lit(n->kids[0]), SHOW_REPR, 0);
             break;
         }
         /* "a$(x)": the pieces by their repr without the quotes, each value as $(...) */
         sb_putc(u->out, '"');
         for (uint32_t i = 0; i < n->nkids; i++) {
             const ast *k = n->kids[i];
-            if (k->kind == A_LIT && k->lit.type == T_STRING) {
+            if (k->kind == A_LIT && k->lit_type == T_STRING) {
                 sb t = { 0 };
-                show_value(u->ctx, &t, k->lit, SHOW_REPR, 0);
+                show_value(u->ctx, &t, ast_lit(k), SHOW_REPR, 0);
                 if (t.len >= 2)
                     sb_put(u->out, sb_str(&t) + 1, t.len - 2);
                 sb_free(&t);

@@ -109,16 +109,18 @@ typedef struct obj {
     uint8_t gc;    /* the evaluator's cycle collector's marks (eval.c); 0 outside it */
 } obj;
 
+typedef union val_payload {
+    int64_t i;
+    uint64_t u;
+    double f;
+    uint32_t c;
+    obj *o;
+} val_payload;
+
 typedef struct value {
     uint8_t type;  /* jc_type */
     uint8_t sub;   /* see jc_type */
-    union {
-        int64_t i;
-        uint64_t u;
-        double f;
-        uint32_t c;
-        obj *o;
-    } u;
+    val_payload u;
 } value;
 
 typedef struct jc_bigint { obj h; mpz_t z; } jc_bigint;

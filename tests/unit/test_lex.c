@@ -252,7 +252,7 @@ static void literal_values(jc_ctx *ctx)
         ctx->srclen = strlen(cases[i].s);
         jc_status st = parse_program(ctx, a, cases[i].s, strlen(cases[i].s), &top);
         CHECK(st == JC_OK && top->nkids == 1 && top->kids[0]->kind == A_LIT &&
-              top->kids[0]->lit.type == cases[i].type, "literal type of %s", cases[i].s);
+              top->kids[0]->lit_type == cases[i].type, "literal type of %s", cases[i].s);
         arena_release(a);
         ctx->src = NULL;
     }
