@@ -7,7 +7,7 @@
 typedef struct chunk {
     struct chunk *next;
     size_t used, cap;
-    _Alignas(16) unsigned char data[];
+    _Alignas(8) unsigned char data[];
 } chunk;
 
 struct arena {
@@ -28,11 +28,12 @@ arena *arena_new(void)
     return a;
 }
 
-/* n bytes (rounded up to 16, so every allocation is aligned for any node or value), not
- * zeroed: ast_new initializes every field itself rather than clearing then writing. */
+/* n bytes (rounded up to 8, the alignment of a node: its widest members are pointers
+ * and 64-bit payloads), not zeroed: ast_new initializes every field itself rather than
+ * clearing then writing. */
 static inline void *arena_take(arena *a, size_t n)
 {
-    n = (n + 15) & ~(size_t)15;
+    n = (n + 7) & ~(size_t)7;
     if (!a->head || a->head->cap - a->head->used < n) {
         size_t cap = n > 16384 ? n : 16384;
         chunk *c = xmalloc(sizeof *c + cap);
@@ -176,7 +177,7 @@ ast *ast_new(arena *a, ast_kind kind, size_t off, size_t len, uint32_t nkids)
 }
 
 _Static_assert(A__COUNT <= 256, "ast.kind is one byte");
-_Static_assert(sizeof(ast) == 32, "a leaf node is 32 bytes");
+_Static_assert(sizeof(ast) == 32 && _Alignof(ast) <= 8, "a leaf node is 32 bytes, 8-aligned");
 
 static const char *const kind_names[A__COUNT] = {
     [A_ERROR] = "error", [A_ID] = "id", [A_LIT] = "lit", [A_STRING] = "string",
