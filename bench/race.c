@@ -1,7 +1,7 @@
 /* race.c — times programs side by side, the way every bench/ script compares jcalc with
  * its peers.
  *
- *   race [-n RUNS] [-p DIGITS | -t TOL] LABEL NAME [< FILE] ARGV... [:: NAME [< FILE] ARGV...]...
+ *   race [-n RUNS] [-p DIGITS | -t TOL] [-m BYTES] LABEL NAME [< FILE] ARGV... [:: NAME [< FILE] ARGV...]...
  *
  * Each contender is executed directly (fork and execvp, no shell in between), its
  * standard input from FILE or /dev/null, its standard output captured.  The runs are
@@ -10,12 +10,15 @@
  * only their first DIGITS characters, with -t word by word, numbers within the relative
  * tolerance TOL (bc's 20 decimals against a Float64's shortest digits); a disagreement is reported and makes the exit status 1.  For each
  * contender after the first, one line gives the minimum and median wall times and the
- * first contender's ratio to it (below 1: the first is faster). */
+ * first contender's ratio to it (below 1: the first is faster).  With -m, one more line
+ * gives each contender's peak resident memory (the largest over its runs, from wait4),
+ * and the first one's per byte of its input, BYTES long. */
 #include <fcntl.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -26,6 +29,7 @@ typedef struct contender {
     double *t;
     char *out;     /* the first run's output, without white space */
     size_t outlen;
+    long maxrss;   /* peak resident set over the runs, KiB */
 } contender;
 
 static double now(void)
@@ -78,8 +82,14 @@ static double run(contender *c, int keep)
         out[len] = 0;
     close(fd[0]);
     int status;
-    waitpid(pid, &status, 0);
+    struct rusage ru;
+    if (wait4(pid, &status, 0, &ru) < 0) {
+        perror("race: wait4");
+        exit(2);
+    }
     double t = now() - t0;
+    if (ru.ru_maxrss > c->maxrss)
+        c->maxrss = ru.ru_maxrss;
     if (!WIFEXITED(status) || WEXITSTATUS(status) != 0)
         fprintf(stderr, "race: %s exited with status %d\n", c->name,
                 WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status));
@@ -132,7 +142,7 @@ static int cmp_double(const void *a, const void *b)
 int main(int argc, char **argv)
 {
     int runs = 10;
-    long digits = -1;
+    long digits = -1, membytes = -1;
     double tol = -1;
     int i = 1;
     for (; i < argc && argv[i][0] == '-'; i += 2) {
@@ -144,11 +154,13 @@ int main(int argc, char **argv)
             digits = atol(argv[i + 1]);
         else if (!strcmp(argv[i], "-t"))
             tol = atof(argv[i + 1]);
+        else if (!strcmp(argv[i], "-m"))
+            membytes = atol(argv[i + 1]);
         else
             break;
     }
     if (i + 2 >= argc || runs < 1) {
-        fprintf(stderr, "usage: race [-n RUNS] [-p DIGITS | -t TOL] LABEL NAME [< FILE] ARGV... [:: NAME ...]...\n");
+        fprintf(stderr, "usage: race [-n RUNS] [-p DIGITS | -t TOL] [-m BYTES] LABEL NAME [< FILE] ARGV... [:: NAME ...]...\n");
         return 2;
     }
     const char *label = argv[i++];
@@ -197,6 +209,13 @@ int main(int argc, char **argv)
         printf("%-32s %-12s %9.2f ms (med %9.2f)  %-12s %9.2f ms (med %9.2f)  ratio %6.2f min %6.2f med  %s\n",
                label, cs[0].name, jmin, jmed, cs[k].name, kmin, kmed, jmin / kmin, jmed / kmed,
                agree ? "outputs agree" : "OUTPUTS DISAGREE");
+    }
+    if (membytes > 0) {
+        printf("%-32s peak resident:", label);
+        for (int k = 0; k < nc; k++)
+            printf("  %s %.1f MB", cs[k].name, (double)cs[k].maxrss / 1024);
+        printf("  (%s: %.1f bytes per input byte)\n", cs[0].name,
+               (double)cs[0].maxrss * 1024 / (double)membytes);
     }
     fflush(stdout);
     return bad;
