@@ -35,6 +35,7 @@ jc_ctx *jc_new(void)
     ctx->max_depth = 5000;
     ctx->max_bits = (uint64_t)1 << 32;
     ctx->ans = v_nothing();
+    sym_start(ctx);
     eval_install_builtins(ctx);
     return ctx;
 }

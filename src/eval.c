@@ -3336,6 +3336,25 @@ int eval_toplevel(jc_ctx *ctx, const ast *prog, arena *a, value *out)
 
 /* ---- installation ---- */
 
+__attribute__((weak)) const eval_rows_snapshot *eval_boot_rows = NULL;
+
+int32_t *eval_builtin_rowsyms(jc_ctx *ctx, size_t *nrows)
+{
+    *nrows = lib_table_rows();
+    int32_t *rowsym = xmalloc((*nrows ? *nrows : 1) * sizeof *rowsym);
+    size_t i = 0;
+    for (const builtin *const *t = lib_tables; *t; t++)
+        for (const builtin *b = *t; b->name; b++, i++) {
+            size_t len = strlen(b->name);
+            int sym = sym_intern(ctx, b->name, len);
+            binding *slot = global_slot(ctx, sym);
+            if (slot->defined && slot->v.type == T_TYPE)
+                sym = type_function_sym(ctx, b->name, len);
+            rowsym[i] = sym;
+        }
+    return rowsym;
+}
+
 void eval_install_builtins(jc_ctx *ctx)
 {
     val_kind_set_free(T_FUNCTION, eval_func_free);
@@ -3381,21 +3400,14 @@ void eval_install_builtins(jc_ctx *ctx)
     /* A thousand rows under some eight hundred names: the function objects and their
      * row lists are two blocks, counted first, so that start-up and jc_free do not
      * allocate and free each (the start-up of `jcalc -e 1+1` is mostly this). */
-    size_t nrows = 0;
-    for (const builtin *const *t = lib_tables; *t; t++)
-        for (const builtin *b = *t; b->name; b++)
-            nrows++;
-    int *rowsym = xmalloc(nrows * sizeof *rowsym);
-    size_t i = 0;
-    for (const builtin *const *t = lib_tables; *t; t++)
-        for (const builtin *b = *t; b->name; b++, i++) {
-            size_t len = strlen(b->name);
-            int sym = sym_intern(ctx, b->name, len);
-            binding *slot = global_slot(ctx, sym);
-            if (slot->defined && slot->v.type == T_TYPE)
-                sym = type_function_sym(ctx, b->name, len);
-            rowsym[i] = sym;
-        }
+    size_t nrows;
+    int32_t *made = NULL;
+    const int32_t *rowsym;
+    if (eval_boot_rows && eval_boot_rows->nrows == lib_table_rows())
+        rowsym = eval_boot_rows->rowsym, nrows = eval_boot_rows->nrows;
+    else
+        rowsym = made = eval_builtin_rowsyms(ctx, &nrows);
+    size_t i;
     /* per symbol: its row count, then its function's index (+1) in the block */
     size_t nsyms = ctx->syms.n;
     int *count = xcalloc(nsyms, sizeof *count), *fidx = xcalloc(nsyms, sizeof *fidx);
@@ -3427,7 +3439,7 @@ void eval_install_builtins(jc_ctx *ctx)
                 jc_func *f = &st->builtin_funcs[fidx[rowsym[i]] - 1];
                 f->rows[f->nrows++] = b;
             }
-    free(rowsym);
+    free(made);
     free(count);
     free(fidx);
 }

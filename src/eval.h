@@ -62,6 +62,17 @@ int eval_call_rooted(jc_ctx *ctx, value f, int n, const value *args, const ast *
 
 /* Binds every builtin as a global; called once per context. */
 void eval_install_builtins(jc_ctx *ctx);
+/* The symbol of each builtin row of lib_tables, in table order (a type's name maps to
+ * its hidden conversion function), with their count: what eval_install_builtins binds.
+ * The caller frees the array. */
+int32_t *eval_builtin_rowsyms(jc_ctx *ctx, size_t *nrows);
+/* Those symbols as the jcalc binary's start-up computed them at build time
+ * (tools/gen_snapshot.c, with sym_boot); NULL (a weak definition) elsewhere. */
+typedef struct eval_rows_snapshot {
+    size_t nrows;
+    const int32_t *rowsym;
+} eval_rows_snapshot;
+extern const eval_rows_snapshot *eval_boot_rows;
 
 /* Global variable access by name (used by the REPL for completion, by tests). */
 int eval_get_global(jc_ctx *ctx, const char *name, value *out);

@@ -33,6 +33,7 @@ typedef struct symtab {
     size_t pool_used, pool_cap;
     char **chunks;
     size_t nchunks;
+    int borrowed;       /* names, hash, lens and slots are sym_boot's, read-only */
 } symtab;
 
 /* A user function's call in progress, for the stack trace of an error: the function,

@@ -13,6 +13,43 @@ static uint32_t sym_hash(const char *s, size_t n)
     return h;
 }
 
+__attribute__((weak)) const sym_snapshot *sym_boot = NULL;
+
+void sym_start(jc_ctx *ctx)
+{
+    symtab *t = &ctx->syms;
+    const sym_snapshot *b = sym_boot;
+    if (!b || t->n)
+        return;
+    t->names = (char **)b->names;
+    t->hash = (uint32_t *)b->hash;
+    t->lens = (uint32_t *)b->lens;
+    t->slots = (int32_t *)b->slots;
+    t->n = t->cap = b->n;
+    t->nslots = b->nslots;
+    t->borrowed = 1;
+}
+
+/* The borrowed snapshot becomes the table's own, with room to grow: at the first new
+ * name. */
+static void sym_own(symtab *t)
+{
+    size_t cap = 2 * t->n > 1024 ? 2 * t->n : 1024;
+    char **names = xmalloc(cap * sizeof *names);
+    uint32_t *hash = xmalloc(cap * sizeof *hash), *lens = xmalloc(cap * sizeof *lens);
+    int32_t *slots = xmalloc(t->nslots * sizeof *slots);
+    memcpy(names, t->names, t->n * sizeof *names);
+    memcpy(hash, t->hash, t->n * sizeof *hash);
+    memcpy(lens, t->lens, t->n * sizeof *lens);
+    memcpy(slots, t->slots, t->nslots * sizeof *slots);
+    t->names = names;
+    t->hash = hash;
+    t->lens = lens;
+    t->slots = slots;
+    t->cap = cap;
+    t->borrowed = 0;
+}
+
 static void sym_rehash(symtab *t, size_t nslots)
 {
     free(t->slots);
@@ -53,6 +90,8 @@ int sym_intern(jc_ctx *ctx, const char *name, size_t len)
     int id = sym_lookup(t, name, len, h);
     if (id >= 0)
         return id;
+    if (t->borrowed)
+        sym_own(t);
     if (t->n == t->cap) {
         t->cap = t->cap ? 2 * t->cap : 1024;
         t->names = xrealloc(t->names, t->cap * sizeof *t->names);
@@ -97,9 +136,11 @@ void sym_free_all(jc_ctx *ctx)
     for (size_t i = 0; i < t->nchunks; i++)
         free(t->chunks[i]);
     free(t->chunks);
-    free(t->lens);
-    free(t->names);
-    free(t->hash);
-    free(t->slots);
+    if (!t->borrowed) {
+        free(t->lens);
+        free(t->names);
+        free(t->hash);
+        free(t->slots);
+    }
     memset(t, 0, sizeof *t);
 }

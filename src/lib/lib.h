@@ -51,6 +51,8 @@ typedef struct builtin {
  * NULL-terminated and in the same order. */
 extern const builtin *const lib_tables[];
 extern const char *const lib_table_names[];
+/* The number of rows of all tables together. */
+size_t lib_table_rows(void);
 
 /* Writes one line per builtin name and table, sorted by name (bytewise) and then by
  * lookup order: "NAME<TAB>TABLE<TAB>SIGNATURE", the signature being the first line of

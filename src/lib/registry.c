@@ -40,6 +40,15 @@ const builtin *const lib_tables[] = { LIB_TABLE_LIST(ROWS) NULL };
 const char *const lib_table_names[] = { LIB_TABLE_LIST(NAME) NULL };
 #undef NAME
 
+size_t lib_table_rows(void)
+{
+    size_t n = 0;
+    for (int t = 0; lib_tables[t]; t++)
+        for (const builtin *r = lib_tables[t]; r->name; r++)
+            n++;
+    return n;
+}
+
 typedef struct listed {
     const char *name;
     int table;          /* index in lib_tables */
