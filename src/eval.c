@@ -2117,6 +2117,26 @@ typedef struct fold {
 
 static int ev_anon_body(jc_ctx *ctx, env *e, const ast *n, value *out);
 
+/* max or min of two Int64 or two Float64 without the call, as Julia's methods give
+ * them (of equal floats, max takes the one without the sign bit, so max(-0.0, 0.0) is
+ * 0.0, and min the one with it); 0 for anything else, NaN included. */
+static int fold_maxmin(int max, value *acc, value v)
+{
+    if (acc->type == T_INT64 && v.type == T_INT64) {
+        if (max ? v.u.i > acc->u.i : v.u.i < acc->u.i)
+            acc->u.i = v.u.i;
+        return 1;
+    }
+    if (acc->type != T_FLOAT64 || v.type != T_FLOAT64 || isnan(acc->u.f) || isnan(v.u.f))
+        return 0;
+    double a = acc->u.f, b = v.u.f;
+    if (a == b) /* equal, or ±0.0 */
+        acc->u.f = max ? (signbit(a) ? b : a) : (signbit(a) ? a : b);
+    else if (max ? b > a : b < a)
+        acc->u.f = b;
+    return 1;
+}
+
 static int fold_sink(jc_ctx *ctx, void *arg, value v)
 {
     fold *F = arg;
@@ -2158,6 +2178,8 @@ static int fold_sink(jc_ctx *ctx, void *arg, value v)
         F->acc = r; /* Int64 or Float64: nothing to release */
         return 0;
     }
+    if (F->kind <= FOLD_MIN && fold_maxmin(F->kind == FOLD_MAX, &F->acc, v))
+        return 0;
     int rc;
     if (F->kind <= FOLD_PROD && val_kind_is(F->acc.type, VK_NUMBER) && val_kind_is(v.type, VK_NUMBER)) {
         /* numbers: what + and * give them, without the call (no user method applies) */
