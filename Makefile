@@ -15,7 +15,7 @@
 PREFIX ?= /usr/local
 DEB_PACKAGES = build-essential autoconf automake pkg-config libgmp-dev libmpfr-dev libmpc-dev \
                libreadline-dev libutf8proc-dev libpcre2-dev expect bc clang libclang-rt-14-dev python3
-DEB_OPTIONAL = hyperfine pari-gp lua5.4 dc
+DEB_OPTIONAL = hyperfine pari-gp lua5.4 dc valgrind
 
 BUILD_TARGETS = all run check bench fuzz diff accuracy install lib unit tests-build jcalc docs
 

@@ -1,6 +1,7 @@
 #!/bin/sh
 # stream.sh — jcalc against `bc -l`, side by side in one run:
-#   (a) start-up: evaluating 1+1 (and against dc where installed), 40 runs each;
+#   (a) start-up: evaluating 1+1 (and against dc where installed), 40 runs each, and
+#       its instruction count (callgrind, where valgrind is installed);
 #   (b) a stream of 100,000 mixed arithmetic lines through stdin, 5 runs each.
 # bench/race.c executes each directly, interleaves the runs, checks that the outputs
 # agree, and prints min and median ratios jcalc/bc.  Project targets (issue 13):
@@ -18,6 +19,19 @@ echo '1+1' >"$tmp/one"
 set -- "$RACE" -n 40 "start-up 1+1" jcalc "$JCALC" -e '1+1' :: "bc -l" '<' "$tmp/one" bc -l
 command -v dc >/dev/null 2>&1 && set -- "$@" :: dc dc -e '1 1+p'
 "$@"
+# ... and in instructions, where valgrind is installed (callgrind counts every one,
+# the dynamic loader's included)
+if command -v valgrind >/dev/null 2>&1; then
+    irefs() { valgrind --tool=callgrind --callgrind-out-file=/dev/null "$@" 2>&1 >/dev/null |
+              sed -n 's/.*refs: *//p' | tr -d ,; }
+    j=$(irefs "$JCALC" -e '1+1'); b=$(irefs bc -l <"$tmp/one")
+    line="start-up instructions: jcalc $j, bc -l $b (ratio $(awk -v a="$j" -v b="$b" 'BEGIN { printf "%.2f", a / b }'))"
+    if command -v dc >/dev/null 2>&1; then
+        d=$(irefs dc -e '1 1+p')
+        line="$line, dc $d (ratio $(awk -v a="$j" -v b="$d" 'BEGIN { printf "%.2f", a / b }'))"
+    fi
+    echo "$line"
+fi
 
 # (b) 100,000 lines that mean the same in both languages
 awk 'BEGIN {
