@@ -324,10 +324,11 @@ int array_check_len(jc_ctx *ctx, double nelems)
     return num_check_bits(ctx, nelems * 128.0);
 }
 
-/* A range or tuple taking part in a concatenation becomes a vector. */
+/* A range taking part in a concatenation becomes a vector; a tuple, like any value that
+ * is not an array, is one element (Julia: [(1, 2) (3, 4)] is a 1×2 Matrix of tuples). */
 int array_cat_part(jc_ctx *ctx, value x, value *out)
 {
-    if (x.type == T_RANGE || (x.type == T_TUPLE && x.sub == TUP_PLAIN)) {
+    if (x.type == T_RANGE) {
         int64_t n;
         array_coll_shape(x, &n);
         if (array_check_len(ctx, (double)n) < 0)

@@ -121,7 +121,8 @@ int array_cat(jc_ctx *ctx, int dim, value *parts, int64_t np, const jc_typeobj *
 int array_coll_is(value v);
 int array_coll_shape(value v, int64_t *dims);
 int array_coll_elem(jc_ctx *ctx, value v, int64_t i, value *out);
-/* A range or tuple taking part in a concatenation becomes a vector; *out owned. */
+/* A range taking part in a concatenation becomes a vector (a tuple is one element);
+ * *out owned. */
 int array_cat_part(jc_ctx *ctx, value x, value *out);
 /* Whether v is the `:` used as an index (Colon()). */
 int array_is_colon(jc_ctx *ctx, value v);

@@ -153,76 +153,81 @@ static int check_rows(jc_ctx *ctx, const ast *n, int first)
     return 0;
 }
 
-/* [a b; c d] whose rows hold only expressions (no nested rows, no splats), all of the
- * same length: the elements are evaluated row by row into one buffer (Julia's hvcat
- * too has every element before it concatenates), and when none is an array, range or
- * tuple the matrix is made from them at once, the element type promoted over all of
- * them as Julia's hvcat of scalars does, no row made on the way; else each row is
- * concatenated and the rows stacked, from the same values.  1 when done (or failed:
- * -1), 0 when the literal has another shape. */
+/* [a b; c d] whose rows hold only expressions (no nested rows, no splats), as Julia's
+ * hvcat: every element is evaluated first, row by row, into one buffer.  When none is
+ * an array or a range, the rows must be equally long and the matrix is made from the
+ * elements at once, the element type promoted over all of them (no row is made on the
+ * way); else each row is concatenated and the rows stacked, from the same values, so
+ * that [[1 2] 3; 4 5 6] is 2×3.  1 when done (or failed: -1), 0 when the literal has
+ * another shape. */
 static int eval_rows(litctx *L, const ast *n, int first, value *out)
 {
     jc_ctx *ctx = L->ctx;
-    int64_t nrows = (int64_t)n->nkids - first, ncols = -1;
+    int64_t nrows = (int64_t)n->nkids - first, total = 0;
     for (uint32_t i = (uint32_t)first; i < n->nkids; i++) {
         const ast *row = n->kids[i];
-        if (row->kind != A_ROW || row->sym || (ncols >= 0 && row->nkids != ncols) || !row->nkids)
+        if (row->kind != A_ROW || row->sym || !row->nkids)
             return 0;
         for (uint32_t j = 0; j < row->nkids; j++)
             if (row->kids[j]->kind == A_ROW || row->kids[j]->kind == A_SPLAT)
                 return 0;
-        ncols = row->nkids;
+        total += row->nkids; /* bounded by the number of nodes */
     }
-    int64_t total = nrows * ncols; /* both bounded by a node's kid count */
     value *vals = xmalloc(nz(total) * sizeof *vals);
     int64_t cnt = 0;
     int scalars = 1;
     for (int64_t i = 0; i < nrows; i++) {
         const ast *row = n->kids[first + i];
-        for (int64_t j = 0; j < ncols; j++, cnt++) {
+        for (uint32_t j = 0; j < row->nkids; j++, cnt++) {
             if (L->eval(ctx, L->e, row->kids[j], &vals[cnt]) != 0) {
                 val_release_n(vals, cnt);
                 free(vals);
                 return -1;
             }
-            int t = vals[cnt].type;
-            scalars = scalars && t != T_ARRAY && t != T_RANGE &&
-                      !(t == T_TUPLE && vals[cnt].sub == TUP_PLAIN);
+            scalars = scalars && vals[cnt].type != T_ARRAY && vals[cnt].type != T_RANGE;
         }
     }
     int r = 0;
     if (scalars) {
-        value pt = array_promote_eltype(ctx, vals, total);
-        int64_t dims[2] = { nrows, ncols };
-        value res = array_alloc(val_typeobj(pt), 2, dims);
-        val_release(pt);
-        for (int64_t k = 0; k < total; k++) {
+        int64_t ncols = n->kids[first]->nkids;
+        for (int64_t i = 1; i < nrows && r == 0; i++)
+            if (n->kids[first + i]->nkids != ncols)
+                r = err_throw(ctx, ERR_DIMENSION, n,
+                              "row %lld has mismatched number of columns (expected %lld, got %lld)",
+                              (long long)i + 1, (long long)ncols, (long long)n->kids[first + i]->nkids);
+        value res = v_nothing();
+        if (r == 0) {
+            value pt = array_promote_eltype(ctx, vals, total);
+            int64_t dims[2] = { nrows, ncols };
+            res = array_alloc(val_typeobj(pt), 2, dims);
+            val_release(pt);
+        }
+        for (int64_t k = 0; k < total && r == 0; k++) {
             int64_t i = k / ncols, j = k % ncols; /* column-major in the matrix */
-            if (r == 0 && array_convert_elt(ctx, val_array(res)->et, vals[k],
-                                            &val_array(res)->v[j * nrows + i]) < 0) {
+            if (array_convert_elt(ctx, val_array(res)->et, vals[k], &val_array(res)->v[j * nrows + i]) < 0) {
                 err_locate(ctx, n);
                 r = -1;
             }
         }
-        val_release_n(vals, total);
         if (r < 0)
             val_release(res);
         else
             *out = res;
     } else {
-        /* each row as eval_cat makes it, then the rows stacked */
         value *rows = xmalloc(nz(nrows) * sizeof *rows);
-        int64_t made = 0;
-        for (; made < nrows && r == 0; made++)
-            r = array_cat(ctx, 2, vals + made * ncols, ncols, NULL, n->kids[first + made], &rows[made]);
-        if (r < 0)
-            made--;
-        val_release_n(vals, total);
+        int64_t made = 0, off = 0;
+        for (; made < nrows; made++) {
+            const ast *row = n->kids[first + made];
+            if ((r = array_cat(ctx, 2, vals + off, row->nkids, NULL, row, &rows[made])) < 0)
+                break;
+            off += row->nkids;
+        }
         if (r == 0)
             r = array_cat(ctx, 1, rows, nrows, NULL, n, out);
         val_release_n(rows, made);
         free(rows);
     }
+    val_release_n(vals, total);
     free(vals);
     return r < 0 ? -1 : 1;
 }
@@ -545,10 +550,8 @@ int array_eval_literal(jc_ctx *ctx, const ast *n, array_eval_fn eval, array_eval
         r = eval_cat(&L, n, n->kind == A_ROW && n->sym ? n->sym : 2, et, first, out);
         break;
     case A_VCAT: case A_TYPED_VCAT:
-        r = check_rows(ctx, n, first);
-        if (r == 0 && n->kind == A_VCAT)
-            r = eval_rows(&L, n, first, out);
-        if (r == 0)
+        r = n->kind == A_VCAT ? eval_rows(&L, n, first, out) : 0;
+        if (r == 0 && (r = check_rows(ctx, n, first)) == 0)
             r = eval_cat(&L, n, 1, et, first, out);
         break;
     case A_NCAT: case A_TYPED_NCAT:

@@ -10,3 +10,11 @@
 [1:2 3:4; 5 6]
 # side effects in order, row by row, before any concatenation
 v = Int[]; [push!(v, 1)[end] push!(v, 2)[end]; push!(v, 3)[end] push!(v, 4)[end]]; v
+# rows of different lengths are fine when arrays make their widths agree
+[[1 2] 3; 4 5 6]
+# a tuple is one element, not a collection, in every concatenation
+[(1,2) (3,4); (5,6) (7,8)]
+[(1,2) (3,4)]
+[(1,2); (3,4)]
+vcat((1,2), 3)
+hcat((1,2), (3,4))
