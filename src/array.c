@@ -70,10 +70,18 @@ int array_convert_elt(jc_ctx *ctx, const jc_typeobj *et, value x, value *out)
         *out = r;
         return 0;
     }
-    if (et && et->base >= TA_ANY && !type_is_union(et) && et->base != TA_ANY) {
-        jc_typeobj *xt = type_of_value(x);
-        int ok = type_subtype(xt, et);
-        type_release(xt);
+    /* an abstract type takes its subtypes; String and Symbol have no conversion from
+     * another kind (String[1] is a MethodError, as in Julia) */
+    int plain = et && (et->base == T_STRING || et->base == T_SYMBOL);
+    if ((et && et->base >= TA_ANY && !type_is_union(et) && et->base != TA_ANY) || plain) {
+        int ok;
+        if (plain)
+            ok = x.type == et->base;
+        else {
+            jc_typeobj *xt = type_of_value(x);
+            ok = type_subtype(xt, et);
+            type_release(xt);
+        }
         if (!ok) {
             sb tn = { 0 }, xn = { 0 };
             type_name(ctx, &tn, et);

@@ -156,11 +156,11 @@ static int check_rows(jc_ctx *ctx, const ast *n, int first)
 /* [a b; c d] whose rows hold only expressions (no nested rows, no splats), as Julia's
  * hvcat: every element is evaluated first, row by row, into one buffer.  When none is
  * an array or a range, the rows must be equally long and the matrix is made from the
- * elements at once, the element type promoted over all of them (no row is made on the
- * way); else each row is concatenated and the rows stacked, from the same values, so
+ * elements at once, of element type et or else the type promoted over all of them (no
+ * row is made on the way); else each row is concatenated and the rows stacked, from the same values, so
  * that [[1 2] 3; 4 5 6] is 2×3.  1 when done (or failed: -1), 0 when the literal has
  * another shape. */
-static int eval_rows(litctx *L, const ast *n, int first, value *out)
+static int eval_rows(litctx *L, const ast *n, const jc_typeobj *et, int first, value *out)
 {
     jc_ctx *ctx = L->ctx;
     int64_t nrows = (int64_t)n->nkids - first, total = 0;
@@ -197,9 +197,9 @@ static int eval_rows(litctx *L, const ast *n, int first, value *out)
                               (long long)i + 1, (long long)ncols, (long long)n->kids[first + i]->nkids);
         value res = v_nothing();
         if (r == 0) {
-            value pt = array_promote_eltype(ctx, vals, total);
+            value pt = et ? v_nothing() : array_promote_eltype(ctx, vals, total);
             int64_t dims[2] = { nrows, ncols };
-            res = array_alloc(val_typeobj(pt), 2, dims);
+            res = array_alloc(et ? (jc_typeobj *)et : val_typeobj(pt), 2, dims);
             val_release(pt);
         }
         for (int64_t k = 0; k < total && r == 0; k++) {
@@ -218,12 +218,12 @@ static int eval_rows(litctx *L, const ast *n, int first, value *out)
         int64_t made = 0, off = 0;
         for (; made < nrows; made++) {
             const ast *row = n->kids[first + made];
-            if ((r = array_cat(ctx, 2, vals + off, row->nkids, NULL, row, &rows[made])) < 0)
+            if ((r = array_cat(ctx, 2, vals + off, row->nkids, et, row, &rows[made])) < 0)
                 break;
             off += row->nkids;
         }
         if (r == 0)
-            r = array_cat(ctx, 1, rows, nrows, NULL, n, out);
+            r = array_cat(ctx, 1, rows, nrows, et, n, out);
         val_release_n(rows, made);
         free(rows);
     }
@@ -550,7 +550,7 @@ int array_eval_literal(jc_ctx *ctx, const ast *n, array_eval_fn eval, array_eval
         r = eval_cat(&L, n, n->kind == A_ROW && n->sym ? n->sym : 2, et, first, out);
         break;
     case A_VCAT: case A_TYPED_VCAT:
-        r = n->kind == A_VCAT ? eval_rows(&L, n, first, out) : 0;
+        r = eval_rows(&L, n, et, first, out);
         if (r == 0 && (r = check_rows(ctx, n, first)) == 0)
             r = eval_cat(&L, n, 1, et, first, out);
         break;

@@ -18,3 +18,7 @@ v = Int[]; [push!(v, 1)[end] push!(v, 2)[end]; push!(v, 3)[end] push!(v, 4)[end]
 [(1,2); (3,4)]
 vcat((1,2), 3)
 hcat((1,2), (3,4))
+# typed: the same, of the given element type
+Float32[1 2; 3 4]
+Int[[1 2] 3; 4 5 6]
+Any[1 2; 3 4]
