@@ -152,6 +152,18 @@ value array_alloc(const jc_typeobj *et, int nd, const int64_t *dims)
     return v_obj(T_ARRAY, 0, &a->h);
 }
 
+value array_adopt(const jc_typeobj *et, value *vals, int64_t n, int64_t cap)
+{
+    jc_array *a = obj_new(T_ARRAY, sizeof *a);
+    a->kind = ARR_DENSE;
+    a->nd = 1;
+    a->len = a->dims[0] = n;
+    a->et = type_retain(et);
+    a->v = vals;
+    a->cap = cap > n ? cap : 0;
+    return v_obj(T_ARRAY, 0, &a->h);
+}
+
 value array_new(jc_ctx *ctx, const jc_typeobj *et, int nd, const int64_t *dims)
 {
     value r = array_alloc(et, nd, dims);

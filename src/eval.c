@@ -1949,6 +1949,10 @@ static int ev_args(jc_ctx *ctx, env *e, const ast *const *kids, int nkids, evarg
     ea->v = ea->inl;
     ea->n = 0;
     ea->cap = EVARGS_INLINE;
+    if (nkids > EVARGS_INLINE) { /* room for every argument at once, not by doubling */
+        ea->v = xmalloc((size_t)nkids * sizeof *ea->v);
+        ea->cap = nkids;
+    }
     ea->kw = ea->kwinl;
     ea->kwv = ea->kwvinl;
     ea->nkw = 0;

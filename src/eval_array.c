@@ -527,23 +527,23 @@ int array_eval_literal(jc_ctx *ctx, const ast *n, array_eval_fn eval, array_eval
         int64_t nv;
         if (eval_list(&L, (const ast *const *)n->kids, (int)n->nkids, &vals, &nv) < 0)
             return -1;
+        /* the elements are converted where they are, and their buffer becomes the
+         * vector's storage: a data literal is held once, not twice */
         value pt = array_promote_eltype(ctx, vals, nv);
-        value res = array_alloc(val_typeobj(pt), 1, &nv);
-        r = 0;
         for (int64_t i = 0; i < nv; i++) {
-            if (r == 0 && array_convert_elt(ctx, val_typeobj(pt), vals[i], &val_array(res)->v[i]) < 0) {
+            value y;
+            if (array_convert_elt(ctx, val_typeobj(pt), vals[i], &y) < 0) {
                 err_locate(ctx, n);
-                r = -1;
+                val_release_n(vals, nv);
+                free(vals);
+                val_release(pt);
+                return -1;
             }
             val_release(vals[i]);
+            vals[i] = y;
         }
-        free(vals);
+        *out = array_adopt(val_typeobj(pt), vals, nv, nv);
         val_release(pt);
-        if (r < 0) {
-            val_release(res);
-            return -1;
-        }
-        *out = res;
         return 0;
     }
     case A_HCAT: case A_TYPED_HCAT: case A_ROW:
