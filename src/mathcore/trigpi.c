@@ -19,10 +19,13 @@
  *      the coefficients.  Only g pi_hi = gp + e, B_hi gp (fma two-products) and
  *      A_hi + B_hi gp (Fast2Sum) are error-free; the rest is one chain of double fma,
  *      giving h + l with |l| < 2^-18 |h|, not normalised.  tan divides the high parts
- *      once and corrects the quotient by fma (fast_tan): no double-double division.
+ *      (and takes 1/dh alongside) and corrects the quotient by fma (fast_tan): no
+ *      double-double division.
  *      Rounding test: when h + (l - err) and h + (l + err) round to the same double,
  *      that is the result (RN is monotone), with err = 2^-66 |h| (2^-65 for tan).  It
- *      fails for about 1 argument in 5000 (tan: 1 in 2900), which take step 2.
+ *      fails for about 1 argument in 5000 (tan: 1 in 2900), which take the general
+ *      path, steps 2 to 4.  On CPUs without FMA, where each fma() is a software routine,
+ *      the general path is taken directly (FAST_PATH_PAYS).
  *   2. Exact reduction.  With a = |x| < 2^50, j = rint(2a) and r = a - j/2 are exact
  *      (r is a multiple of ulp(a) with |r| <= 1/4 <= a when j > 0), so x = ±(j/2 + r)
  *      with no rounding and no approximation of pi.  For 2^50 <= a < 2^53, a is a
@@ -421,6 +424,12 @@ static __attribute__((noinline)) double tanpi_slow(double x)
     return tanpi_fmt(x, &mc_fmt_double);
 }
 
+/* The fast path makes 11 fma() calls (tan: 18), each one instruction in the FMA
+ * clones; without FMA hardware each is a call to libm's software fma, and the
+ * double-double path, with about four, is the faster one.  The test is one predictable
+ * branch, false only in the default clones. */
+#define FAST_PATH_PAYS() __builtin_expect(MC_FMA_IS_FAST(), 1)
+
 /* sin(pi x) for |x| = (k + f)/1024: quadrant q = k >> 9 (mod 4), i = k mod 512; odd
  * quadrants give cos(pi (i + f)/1024) = sin(pi (512 - i - f)/1024), so one sum with a
  * row index and a sign of g chosen by arithmetic, not branches.  cospi is sinpi of
@@ -440,6 +449,8 @@ MC_INLINE double sinpi_fast(double x, int cos, int *ok)
 
 MC_CLONES double mc_sinpi(double x)
 {
+    if (!FAST_PATH_PAYS())
+        return sinpi_slow(x);
     int ok;
     double y = sinpi_fast(x, 0, &ok);
     return __builtin_expect(ok, 1) ? y : sinpi_slow(x);
@@ -447,6 +458,8 @@ MC_CLONES double mc_sinpi(double x)
 
 MC_CLONES double mc_cospi(double x)
 {
+    if (!FAST_PATH_PAYS())
+        return cospi_slow(x);
     int ok;
     double y = sinpi_fast(x, 1, &ok);
     return __builtin_expect(ok, 1) ? y : cospi_slow(x);
@@ -456,6 +469,8 @@ MC_CLONES double mc_cospi(double x)
  * -cot(pi (i + f)/1024) = -tan(pi (512 - i - f)/1024). */
 MC_CLONES double mc_tanpi(double x)
 {
+    if (!FAST_PATH_PAYS())
+        return tanpi_slow(x);
     uint64_t xb = bits_from_double(x);
     unsigned k;
     double f = fast_reduce(fabs(x), &k);
@@ -498,6 +513,10 @@ static __attribute__((noinline)) void sincospi_slow(double x, double *s, double 
  * row is 512 - j and whose g is -g, which is the cosine half of fast_sincos. */
 MC_CLONES void mc_sincospi(double x, double *s, double *c)
 {
+    if (!FAST_PATH_PAYS()) {
+        sincospi_slow(x, s, c);
+        return;
+    }
     uint64_t xb = bits_from_double(x);
     unsigned k;
     double f = fast_reduce(fabs(x), &k);
