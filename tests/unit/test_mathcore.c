@@ -202,6 +202,8 @@ typedef double (*gen_fn)(uint64_t *s);
 
 static double gen_quarter(uint64_t *s) { return 0.25 * unif(s); }
 static double gen_half(uint64_t *s) { return 0.5 * unif(s); }
+/* [-2, 2): every quadrant and both signs at full precision */
+static double gen_period(uint64_t *s) { return 4.0 * unif(s) - 2.0; }
 
 static double gen_sign(uint64_t *s, double x)
 {
@@ -644,6 +646,7 @@ int main(void)
         {"n/2 +- tiny", gen_near_half},
         {"tiny (subnormal..2^-30)", gen_tiny},
         {"large [1,2^60)", gen_large},
+        {"[-2,2)", gen_period},
     };
     for (int f = SIN; f <= TAN; f++)
         for (size_t r = 0; r < sizeof trig_ranges / sizeof trig_ranges[0]; r++)
