@@ -4,6 +4,12 @@
  * Each function runs over the same precomputed array of 2^20 distinct arguments; the
  * time is the best of several alternating repetitions (clock_gettime, CLOCK_MONOTONIC), and every
  * result feeds a checksum that is printed, so no call can be optimised away.
+ *
+ * Two measures per function.  Throughput: the calls are independent, so the CPU
+ * overlaps consecutive ones.  Latency: each argument depends on the previous result
+ * (x = xs[i] + zero * y, zero read from a volatile so the compiler cannot drop it), so a
+ * call starts only when the previous one has finished; for finite y this adds +-0 and
+ * leaves the argument unchanged.
  */
 #include "mathcore/mathcore.h"
 
@@ -55,12 +61,23 @@ static double g_sincos(double x)
     return s + c;
 }
 
-/* One pass over xs: seconds; *sum accumulates the results. */
-static double pass(fn64 f, const double *xs, double *sum)
+static volatile double zero_v = 0.0;
+
+/* One pass over xs: seconds; *sum accumulates the results.  With chain set, each
+ * argument waits for the previous result (latency); otherwise calls are independent. */
+static double pass(fn64 f, const double *xs, double *sum, int chain)
 {
     double acc = 0.0, t0 = now();
-    for (int i = 0; i < N; i++)
-        acc += f(xs[i]);
+    if (chain) {
+        double zero = zero_v, y = 0.0;
+        for (int i = 0; i < N; i++) {
+            y = f(xs[i] + zero * y);
+            acc += y;
+        }
+    } else {
+        for (int i = 0; i < N; i++)
+            acc += f(xs[i]);
+    }
     double t = now() - t0;
     *sum += acc;
     return t;
@@ -68,11 +85,12 @@ static double pass(fn64 f, const double *xs, double *sum)
 
 /* Best ns/call of f and of its baseline g.  The passes alternate, so both see the same
  * machine conditions (on a shared or hyper-threaded CPU, neighbours matter). */
-static void timeit(fn64 f, fn64 g, const double *xs, double *sum, double *tf, double *tg)
+static void timeit(fn64 f, fn64 g, const double *xs, int chain, double *sum, double *tf,
+                   double *tg)
 {
     double bf = 1e30, bg = 1e30;
     for (int r = 0; r < REPS; r++) {
-        double a = pass(g, xs, sum), b = pass(f, xs, sum);
+        double a = pass(g, xs, sum, chain), b = pass(f, xs, sum, chain);
         if (a < bg)
             bg = a;
         if (b < bf)
@@ -104,14 +122,18 @@ int main(void)
         {"mc_fourthroot", "sqrt(sqrt(x))", mc_fourthroot, g_root, 1},
     };
     double sum = 0.0;
-    printf("%-14s %9s   %-15s %9s   %s\n", "function", "ns/call", "baseline", "ns/call",
-           "ratio");
-    for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
-        const double *xs = rows[i].positive ? pos : trig;
-        double tm, tb;
-        timeit(rows[i].f, rows[i].base, xs, &sum, &tm, &tb);
-        printf("%-14s %9.2f   %-15s %9.2f   %.2fx\n", rows[i].name, tm, rows[i].base_name, tb,
-               tm / tb);
+    for (int chain = 0; chain < 2; chain++) {
+        printf("%s\n%-14s %9s   %-15s %9s   %s\n",
+               chain ? "latency (each argument waits for the previous result)"
+                     : "throughput (independent calls)",
+               "function", "ns/call", "baseline", "ns/call", "ratio");
+        for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
+            const double *xs = rows[i].positive ? pos : trig;
+            double tm, tb;
+            timeit(rows[i].f, rows[i].base, xs, chain, &sum, &tm, &tb);
+            printf("%-14s %9.2f   %-15s %9.2f   %.2fx\n", rows[i].name, tm,
+                   rows[i].base_name, tb, tm / tb);
+        }
     }
     printf("(%d distinct arguments, best of %d; checksum %g)\n", N, REPS, sum);
     free(trig);

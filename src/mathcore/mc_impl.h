@@ -16,8 +16,12 @@
  * because fma() is exactly rounded in both; only speed differs. */
 #if defined(__GNUC__) && !defined(__clang__) && defined(__x86_64__) && defined(__linux__)
 #define MC_CLONES __attribute__((target_clones("fma", "default")))
+/* True in the "fma" clones, false in the default ones: the loader picks the clone by the
+ * same CPU feature.  For code paths that are fast only with fma as one instruction. */
+#define MC_FMA_IS_FAST() __builtin_cpu_supports("fma")
 #else
 #define MC_CLONES
+#define MC_FMA_IS_FAST() 1
 #endif
 
 #define MC_INLINE static inline __attribute__((always_inline))

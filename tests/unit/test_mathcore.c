@@ -202,6 +202,8 @@ typedef double (*gen_fn)(uint64_t *s);
 
 static double gen_quarter(uint64_t *s) { return 0.25 * unif(s); }
 static double gen_half(uint64_t *s) { return 0.5 * unif(s); }
+/* [-2, 2): every quadrant and both signs at full precision */
+static double gen_period(uint64_t *s) { return 4.0 * unif(s) - 2.0; }
 
 static double gen_sign(uint64_t *s, double x)
 {
@@ -323,6 +325,52 @@ static void test_edges(void)
     }
     printf("range edges vs MPFR: %ld cases, %ld misrounded\n", n, bad);
     check(bad == 0, "range edges");
+}
+
+/* Hard cases: arguments whose exact value lies within 2^-70 (most within 2^-80) of a
+ * rounding midpoint of binary64, so that the fast path's rounding test must fail and
+ * (below 2^-67) the double-double path's too: they reach the exact step.  Found by
+ * searching 9e8 random arguments for fast-path failures and measuring the distance to
+ * the nearest midpoint with MPFR (the distance, log2 relative, follows each x).  The
+ * expected results are MPFR's, computed here; x and -x are both checked. */
+static const struct {
+    int f;
+    double x;
+} hard_cases[] = {
+    {SIN, 0x1.b939ef3b1f318p-1},  /* -80.4 */ {SIN, 0x1.d3410708be9dap+1}, /* -82.1 */
+    {SIN, -0x1.61df58a6d1fc2p+1}, /* -81.7 */ {SIN, 0x1.f3c94bd6298fcp+30}, /* -78.1 */
+    {SIN, -0x1.91b3900374256p+1}, /* -75.0 */ {SIN, 0x1.30c5ce59b536cp+0}, /* -73.2 */
+    {SIN, 0x1.e2b100987e83ep-36}, /* -70.3 */
+    {COS, 0x1.493b1fb653e7ap+2},  /* -80.8 */ {COS, 0x1.b3c3d3688ae38p-16}, /* -80.8 */
+    {COS, 0x1.47c5331bad424p+10}, /* -84.2 */ {COS, 0x1.322bccbb37862p-23}, /* -74.3 */
+    {COS, -0x1.0273e067b2cep-2},  /* -72.5 */ {COS, 0x1.2a43cc80d5306p+7}, /* -72.4 */
+    {TAN, 0x1.fd9697a4ccb9bp-40}, /* -81.1 */ {TAN, 0x1.75bb4dbf81f54p+0}, /* -80.5 */
+    {TAN, 0x1.95f2ac74d4628p+0},  /* -80.5 */ {TAN, 0x1.c0d5412cbd87ep-28}, /* -82.6 */
+    {TAN, 0x1.25a66c6a74dap-39},  /* -80.1 */ {TAN, 0x1.bc08a458a93f8p-36}, /* -75.6 */
+    {TAN, 0x1.7a889822ff2c4p+1},  /* -74.9 */ {TAN, 0x1.a00f6ee46c552p-4}, /* -73.9 */
+};
+
+static void test_hard_cases(void)
+{
+    long bad = 0, n = 0;
+    for (size_t i = 0; i < sizeof hard_cases / sizeof hard_cases[0]; i++) {
+        for (int sgn = 0; sgn < 2; sgn++) {
+            int f = hard_cases[i].f;
+            double x = sgn ? -hard_cases[i].x : hard_cases[i].x;
+            double got = call64(f, x), want = reference(f, x, &REF64);
+            n++;
+            if (!agrees(got, want) && bad++ < 5)
+                printf("  %s(%a) = %a, want %a\n", fname[f], x, got, want);
+            double sv, cv;
+            mc_sincospi(x, &sv, &cv);
+            if (f == SIN && !same(sv, got) && bad++ < 5)
+                printf("  sincospi(%a): sin %a, want %a\n", x, sv, got);
+            if (f == COS && !same(cv, got) && bad++ < 5)
+                printf("  sincospi(%a): cos %a, want %a\n", x, cv, got);
+        }
+    }
+    printf("hard cases vs MPFR: %ld cases, %ld misrounded\n", n, bad);
+    check(bad == 0, "hard cases");
 }
 
 static void test_sincospi(long n)
@@ -587,6 +635,7 @@ int main(void)
     test_tables();
     test_half_conversion();
     test_edges();
+    test_hard_cases();
 
     static const struct {
         const char *name;
@@ -597,6 +646,7 @@ int main(void)
         {"n/2 +- tiny", gen_near_half},
         {"tiny (subnormal..2^-30)", gen_tiny},
         {"large [1,2^60)", gen_large},
+        {"[-2,2)", gen_period},
     };
     for (int f = SIN; f <= TAN; f++)
         for (size_t r = 0; r < sizeof trig_ranges / sizeof trig_ranges[0]; r++)
