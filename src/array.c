@@ -152,15 +152,17 @@ value array_alloc(const jc_typeobj *et, int nd, const int64_t *dims)
     return v_obj(T_ARRAY, 0, &a->h);
 }
 
-value array_adopt(const jc_typeobj *et, value *vals, int64_t n, int64_t cap)
+value array_adopt(const jc_typeobj *et, int nd, const int64_t *dims, value *vals, int64_t cap)
 {
     jc_array *a = obj_new(T_ARRAY, sizeof *a);
     a->kind = ARR_DENSE;
-    a->nd = 1;
-    a->len = a->dims[0] = n;
+    a->nd = nd;
+    a->len = 1;
+    for (int k = 0; k < nd; k++)
+        a->len *= a->dims[k] = dims[k]; /* the caller holds that many values */
     a->et = type_retain(et);
     a->v = vals;
-    a->cap = cap > n ? cap : 0;
+    a->cap = nd == 1 && cap > a->len ? cap : 0;
     return v_obj(T_ARRAY, 0, &a->h);
 }
 

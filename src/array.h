@@ -93,9 +93,10 @@ value array_new(jc_ctx *ctx, const jc_typeobj *et, int nd, const int64_t *dims);
 /* The same without the size check and with no element set: every element is nothing,
  * for the caller to fill (n = product of dims). */
 value array_alloc(const jc_typeobj *et, int nd, const int64_t *dims);
-/* A vector of element type et whose storage is vals itself (n elements, owned and
- * already of that type, in a malloc'd block of room for cap >= n): nothing copied. */
-value array_adopt(const jc_typeobj *et, value *vals, int64_t n, int64_t cap);
+/* An array of element type et and nd dimensions whose storage is vals itself (their
+ * product n elements, owned and already of that type, column-major, in a malloc'd
+ * block of room for cap >= n): nothing copied. */
+value array_adopt(const jc_typeobj *et, int nd, const int64_t *dims, value *vals, int64_t cap);
 /* Stores x (borrowed) at linear index i, converted to the element type. */
 int array_set(jc_ctx *ctx, value a, int64_t i, value x, const ast *site);
 /* Builds an array from n values (owned, moved in), with the element type Julia's

@@ -153,6 +153,31 @@ static int check_rows(jc_ctx *ctx, const ast *n, int first)
     return 0;
 }
 
+/* Reorders an r×c matrix stored row by row into column-major order, in place, by
+ * following each cycle of the permutation (a bit per element marks those moved). */
+static void transpose_in_place(value *v, int64_t r, int64_t c)
+{
+    int64_t n = r * c;
+    if (r < 2 || c < 2)
+        return; /* a row or a column is the same in both orders */
+    uint64_t *done = xcalloc((size_t)(n + 63) / 64, sizeof *done);
+    for (int64_t s = 0; s < n; s++) {
+        if (done[s / 64] >> (s % 64) & 1)
+            continue;
+        value cur = v[s];
+        int64_t k = s;
+        do { /* the element at row-major k = i c + j belongs at j r + i */
+            int64_t to = (k % c) * r + k / c;
+            value next = v[to];
+            v[to] = cur;
+            cur = next;
+            done[to / 64] |= (uint64_t)1 << (to % 64);
+            k = to;
+        } while (k != s);
+    }
+    free(done);
+}
+
 /* [a b; c d] whose rows hold only expressions (no nested rows, no splats), as Julia's
  * hvcat: every element is evaluated first, row by row, into one buffer.  When none is
  * an array or a range, the rows must be equally long and the matrix is made from the
@@ -195,24 +220,30 @@ static int eval_rows(litctx *L, const ast *n, const jc_typeobj *et, int first, v
                 r = err_throw(ctx, ERR_DIMENSION, n,
                               "row %lld has mismatched number of columns (expected %lld, got %lld)",
                               (long long)i + 1, (long long)ncols, (long long)n->kids[first + i]->nkids);
-        value res = v_nothing();
-        if (r == 0) {
-            value pt = et ? v_nothing() : array_promote_eltype(ctx, vals, total);
-            int64_t dims[2] = { nrows, ncols };
-            res = array_alloc(et ? (jc_typeobj *)et : val_typeobj(pt), 2, dims);
-            val_release(pt);
-        }
+        /* converted where they are, put in column-major order in place, and adopted as
+         * the matrix's storage: the elements are held once */
+        value pt = v_nothing();
+        if (r == 0 && !et)
+            pt = array_promote_eltype(ctx, vals, total);
+        const jc_typeobj *t = et ? et : val_typeobj(pt);
         for (int64_t k = 0; k < total && r == 0; k++) {
-            int64_t i = k / ncols, j = k % ncols; /* column-major in the matrix */
-            if (array_convert_elt(ctx, val_array(res)->et, vals[k], &val_array(res)->v[j * nrows + i]) < 0) {
+            value y;
+            if (array_convert_elt(ctx, t, vals[k], &y) < 0) {
                 err_locate(ctx, n);
                 r = -1;
+                break;
             }
+            val_release(vals[k]);
+            vals[k] = y;
         }
-        if (r < 0)
-            val_release(res);
-        else
-            *out = res;
+        if (r == 0) {
+            transpose_in_place(vals, nrows, ncols);
+            int64_t dims[2] = { nrows, ncols };
+            *out = array_adopt(t, 2, dims, vals, total);
+            vals = NULL;
+            total = 0;
+        }
+        val_release(pt);
     } else {
         value *rows = xmalloc(nz(nrows) * sizeof *rows);
         int64_t made = 0, off = 0;
@@ -542,7 +573,7 @@ int array_eval_literal(jc_ctx *ctx, const ast *n, array_eval_fn eval, array_eval
             val_release(vals[i]);
             vals[i] = y;
         }
-        *out = array_adopt(val_typeobj(pt), vals, nv, nv);
+        *out = array_adopt(val_typeobj(pt), 1, &nv, vals, nv);
         val_release(pt);
         return 0;
     }
