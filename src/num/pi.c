@@ -103,4 +103,5 @@ void num_free_pi_cache(void)
     if (cached)
         mpfr_clear(cache);
     cached = 0;
+    num_free_const_caches();
 }
