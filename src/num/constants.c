@@ -96,27 +96,39 @@ static void e_approx(mpfr_ptr r)
 
 /* S(a, b) = Σ_{k=a..b-1} 1/((2k+1) x^(2(k−a))) = T/D with D = B·x^(2(b−a)), B = Π (2k+1).
  * Halves combine as T = T₁D₂ + T₂B₁, D = D₁D₂, B = B₁B₂ (the power of x is never
- * needed alone).  acoth x = S(0, N)/x. */
-static void acoth_split(mpz_t B, mpz_t D, mpz_t T, unsigned long x, unsigned long a, unsigned long b)
+ * needed alone); B is used only through left halves, so it is not formed along the
+ * right edge of the tree (need_b = 0).  A short range is summed from its top on small
+ * integers: S(k, b) = 1/(2k+1) + S(k+1, b)/x², so T = x²D' + (2k+1)T', D = (2k+1)x²D'.
+ * acoth x = S(0, N)/x. */
+static void acoth_split(mpz_t B, mpz_t D, mpz_t T, unsigned long x, unsigned long a, unsigned long b,
+                        int need_b)
 {
-    if (b - a == 1) {
-        mpz_set_ui(B, 2 * a + 1);
-        mpz_mul_ui(D, B, x);
-        mpz_mul_ui(D, D, x);
+    if (b - a <= 8) {
+        unsigned long k = b - 1;
+        mpz_set_ui(B, 2 * k + 1);
         mpz_set_ui(T, x);
         mpz_mul_ui(T, T, x);
+        mpz_mul(D, B, T);
+        while (k-- > a) {
+            mpz_mul_ui(T, T, 2 * k + 1);
+            mpz_addmul_ui(T, D, x * x);
+            mpz_mul_ui(D, D, 2 * k + 1);
+            mpz_mul_ui(D, D, x * x);
+            mpz_mul_ui(B, B, 2 * k + 1);
+        }
         return;
     }
     unsigned long m = a + (b - a) / 2;
     mpz_t B2, D2, T2;
     mpz_inits(B2, D2, T2, NULL);
-    acoth_split(B, D, T, x, a, m);
-    acoth_split(B2, D2, T2, x, m, b);
+    acoth_split(B, D, T, x, a, m, 1);
+    acoth_split(B2, D2, T2, x, m, b, need_b);
     mpz_mul(T, T, D2);
     mpz_mul(T2, T2, B);
     mpz_add(T, T, T2);
     mpz_mul(D, D, D2);
-    mpz_mul(B, B, B2);
+    if (need_b)
+        mpz_mul(B, B, B2);
     mpz_clears(B2, D2, T2, NULL);
 }
 
@@ -130,7 +142,7 @@ static void acoth_add(mpfr_ptr r, long c, unsigned long x)
     unsigned long n = (unsigned long)(((double)wp + 8) / (2 * log2((double)x))) + 1;
     mpz_t B, D, T;
     mpz_inits(B, D, T, NULL);
-    acoth_split(B, D, T, x, 0, n);
+    acoth_split(B, D, T, x, 0, n, 0);
     mpfr_t t, d;
     mpfr_inits2(wp, t, d, (mpfr_ptr)0);
     mpfr_set_z(t, T, MPFR_RNDN);
@@ -158,8 +170,10 @@ static void log2_approx(mpfr_ptr r)
 
 /* Binary splitting of Σ a(k) Π_{j=1..k} p(j)/q(j) with p(j) = −j⁵, q(j) = 32 (2j+1)⁵,
  * a(k) = 205k² + 250k + 77 (p(0) = q(0) = 1), as pi.c's:
- *   P = P₁P₂, Q = Q₁Q₂, T = T₁Q₂ + P₁T₂, and the sum over [0, N) is T/Q. */
-static void zeta3_split(mpz_t P, mpz_t Q, mpz_t T, unsigned long a, unsigned long b)
+ *   P = P₁P₂, Q = Q₁Q₂, T = T₁Q₂ + P₁T₂, and the sum over [0, N) is T/Q;
+ * P is used only through left halves, so it is not formed along the right edge of the
+ * tree (need_p = 0). */
+static void zeta3_split(mpz_t P, mpz_t Q, mpz_t T, unsigned long a, unsigned long b, int need_p)
 {
     if (b - a == 1) {
         if (a == 0) {
@@ -182,12 +196,13 @@ static void zeta3_split(mpz_t P, mpz_t Q, mpz_t T, unsigned long a, unsigned lon
     unsigned long m = a + (b - a) / 2;
     mpz_t P2, Q2, T2;
     mpz_inits(P2, Q2, T2, NULL);
-    zeta3_split(P, Q, T, a, m);
-    zeta3_split(P2, Q2, T2, m, b);
+    zeta3_split(P, Q, T, a, m, 1);
+    zeta3_split(P2, Q2, T2, m, b, need_p);
     mpz_mul(T, T, Q2);
     mpz_mul(T2, T2, P);
     mpz_add(T, T, T2);
-    mpz_mul(P, P, P2);
+    if (need_p)
+        mpz_mul(P, P, P2);
     mpz_mul(Q, Q, Q2);
     mpz_clears(P2, Q2, T2, NULL);
 }
@@ -204,7 +219,7 @@ static void zeta3_approx(mpfr_ptr r)
         n++;
     mpz_t P, Q, T;
     mpz_inits(P, Q, T, NULL);
-    zeta3_split(P, Q, T, 0, n);
+    zeta3_split(P, Q, T, 0, n, 0);
     mpfr_set_z(r, T, MPFR_RNDN);
     mpfr_div_z(r, r, Q, MPFR_RNDN);
     mpfr_div_2ui(r, r, 6, MPFR_RNDN);
