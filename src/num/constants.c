@@ -1,5 +1,5 @@
-/* constants.c — ℯ, log 2 and ζ(3) to many bits by series summed by binary splitting,
- * correctly rounded and cached per thread (π, by the same method, is pi.c's).
+/* constants.c — π, ℯ, log 2 and ζ(3) to many bits by series summed by binary splitting,
+ * correctly rounded and cached per thread (π's series is pi.c's).
  *
  * Method.  Each constant is a rational series whose partial sums binary splitting keeps
  * as a few exact GMP integers over a range of terms, combined pairwise, so that the work
@@ -240,12 +240,16 @@ static int mpfr_e(mpfr_ptr r, mpfr_rnd_t rnd)
 
 static int mpfr_zeta3(mpfr_ptr r, mpfr_rnd_t rnd) { return mpfr_zeta_ui(r, 3, rnd); }
 
+static int mpfr_pi(mpfr_ptr r, mpfr_rnd_t rnd) { return mpfr_const_pi(r, rnd); }
+
 /* The thresholds are where the series overtakes MPFR: ℯ's from the start, ζ(3)'s against
- * mpfr_zeta_ui from about 300 bits, log 2's against mpfr_const_log2 from about 8000. */
-static const series consts[NUM_CONST_ZETA3 + 1] = {
+ * mpfr_zeta_ui from about 300 bits, log 2's against mpfr_const_log2 and π's against
+ * mpfr_const_pi from about 8000. */
+static const series consts[NUM_CONST_PI + 1] = {
     [NUM_CONST_E] = { e_approx, 2, 128, 16, mpfr_e },
     [NUM_CONST_LOG2] = { log2_approx, 4, 8192, 32, mpfr_const_log2 },
     [NUM_CONST_ZETA3] = { zeta3_approx, 2, 256, 112, mpfr_zeta3 },
+    [NUM_CONST_PI] = { num_pi_chudnovsky, 3, 8192, 20, mpfr_pi },
 };
 
 typedef struct slot {
@@ -253,7 +257,7 @@ typedef struct slot {
     int have;
 } slot;
 
-static _Thread_local slot cache[NUM_CONST_ZETA3 + 1];
+static _Thread_local slot cache[NUM_CONST_PI + 1];
 
 /* f = the constant correctly rounded with rnd, from the approximation in s, first made
  * at f's precision + guard bits and, while it cannot round, at half as many again.  A
@@ -290,6 +294,7 @@ static int series_const(int id, mpfr_ptr f, mpfr_rnd_t rnd)
     return series_round(&cache[id], c, f, rnd, GUARD);
 }
 
+int num_const_pi(mpfr_ptr f, mpfr_rnd_t rnd) { return series_const(NUM_CONST_PI, f, rnd); }
 int num_const_e(mpfr_ptr f, mpfr_rnd_t rnd) { return series_const(NUM_CONST_E, f, rnd); }
 int num_const_log2(mpfr_ptr f, mpfr_rnd_t rnd) { return series_const(NUM_CONST_LOG2, f, rnd); }
 int num_const_zeta3(mpfr_ptr f, mpfr_rnd_t rnd) { return series_const(NUM_CONST_ZETA3, f, rnd); }
@@ -324,9 +329,9 @@ int num_zeta_mpfr(mpfr_ptr r, mpfr_srcptr x, mpfr_rnd_t rnd)
     return mpfr_zeta(r, x, rnd);
 }
 
-void num_free_const_caches(void)
+void num_free_pi_cache(void)
 {
-    for (int i = 0; i <= NUM_CONST_ZETA3; i++) {
+    for (int i = 0; i <= NUM_CONST_PI; i++) {
         if (cache[i].have)
             mpfr_clear(cache[i].v);
         cache[i].have = 0;

@@ -1,15 +1,15 @@
-/* test_const.c — ℯ, log 2 and ζ(3) by their series (src/num/constants.c) against MPFR,
- * the oracle: every result must be MPFR's correctly rounded value (mpfr_exp of 1,
- * mpfr_const_log2, mpfr_zeta_ui of 3), with the same ternary sign, in every rounding
- * mode, at many precisions:
+/* test_const.c — ℯ, log 2, ζ(3) and π by their series (src/num/constants.c, pi.c) against
+ * MPFR, the oracle: every result must be MPFR's correctly rounded value (mpfr_exp of 1,
+ * mpfr_const_log2, mpfr_zeta_ui of 3, mpfr_const_pi), with the same ternary sign, in
+ * every rounding mode, at many precisions:
  *   - the series alone at every precision from 2 to 400 bits and at 53 … 10007 bits,
  *     first tried with 2 guard bits (so that the retry at more bits runs often) and
  *     with the 64 the library uses;
  *   - the library's entry points (threshold, cache) at the same and larger precisions,
  *     descending after ascending so that the cache serves;
  *   - through jc_eval, so that exp(big(1)), BigFloat(ℯ), big(ℯ), ℯ^big(1), log(big(2)),
- *     zeta(big(3)) and zeta(BigFloat(3)) are seen to reach them under setrounding: the
- *     result must equal MPFR's value written exactly in hexadecimal. */
+ *     zeta(big(3)), zeta(BigFloat(3)) and BigFloat(π) are seen to reach them under
+ *     setrounding: the result must equal MPFR's value written exactly in hexadecimal. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -22,7 +22,7 @@
 static const mpfr_rnd_t modes[] = { MPFR_RNDN, MPFR_RNDZ, MPFR_RNDU, MPFR_RNDD, MPFR_RNDA };
 static const char *const julia_modes[] = { "RoundNearest", "RoundToZero", "RoundUp", "RoundDown",
                                            "RoundFromZero" };
-static const char *const names[] = { "e", "log2", "zeta3" };
+static const char *const names[] = { "e", "log2", "zeta3", "pi" };
 
 static int oracle(int which, mpfr_ptr r, mpfr_rnd_t rnd)
 {
@@ -36,6 +36,7 @@ static int oracle(int which, mpfr_ptr r, mpfr_rnd_t rnd)
         return t;
     }
     case NUM_CONST_LOG2: return mpfr_const_log2(r, rnd);
+    case NUM_CONST_PI: return mpfr_const_pi(r, rnd);
     default: return mpfr_zeta_ui(r, 3, rnd);
     }
 }
@@ -45,6 +46,7 @@ static int library(int which, mpfr_ptr r, mpfr_rnd_t rnd)
     switch (which) {
     case NUM_CONST_E: return num_const_e(r, rnd);
     case NUM_CONST_LOG2: return num_const_log2(r, rnd);
+    case NUM_CONST_PI: return num_const_pi(r, rnd);
     default: return num_const_zeta3(r, rnd);
     }
 }
@@ -68,7 +70,7 @@ static const mpfr_prec_t precs[] = { 53, 64, 113, 256, 1000, 3000, 10007 };
 
 static void test_series(void)
 {
-    for (int w = 0; w < 3; w++)
+    for (int w = 0; w <= NUM_CONST_PI; w++)
         for (int m = 0; m < 5; m++) {
             for (mpfr_prec_t p = 2; p <= 400; p++) {
                 one(w, p, modes[m], 2);
@@ -87,7 +89,7 @@ static void test_entry(void)
     /* up, then down: the second pass is served by the cache */
     static const mpfr_prec_t ps[] = { 53, 127, 128, 255, 256, 3000, 8191, 8192, 10007, 25013, 30000 };
     enum { N = sizeof ps / sizeof *ps };
-    for (int w = 0; w < 3; w++)
+    for (int w = 0; w <= NUM_CONST_PI; w++)
         for (int i = 0; i < 2 * N; i++) {
             mpfr_prec_t p = ps[i < N ? i : 2 * N - 1 - i];
             if (w == NUM_CONST_ZETA3 && p > 10007)
@@ -129,6 +131,7 @@ static void test_eval(void)
         { NUM_CONST_E, "ℯ^big(1)" }, { NUM_CONST_E, "exp(BigFloat(1))" },
         { NUM_CONST_LOG2, "log(big(2))" }, { NUM_CONST_LOG2, "log(BigFloat(2))" },
         { NUM_CONST_ZETA3, "zeta(big(3))" }, { NUM_CONST_ZETA3, "zeta(BigFloat(3))" },
+        { NUM_CONST_PI, "BigFloat(π)" }, { NUM_CONST_PI, "big(π)" },
     };
     static const mpfr_prec_t ps[] = { 53, 256, 3001, 25013 };
     jc_ctx *C = jc_new();
