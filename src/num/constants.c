@@ -5,6 +5,7 @@
  * as a few exact GMP integers over a range of terms, combined pairwise, so that the work
  * is a tree of large multiplications (FFT time in GMP) and one division at the end:
  *
+ *   π     = the Chudnovsky series (pi.c)                   (47.1 bits per term)
  *   ℯ     = Σ_{k≥0} 1/k!                                   (log2 k bits per term)
  *   log 2 = 18 acoth 26 − 2 acoth 4801 + 8 acoth 8749,     acoth x = Σ_{k≥0} 1/((2k+1) x^(2k+1))
  *           (exact: the three logarithms of 27/25, 2401/2400 and 4375/4374 in the
@@ -12,17 +13,18 @@
  *   ζ(3)  = 1/64 Σ_{k≥0} (−1)^k (k!)^10 (205k² + 250k + 77) / ((2k+1)!)^5
  *           (Amdeberhan and Zeilberger, 1997; term ratio −k⁵/(32 (2k+1)⁵): 10 bits per term)
  *
- * Accuracy.  Each approximation at wp bits is within 2^ERR ulps (the truncated tail
+ * Accuracy.  Each approximation at wp bits is within 2^err ulps (the truncated tail
  * and four or five roundings, bounded at each function); mpfr_can_round then decides
  * whether it rounds correctly to the target in every rounding mode.  It starts with
  * GUARD bits beyond the target, and in the (vanishingly rare) case it cannot round, the
  * sum is redone at half as many bits again, until it can: the constants are irrational,
  * so it ends.  The result is MPFR's correctly rounded value, which tests/unit/test_const.c
- * checks against mpfr_exp, mpfr_const_log2 and mpfr_zeta_ui.
+ * checks against mpfr_exp, mpfr_const_log2, mpfr_zeta_ui and mpfr_const_pi.
  *
  * Below a threshold per constant, MPFR answers (it is as fast there), as it does when
- * the sum's integers would not fit the memory budget.  The last approximation is kept per thread, as MPFR keeps its constants, so that a second
- * call at the same or a lower precision costs one rounding.  An approximation is built
+ * the sum's integers would not fit the memory budget.  The last approximation is kept
+ * per thread, as MPFR keeps its constants, so that a second call at the same or a lower
+ * precision costs one rounding.  An approximation is built
  * in a temporary and moved into the cache only when complete, so a failed allocation
  * (mem.h: a longjmp out of GMP) leaves the cache as it was. */
 #include <math.h>
