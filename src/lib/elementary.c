@@ -15,7 +15,8 @@
  *               the math core for fourthroot; sqrt from the C library.
  *   Float32/16  MPFR at 24 bits (Float16: 11 bits); the math core's own Float32/Float16
  *               kernels for fourthroot.
- *   BigFloat    MPFR at the context's precision and rounding mode (correctly rounded).
+ *   BigFloat    MPFR at the context's precision and rounding mode (correctly rounded);
+ *               exp(1) and log(2) from num/constants.c's series, correctly rounded too.
  *   Complex     MPC at the precision of the element type (each part correctly rounded
  *               for the functions MPC provides; exp2/exp10/log2/log1p/expm1 compose two
  *               correctly rounded steps at 32 extra bits).
@@ -273,7 +274,7 @@ const elem_fn elem_atan = { "atan", NULL, mpfr_atan, NULL, mpc_atan, DOM_NONE, 0
 const elem_fn elem_asec = { "acos", NULL, mpfr_acos, NULL, mpc_acos, DOM_ACOS, 1, 0, 0 };
 const elem_fn elem_acsc = { "asin", NULL, mpfr_asin, NULL, mpc_asin, DOM_ASIN, 1, 0, 0 };
 const elem_fn elem_acot = { "atan", NULL, mpfr_atan, NULL, mpc_atan, DOM_NONE, 1, 0, 0 };
-static const elem_fn elem_log = { "log", NULL, mpfr_log, NULL, mpc_log, DOM_NEG, 0, 0, 1 };
+static const elem_fn elem_log = { "log", NULL, num_log_mpfr, NULL, mpc_log, DOM_NEG, 0, 0, 1 };
 static const elem_fn elem_sqrt = { "sqrt", sqrt, mpfr_sqrt, NULL, mpc_sqrt, DOM_NEG, 0, 0, 0 };
 static const elem_fn elem_cbrt = { "cbrt", NULL, mpfr_cbrt, NULL, NULL, DOM_NONE, 0, 0, 0 };
 
@@ -562,7 +563,7 @@ const builtin lib_elementary[] = {
       &(const elem_fn){ "atanh", NULL, mpfr_atanh, NULL, mpc_atanh, DOM_ATANH, 1, 0, 0 } },
     /* exponentials, logarithms, roots */
     { "exp", 1, 1, bi_unary, LIB_HELP("exp(x)", "Compute the natural base exponential of x, in other words ℯ^x.\n\n  jcalc> exp(1.0)\n  2.718281828459045"), NULL,
-      &(const elem_fn){ "exp", NULL, mpfr_exp, NULL, mpc_exp, DOM_NONE, 0, 0, 0 } },
+      &(const elem_fn){ "exp", NULL, num_exp_mpfr, NULL, mpc_exp, DOM_NONE, 0, 0, 0 } },
     { "exp2", 1, 1, bi_unary, LIB_HELP("exp2(x)", "Compute the base 2 exponential of x, in other words 2^x.\n\n  jcalc> exp2(5)\n  32.0"), NULL,
       &(const elem_fn){ "exp2", NULL, mpfr_exp2, NULL, cx_exp2, DOM_NONE, 0, 0, 0 } },
     { "exp10", 1, 1, bi_unary, LIB_HELP("exp10(x)", "Compute the base 10 exponential of x, in other words 10^x.\n\n  jcalc> exp10(2)\n  100.0"), NULL,

@@ -3,7 +3,8 @@
  *
  * All come from MPFR: correctly rounded at the float type's precision (BigFloat: the
  * context's precision and rounding), except that a hardware-float result below the
- * normal range is rounded twice.  Poles and negative gamma for loggamma raise Julia's
+ * normal range is rounded twice.  ζ(3) (Apéry's constant) is num/constants.c's series,
+ * correctly rounded too: MPFR's general ζ takes minutes at 30,000 bits.  Poles and negative gamma for loggamma raise Julia's
  * DomainError texts. */
 #include <float.h>
 #include <math.h>
@@ -24,7 +25,7 @@ static void sf_eval(int w, mpfr_ptr r, mpfr_srcptr x, mpfr_rnd_t rnd, int *sign)
     case SF_LGAMMA: case SF_LOGGAMMA: mpfr_lgamma(r, sign, x, rnd); break;
     case SF_ERF: mpfr_erf(r, x, rnd); break;
     case SF_ERFC: mpfr_erfc(r, x, rnd); break;
-    default: mpfr_zeta(r, x, rnd); break;
+    default: num_zeta_mpfr(r, x, rnd); break;   /* ζ(3) by its series */
     }
 }
 

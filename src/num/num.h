@@ -145,9 +145,25 @@ const char *num_irrational_name(int id);   /* "π", "ℯ", "γ", "φ", "catalan"
 int num_irrational_mpfr(jc_ctx *ctx, mpfr_ptr f, int id);
 /* The constant rounded to Float64 (correctly rounded). */
 double num_irrational_double(int id);
-/* π correctly rounded to f's precision (pi.c: the Chudnovsky series at high precision),
- * and the release of its per-thread cache (jc_free, with MPFR's). */
-void num_const_pi(mpfr_ptr f, mpfr_rnd_t rnd);
+/* π, ℯ, log 2 and ζ(3) correctly rounded to f's precision with rnd (constants.c: series
+ * by binary splitting at high precision, MPFR below); the value is MPFR's ternary. */
+int num_const_pi(mpfr_ptr f, mpfr_rnd_t rnd);
+int num_const_e(mpfr_ptr f, mpfr_rnd_t rnd);
+int num_const_log2(mpfr_ptr f, mpfr_rnd_t rnd);
+int num_const_zeta3(mpfr_ptr f, mpfr_rnd_t rnd);
+/* mpfr_exp, mpfr_log and mpfr_zeta, but exp(1), log(2) and ζ(3) from the three above. */
+int num_exp_mpfr(mpfr_ptr r, mpfr_srcptr x, mpfr_rnd_t rnd);
+int num_log_mpfr(mpfr_ptr r, mpfr_srcptr x, mpfr_rnd_t rnd);
+int num_zeta_mpfr(mpfr_ptr r, mpfr_srcptr x, mpfr_rnd_t rnd);
+/* For tests: constant `which` (NUM_CONST_E …) by its series at any precision, without
+ * the cache, first tried at guard bits beyond f's precision (a small guard exercises the
+ * retry). */
+enum { NUM_CONST_E, NUM_CONST_LOG2, NUM_CONST_ZETA3, NUM_CONST_PI };
+int num_const_series(int which, mpfr_ptr f, mpfr_rnd_t rnd, long guard);
+/* π by the Chudnovsky series at r's precision, within 8 ulps (pi.c, for constants.c). */
+void num_pi_chudnovsky(mpfr_ptr r);
+/* The release of the constants' per-thread caches, π's and the others' (jc_free, with
+ * MPFR's). */
 void num_free_pi_cache(void);
 static inline value v_irrational(int id) { value v = { T_IRRATIONAL, (uint8_t)id, { .i = 0 } }; return v; }
 

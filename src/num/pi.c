@@ -13,20 +13,13 @@
  * FFT time: this is how the record computations and PARI/GP do it, and at a hundred
  * thousand digits it is some times faster than MPFR's arithmetic–geometric mean.
  *
- * The result is correctly rounded: the series is summed to 64 bits beyond the target,
- * the four floating steps that follow err by at most half an ulp each, and
- * mpfr_can_round decides; in the (vanishingly rare) case it cannot, MPFR's own constant
- * answers.  The last value is kept per thread, as MPFR keeps its constants, so that a
- * second BigFloat(π) at the same or a lower precision costs one rounding. */
+ * This file gives the sum at a working precision, within 8 ulps; constants.c rounds it
+ * correctly (mpfr_can_round at 64 guard bits, more when it cannot), keeps the last value
+ * per thread, as MPFR keeps its constants, and leaves precisions below 8192 bits, where
+ * MPFR's cached constant is as fast, to MPFR. */
 #include "num/num.h"
 
 #include <mpfr.h>
-
-/* Below this precision MPFR's cached constant is as fast. */
-enum { PI_MIN_PREC = 8192, PI_GUARD = 64 };
-
-static _Thread_local mpfr_t cache;
-static _Thread_local int cached;
 
 static void split(mpz_t P, mpz_t Q, mpz_t T, unsigned long a, unsigned long b)
 {
@@ -63,44 +56,18 @@ static void split(mpz_t P, mpz_t Q, mpz_t T, unsigned long a, unsigned long b)
     mpz_clears(P2, Q2, T2, NULL);
 }
 
-/* π at wp bits, within 8 ulps. */
-static void chudnovsky(mpfr_ptr r, mpfr_prec_t wp)
+/* π at r's precision wp, within 8 ulps: the tail past N terms is below 2^-(wp+2), and
+ * √10005, the two products and the quotient are four roundings of half an ulp. */
+void num_pi_chudnovsky(mpfr_ptr r)
 {
-    unsigned long n = (unsigned long)(wp / 47.11) + 2;
+    mpfr_prec_t wp = mpfr_get_prec(r);
+    unsigned long n = (unsigned long)((double)wp / 47.11) + 2;
     mpz_t P, Q, T;
     mpz_inits(P, Q, T, NULL);
     split(P, Q, T, 0, n);
-    mpfr_set_prec(r, wp);
     mpfr_sqrt_ui(r, 10005, MPFR_RNDN);
     mpfr_mul_ui(r, r, 426880, MPFR_RNDN);
     mpfr_mul_z(r, r, Q, MPFR_RNDN);
     mpfr_div_z(r, r, T, MPFR_RNDN);
     mpz_clears(P, Q, T, NULL);
-}
-
-void num_const_pi(mpfr_ptr f, mpfr_rnd_t rnd)
-{
-    mpfr_prec_t p = mpfr_get_prec(f);
-    if (p < PI_MIN_PREC) {
-        mpfr_const_pi(f, rnd);
-        return;
-    }
-    mpfr_prec_t need = p + (rnd == MPFR_RNDN);
-    if (!cached || mpfr_get_prec(cache) < p + PI_GUARD) {
-        if (!cached)
-            mpfr_init2(cache, p + PI_GUARD);
-        chudnovsky(cache, p + PI_GUARD);
-        cached = 1;
-    }
-    if (mpfr_can_round(cache, mpfr_get_prec(cache) - 3, MPFR_RNDN, MPFR_RNDZ, need))
-        mpfr_set(f, cache, rnd);
-    else
-        mpfr_const_pi(f, rnd);
-}
-
-void num_free_pi_cache(void)
-{
-    if (cached)
-        mpfr_clear(cache);
-    cached = 0;
 }

@@ -316,7 +316,7 @@ int arith_pow_op(jc_ctx *ctx, value *out, value a, value b)
         if (b.type == T_BIGFLOAT || b.type == T_BIGINT || (b.type == T_RATIONAL && b.sub == T_BIGINT)) {
             value r = num_bigfloat(ctx);
             num_to_mpfr(ctx, val_mpfr(r), b);
-            mpfr_exp(val_mpfr(r), val_mpfr(r), ctx->rounding);
+            num_exp_mpfr(val_mpfr(r), val_mpfr(r), ctx->rounding);
             *out = r;
             return 0;
         }

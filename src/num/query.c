@@ -150,7 +150,7 @@ static void irr_raw(mpfr_ptr f, int id, mpfr_rnd_t rnd)
 {
     switch (id) {
     case IRR_PI: num_const_pi(f, rnd); break;
-    case IRR_E: mpfr_set_ui(f, 1, rnd); mpfr_exp(f, f, rnd); break;
+    case IRR_E: num_const_e(f, rnd); break;
     case IRR_GAMMA: mpfr_const_euler(f, rnd); break;
     case IRR_CATALAN: mpfr_const_catalan(f, rnd); break;
     default: /* golden ratio (1 + √5)/2 */
