@@ -160,8 +160,6 @@ int num_zeta_mpfr(mpfr_ptr r, mpfr_srcptr x, mpfr_rnd_t rnd);
  * retry). */
 enum { NUM_CONST_E, NUM_CONST_LOG2, NUM_CONST_ZETA3, NUM_CONST_PI };
 int num_const_series(int which, mpfr_ptr f, mpfr_rnd_t rnd, long guard);
-/* π by the Chudnovsky series at r's precision, within 8 ulps (pi.c, for constants.c). */
-void num_pi_chudnovsky(mpfr_ptr r);
 /* The release of the constants' per-thread caches, π's and the others' (jc_free, with
  * MPFR's). */
 void num_free_pi_cache(void);
