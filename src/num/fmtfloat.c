@@ -847,6 +847,78 @@ size_t fmt_float16(char *buf, size_t cap, uint16_t h, int flags)
 
 /* ---- BigFloat (base/mpfr.jl: _string, _prettify_bigfloat) ---- */
 
+/* "%Re" of a wide x, as mpfr_asprintf writes it ("[-]d.ddd…e±XX", the digit count of
+ * mpfr_get_str_ndigits, rounded to nearest, ties to even), in exact integer arithmetic:
+ * with |x| = m 2^e, the n digits are q = round(m 2^e 10^k) for k = n - 1 - E, E the
+ * decimal exponent, one product by 5^|k| and one shift or division, then GMP's
+ * subquadratic mpz_get_str.  MPFR's own conversion works through floating-point powers
+ * of ten with error bounds and takes about 2.6 times as long at 100,000 digits.  When
+ * the estimate of E is one low, q has n + 1 digits and k is corrected.
+ * Only for exponents below the digit count (|E| <= n): 5^|k| stays no wider than x.
+ * NULL when not applicable; the caller then asks MPFR. */
+char *fmt_bigfloat_sci(mpfr_srcptr x)
+{
+    size_t n = mpfr_get_str_ndigits(10, mpfr_get_prec(x));
+    mpz_t m, q, r, d;
+    mpz_inits(m, q, r, d, NULL);
+    mpfr_exp_t e = mpfr_get_z_2exp(m, x);
+    int neg = mpz_sgn(m) < 0;
+    mpz_abs(m, m);
+    /* |x| >= 2^(bits - 1 + e): E = floor(log10 |x|) is at least this estimate (made
+     * smaller by a margin for the double's rounding), and at most one more.  Starting
+     * low matters: q then has n digits or more, never fewer, and n + 1 says E is one
+     * more; starting high, a q rounded up to 10^(n-1) would pass for n right digits. */
+    double lg = ((double)mpz_sizeinbase(m, 2) - 1 + (double)e) * 0.30102999566398119521;
+    long E = (long)floor(lg - 1e-6);
+    char *res = NULL;
+    for (int tries = 0; tries < 4 && labs(E) <= (long)n; tries++) {
+        long k = (long)n - 1 - E;
+        /* q = round(m 2^e 10^k) = round(m 5^k 2^(e+k)) for k >= 0, m 2^(e+k) / 5^-k else */
+        long sh = (long)e + k;
+        mpz_set(q, m);
+        mpz_set_ui(d, 1);
+        if (k >= 0) {
+            mpz_ui_pow_ui(r, 5, (unsigned long)k);
+            mpz_mul(q, q, r);
+        } else
+            mpz_ui_pow_ui(d, 5, (unsigned long)-k);
+        if (sh >= 0)
+            mpz_mul_2exp(q, q, (mp_bitcnt_t)sh);
+        else
+            mpz_mul_2exp(d, d, (mp_bitcnt_t)-sh);
+        mpz_tdiv_qr(q, r, q, d);
+        mpz_mul_2exp(r, r, 1); /* ties to even on the last digit */
+        int c = mpz_cmp(r, d);
+        if (c > 0 || (c == 0 && mpz_odd_p(q)))
+            mpz_add_ui(q, q, 1);
+        char *digits = malloc(mpz_sizeinbase(q, 10) + 2);
+        if (!digits)
+            break;
+        mpz_get_str(digits, 10, q);
+        size_t len = strlen(digits);
+        if (len != n) { /* E was one low (or rounding carried to 10^n) */
+            E++;
+            free(digits);
+            continue;
+        }
+        res = malloc(n + 32);
+        if (res) {
+            char *p = res;
+            if (neg)
+                *p++ = '-';
+            *p++ = digits[0];
+            *p++ = '.';
+            memcpy(p, digits + 1, n - 1);
+            p += n - 1;
+            sprintf(p, "e%c%02ld", E < 0 ? '-' : '+', labs(E));
+        }
+        free(digits);
+        break;
+    }
+    mpz_clears(m, q, r, d, NULL);
+    return res;
+}
+
 char *fmt_bigfloat(mpfr_srcptr x, int flags)
 {
     if (!mpfr_number_p(x)) {
@@ -857,7 +929,13 @@ char *fmt_bigfloat(mpfr_srcptr x, int flags)
         return r;
     }
     char *s = NULL;
-    int n = mpfr_asprintf(&s, (flags & FMT_COMPACT) ? "%.5Re" : "%Re", x);
+    int n = -1, mine = 0; /* mine: s is malloc's, not MPFR's */
+    if (!(flags & FMT_COMPACT) && mpfr_get_prec(x) >= FMT_BIGFLOAT_WIDE && !mpfr_zero_p(x) &&
+        (s = fmt_bigfloat_sci(x)) != NULL) {
+        n = (int)strlen(s);
+        mine = 1;
+    } else
+        n = mpfr_asprintf(&s, (flags & FMT_COMPACT) ? "%.5Re" : "%Re", x);
     if (n < 0 || !s)
         return NULL;
     char *comma = strchr(s, ',');                        /* a locale's decimal comma */
@@ -869,7 +947,7 @@ char *fmt_bigfloat(mpfr_srcptr x, int flags)
     char *res = malloc((size_t)n + 16);
     char *epos = strchr(s, 'e');
     if (!res || !epos) {
-        mpfr_free_str(s);
+        mine ? free(s) : mpfr_free_str(s);
         free(res);
         return NULL;
     }
@@ -889,10 +967,10 @@ char *fmt_bigfloat(mpfr_srcptr x, int flags)
     if (expo <= -5 || expo >= 6) {
         res[mlen] = 'e';
         strcpy(res + mlen + 1, etext);
-        mpfr_free_str(s);
+        mine ? free(s) : mpfr_free_str(s);
         return res;
     }
-    mpfr_free_str(s);
+    mine ? free(s) : mpfr_free_str(s);
     if (expo == 0)
         return res;
 

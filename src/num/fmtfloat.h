@@ -56,5 +56,12 @@ size_t fmt_float16(char *buf, size_t cap, uint16_t h, int flags);
  * "%.5Re") prettified as base/mpfr.jl does; NaN/Inf as Float64.  Returns a malloc'd
  * string the caller frees, or NULL when out of memory.  Other flags are ignored. */
 char *fmt_bigfloat(mpfr_srcptr x, int flags);
+/* From this precision up, fmt_bigfloat converts to decimal itself (fmt_bigfloat_sci):
+ * below, MPFR is as fast. */
+enum { FMT_BIGFLOAT_WIDE = 4096 };
+/* x (finite, nonzero) as mpfr_asprintf's "%Re" writes it, by exact integer arithmetic;
+ * malloc'd, NULL when its decimal exponent exceeds its digit count (or memory runs
+ * out).  Exposed for tests/unit/test_fmtfloat.c. */
+char *fmt_bigfloat_sci(mpfr_srcptr x);
 
 #endif

@@ -522,6 +522,54 @@ static void big_check(const char *what, mpfr_srcptr x, int flags, const char *wa
     free(s);
 }
 
+/* fmt_bigfloat_sci against MPFR's own "%Re": random values at many precisions and
+ * decimal exponents, and small dyadic fractions, where decimal ties are common. */
+static void test_bigfloat_sci(void)
+{
+    static const mpfr_prec_t precs[] = { 2, 3, 4, 5, 10, 24, 53, 64, 100, 113, 256, 1000,
+                                         4096, 5003, 20000 };
+    gmp_randstate_t rs;
+    gmp_randinit_default(rs);
+    gmp_randseed_ui(rs, 20261204);
+    long n = 0, bad = 0, skipped = 0;
+    for (size_t i = 0; i < sizeof precs / sizeof *precs; i++) {
+        mpfr_prec_t p = precs[i];
+        mpfr_t x;
+        mpfr_init2(x, p);
+        int reps = p > 4096 ? 40 : 400;
+        for (int r = 0; r < 2 * reps; r++) {
+            if (r < reps) { /* random significand, exponent within ±3p bits */
+                mpfr_urandomb(x, rs);
+                if (mpfr_zero_p(x))
+                    continue;
+                long sh = (long)(gmp_urandomm_ui(rs, 6 * (unsigned long)p + 1)) - 3 * (long)p;
+                mpfr_mul_2si(x, x, sh, MPFR_RNDN);
+            } else { /* i / 2^j: exact, often a decimal tie at the last digit */
+                unsigned long iv = 1 + gmp_urandomm_ui(rs, 1000);
+                mpfr_set_ui(x, iv, MPFR_RNDN);
+                mpfr_div_2ui(x, x, gmp_urandomm_ui(rs, 12), MPFR_RNDN);
+            }
+            if (r & 1)
+                mpfr_neg(x, x, MPFR_RNDN);
+            char *mine = fmt_bigfloat_sci(x), *theirs = NULL;
+            if (!mine) {
+                skipped++;
+                continue;
+            }
+            mpfr_asprintf(&theirs, "%Re", x);
+            n++;
+            if (strcmp(mine, theirs) != 0 && bad++ < 5)
+                printf("FAIL fmt_bigfloat_sci p=%ld: %.60s vs %.60s\n", (long)p, mine, theirs);
+            free(mine);
+            mpfr_free_str(theirs);
+        }
+        mpfr_clear(x);
+    }
+    gmp_randclear(rs);
+    check(bad == 0 && n > 5000, "fmt_bigfloat_sci equals MPFR's %Re", "", "all");
+    printf("fmt_bigfloat_sci: %ld values equal to MPFR's %%Re, %ld left to MPFR\n", n - bad, skipped);
+}
+
 static void test_bigfloat(void)
 {
     /* test/mpfr.jl */
@@ -681,6 +729,7 @@ int main(int argc, char **argv)
     test_digit_api();
     test_all16();
     test_bigfloat();
+    test_bigfloat_sci();
     test_every_exponent64();
     test_random64(n64, 2);
     test_random32(n64 / 2);
