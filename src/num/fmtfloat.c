@@ -850,7 +850,8 @@ size_t fmt_float16(char *buf, size_t cap, uint16_t h, int flags)
 /* "%Re" of a wide x, as mpfr_asprintf writes it ("[-]d.ddd…e±XX", the digit count of
  * mpfr_get_str_ndigits, rounded to nearest, ties to even), in exact integer arithmetic:
  * with |x| = m 2^e, the n digits are q = round(m 2^e 10^k) for k = n - 1 - E, E the
- * decimal exponent, one product by 5^|k| and one shift or division, then GMP's
+ * decimal exponent, one product by 5^k and a shift (k >= 0) or one division by
+ * 5^-k (k < 0, numbers of more than n integer digits), then GMP's
  * subquadratic mpz_get_str.  MPFR's own conversion works through floating-point powers
  * of ten with error bounds and takes about 2.6 times as long at 100,000 digits.  When
  * the estimate of E is one low, q has n + 1 digits and k is corrected.
@@ -864,32 +865,45 @@ char *fmt_bigfloat_sci(mpfr_srcptr x)
     mpfr_exp_t e = mpfr_get_z_2exp(m, x);
     int neg = mpz_sgn(m) < 0;
     mpz_abs(m, m);
-    /* |x| >= 2^(bits - 1 + e): E = floor(log10 |x|) is at least this estimate (made
-     * smaller by a margin for the double's rounding), and at most one more.  Starting
-     * low matters: q then has n digits or more, never fewer, and n + 1 says E is one
-     * more; starting high, a q rounded up to 10^(n-1) would pass for n right digits. */
-    double lg = ((double)mpz_sizeinbase(m, 2) - 1 + (double)e) * 0.30102999566398119521;
-    long E = (long)floor(lg - 1e-6);
+    /* E = floor(log10 |x|) from the leading bits, |x| = d 2^x2 with 1/2 <= d < 1, made
+     * smaller by a margin for the double's rounding: at most one below the truth (only
+     * next to a power of ten).  Starting low matters: q then has n digits or more, never
+     * fewer, and n + 1 says E is one more; starting high, a q rounded up to 10^(n-1)
+     * would pass for n right digits. */
+    long x2;
+    double d0 = fabs(mpfr_get_d_2exp(&x2, x, MPFR_RNDZ));
+    double lg = log10(d0) + (double)x2 * 0.30102999566398119521;
+    long E = (long)floor(lg - 1e-9 * (1 + fabs(lg)));
     char *res = NULL;
     for (int tries = 0; tries < 4 && labs(E) <= (long)n; tries++) {
         long k = (long)n - 1 - E;
         /* q = round(m 2^e 10^k) = round(m 5^k 2^(e+k)) for k >= 0, m 2^(e+k) / 5^-k else */
         long sh = (long)e + k;
-        mpz_set(q, m);
-        mpz_set_ui(d, 1);
-        if (k >= 0) {
+        int c; /* the dropped part against half of the last digit: <0, 0 (a tie), >0 */
+        if (k >= 0) { /* q = m 5^k, shifted: a division by a power of 2 at most */
             mpz_ui_pow_ui(r, 5, (unsigned long)k);
-            mpz_mul(q, q, r);
-        } else
+            mpz_mul(q, m, r);
+            if (sh >= 0) {
+                mpz_mul_2exp(q, q, (mp_bitcnt_t)sh);
+                c = -1;
+            } else {
+                mp_bitcnt_t s = (mp_bitcnt_t)-sh;
+                mpz_fdiv_r_2exp(r, q, s);
+                mpz_fdiv_q_2exp(q, q, s);
+                c = !mpz_tstbit(r, s - 1) ? -1 : mpz_scan1(r, 0) < s - 1 ? 1 : 0;
+            }
+        } else { /* q = m 2^sh / 5^-k: a true division */
             mpz_ui_pow_ui(d, 5, (unsigned long)-k);
-        if (sh >= 0)
-            mpz_mul_2exp(q, q, (mp_bitcnt_t)sh);
-        else
-            mpz_mul_2exp(d, d, (mp_bitcnt_t)-sh);
-        mpz_tdiv_qr(q, r, q, d);
-        mpz_mul_2exp(r, r, 1); /* ties to even on the last digit */
-        int c = mpz_cmp(r, d);
-        if (c > 0 || (c == 0 && mpz_odd_p(q)))
+            mpz_set(q, m);
+            if (sh >= 0)
+                mpz_mul_2exp(q, q, (mp_bitcnt_t)sh);
+            else
+                mpz_mul_2exp(d, d, (mp_bitcnt_t)-sh);
+            mpz_tdiv_qr(q, r, q, d);
+            mpz_mul_2exp(r, r, 1);
+            c = mpz_cmp(r, d);
+        }
+        if (c > 0 || (c == 0 && mpz_odd_p(q))) /* ties to even on the last digit */
             mpz_add_ui(q, q, 1);
         char *digits = malloc(mpz_sizeinbase(q, 10) + 2);
         if (!digits)

@@ -565,6 +565,25 @@ static void test_bigfloat_sci(void)
         }
         mpfr_clear(x);
     }
+    /* next to powers of ten, where the estimate of the decimal exponent is one low */
+    for (int j = -300; j <= 300; j += 7) {
+        mpfr_t x;
+        mpfr_init2(x, 4096 + (mpfr_prec_t)(j + 300));
+        mpfr_set_ui(x, 10, MPFR_RNDN);
+        mpfr_pow_si(x, x, j, MPFR_RNDN);
+        for (int step = -2; step <= 2; step++, mpfr_nextabove(x)) {
+            char *mine = fmt_bigfloat_sci(x), *theirs = NULL;
+            if (!mine)
+                continue;
+            mpfr_asprintf(&theirs, "%Re", x);
+            n++;
+            if (strcmp(mine, theirs) != 0 && bad++ < 5)
+                printf("FAIL fmt_bigfloat_sci 10^%d: %.60s vs %.60s\n", j, mine, theirs);
+            free(mine);
+            mpfr_free_str(theirs);
+        }
+        mpfr_clear(x);
+    }
     gmp_randclear(rs);
     check(bad == 0 && n > 5000, "fmt_bigfloat_sci equals MPFR's %Re", "", "all");
     printf("fmt_bigfloat_sci: %ld values equal to MPFR's %%Re, %ld left to MPFR\n", n - bad, skipped);
