@@ -68,7 +68,7 @@ void jc_free(jc_ctx *ctx)
     /* MPFR caches constants (π, log 2) per thread; they are rebuilt on demand, and
      * freeing them here keeps leak checkers quiet about a context's whole life */
     mpfr_free_cache();
-    num_free_pi_cache();
+    num_free_const_cache();
 }
 
 int jc_set_precision(jc_ctx *ctx, long bits)

@@ -182,13 +182,15 @@ static void transpose_in_place(value *v, int64_t r, int64_t c)
  * hvcat: every element is evaluated first, row by row, into one buffer.  When none is
  * an array or a range, the rows must be equally long and the matrix is made from the
  * elements at once, of element type et or else the type promoted over all of them (no
- * row is made on the way); else each row is concatenated and the rows stacked, from the same values, so
- * that [[1 2] 3; 4 5 6] is 2×3.  1 when done (or failed: -1), 0 when the literal has
- * another shape. */
+ * row is made on the way); else each row is concatenated and the rows stacked, from
+ * the same values, so that [[1 2] 3; 4 5 6] is 2×3.  1 when done (or failed: -1), 0
+ * when the literal has another shape. */
 static int eval_rows(litctx *L, const ast *n, const jc_typeobj *et, int first, value *out)
 {
     jc_ctx *ctx = L->ctx;
     int64_t nrows = (int64_t)n->nkids - first, total = 0;
+    if (nrows <= 0)
+        return 0;
     for (uint32_t i = (uint32_t)first; i < n->nkids; i++) {
         const ast *row = n->kids[i];
         if (row->kind != A_ROW || row->sym || !row->nkids)
@@ -215,11 +217,7 @@ static int eval_rows(litctx *L, const ast *n, const jc_typeobj *et, int first, v
     int r = 0;
     if (scalars) {
         int64_t ncols = n->kids[first]->nkids;
-        for (int64_t i = 1; i < nrows && r == 0; i++)
-            if (n->kids[first + i]->nkids != ncols)
-                r = err_throw(ctx, ERR_DIMENSION, n,
-                              "row %lld has mismatched number of columns (expected %lld, got %lld)",
-                              (long long)i + 1, (long long)ncols, (long long)n->kids[first + i]->nkids);
+        r = check_rows(ctx, n, first); /* rows of scalars are equally long */
         /* converted where they are, put in column-major order in place, and adopted as
          * the matrix's storage: the elements are held once */
         value pt = v_nothing();

@@ -63,10 +63,7 @@ static int listed_cmp(const void *pa, const void *pb)
 
 int lib_list_builtins(FILE *out)
 {
-    size_t n = 0, k = 0;
-    for (int t = 0; lib_tables[t]; t++)
-        for (const builtin *r = lib_tables[t]; r->name; r++)
-            n++;
+    size_t n = lib_table_rows(), k = 0;
     listed *v = malloc((n ? n : 1) * sizeof *v);
     if (!v)
         return -1;

@@ -466,21 +466,27 @@ MC_CLONES double mc_cospi(double x)
 }
 
 /* tan(pi x) for |x| = (k + f)/1024: with i = k mod 512, odd halves (k >> 9) give
- * -cot(pi (i + f)/1024) = -tan(pi (512 - i - f)/1024). */
-MC_CLONES double mc_tanpi(double x)
+ * -cot(pi (i + f)/1024) = -tan(pi (512 - i - f)/1024).  *ok = 0 when the caller must
+ * take the general path. */
+MC_INLINE double tanpi_fast(double x, int *ok)
 {
-    if (!FAST_PATH_PAYS())
-        return tanpi_slow(x);
     uint64_t xb = bits_from_double(x);
     unsigned k;
     double f = fast_reduce(fabs(x), &k);
     unsigned half = (k >> 9) & 1, i = k & 511;
     double l, h = fast_tan(mirror(i, half), flip(f, (int)half), &l);
-    int ok;
-    double res = fast_round(h, l, ERR_FAST_T, &ok);
-    if (__builtin_expect(!(ok & fast_range(xb, k, f)), 0))
-        return tanpi_slow(x);
+    double res = fast_round(h, l, ERR_FAST_T, ok);
+    *ok &= fast_range(xb, k, f);
     return flip(res, (int)((xb >> 63) ^ half));
+}
+
+MC_CLONES double mc_tanpi(double x)
+{
+    if (!FAST_PATH_PAYS())
+        return tanpi_slow(x);
+    int ok;
+    double y = tanpi_fast(x, &ok);
+    return __builtin_expect(ok, 1) ? y : tanpi_slow(x);
 }
 
 /* One reduction and one split for both values; signs and special cases as in

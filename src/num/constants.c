@@ -296,8 +296,6 @@ static int mpfr_e(mpfr_ptr r, mpfr_rnd_t rnd)
 
 static int mpfr_zeta3(mpfr_ptr r, mpfr_rnd_t rnd) { return mpfr_zeta_ui(r, 3, rnd); }
 
-static int mpfr_pi(mpfr_ptr r, mpfr_rnd_t rnd) { return mpfr_const_pi(r, rnd); }
-
 /* The thresholds are where the series overtakes MPFR: ℯ's from the start, ζ(3)'s against
  * mpfr_zeta_ui from about 300 bits, log 2's against mpfr_const_log2 and π's against
  * mpfr_const_pi from about 8000. */
@@ -305,7 +303,7 @@ static const series consts[NUM_CONST_PI + 1] = {
     [NUM_CONST_E] = { e_approx, 2, 128, 16, mpfr_e },
     [NUM_CONST_LOG2] = { log2_approx, 4, 8192, 32, mpfr_const_log2 },
     [NUM_CONST_ZETA3] = { zeta3_approx, 2, 256, 112, mpfr_zeta3 },
-    [NUM_CONST_PI] = { pi_approx, 3, 8192, 20, mpfr_pi },
+    [NUM_CONST_PI] = { pi_approx, 3, 8192, 20, mpfr_const_pi },
 };
 
 typedef struct slot {
@@ -385,7 +383,7 @@ int num_zeta_mpfr(mpfr_ptr r, mpfr_srcptr x, mpfr_rnd_t rnd)
     return mpfr_zeta(r, x, rnd);
 }
 
-void num_free_pi_cache(void)
+void num_free_const_cache(void)
 {
     for (int i = 0; i <= NUM_CONST_PI; i++) {
         if (cache[i].have)

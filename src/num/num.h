@@ -162,7 +162,7 @@ enum { NUM_CONST_E, NUM_CONST_LOG2, NUM_CONST_ZETA3, NUM_CONST_PI };
 int num_const_series(int which, mpfr_ptr f, mpfr_rnd_t rnd, long guard);
 /* The release of the constants' per-thread caches, π's and the others' (jc_free, with
  * MPFR's). */
-void num_free_pi_cache(void);
+void num_free_const_cache(void);
 static inline value v_irrational(int id) { value v = { T_IRRATIONAL, (uint8_t)id, { .i = 0 } }; return v; }
 
 /* ---- type values ---- */

@@ -1,4 +1,4 @@
-/* test_const.c — ℯ, log 2, ζ(3) and π by their series (src/num/constants.c, pi.c) against
+/* test_const.c — ℯ, log 2, ζ(3) and π by their series (src/num/constants.c) against
  * MPFR, the oracle: every result must be MPFR's correctly rounded value (mpfr_exp of 1,
  * mpfr_const_log2, mpfr_zeta_ui of 3, mpfr_const_pi), with the same ternary sign, in
  * every rounding mode, at many precisions:
@@ -151,6 +151,6 @@ int main(void)
     test_entry();
     test_eval();
     mpfr_free_cache();
-    num_free_pi_cache();
+    num_free_const_cache();
     return check_report();
 }

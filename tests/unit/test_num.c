@@ -1005,7 +1005,7 @@ static void test_const_pi(void)
             mpfr_clear(b);
         }
     check_ok(bad == 0, "π by Chudnovsky: %ld of %ld precisions and modes differ from MPFR's", bad, checked);
-    num_free_pi_cache();
+    num_free_const_cache();
 }
 
 int main(void)
