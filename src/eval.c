@@ -3064,6 +3064,24 @@ static int ev_anon_body(jc_ctx *ctx, env *e, const ast *n, value *out)
 }
 
 /* An expression whose value is wanted: 0 or -1, never a control code. */
+/* x::T in a value position: Julia's typeassert, x's value when it isa T, else
+ * TypeError(:typeassert, T, x). */
+static int ev_typeassert(jc_ctx *ctx, env *e, const ast *n, value *out)
+{
+    if (ev(ctx, e, n->kids[0], out) != 0 || n->nkids < 2)
+        return n->nkids < 2 ? 0 : -1;
+    value tv;
+    if (ev(ctx, e, n->kids[1], &tv) != 0) {
+        val_release(*out);
+        return -1;
+    }
+    int r = eval_typeassert(ctx, *out, tv, n);
+    val_release(tv);
+    if (r < 0)
+        val_release(*out);
+    return r;
+}
+
 static int ev(jc_ctx *ctx, env *e, const ast *n, value *out)
 {
     /* the leaves, most of what is evaluated, without ev_stmt's frame */
@@ -3251,7 +3269,7 @@ static int ev_stmt(jc_ctx *ctx, env *e, const ast *n, value *out)
         }
         return err_throw(ctx, ERR_SYNTAX, n, "quoted expressions are not supported");
     case A_TYPED:
-        return ev(ctx, e, n->kids[0], out);
+        return ev_typeassert(ctx, e, n, out);
     case A_CURLY: {
         evargs ea;
         if (ev_args(ctx, e, (const ast *const *)n->kids, (int)n->nkids, &ea) < 0)

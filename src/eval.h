@@ -84,6 +84,8 @@ void eval_set_global(jc_ctx *ctx, int sym, value v);  /* takes ownership of v */
 
 /* True when v is Bool true; raises TypeError for a non-Bool condition. */
 int eval_truthy(jc_ctx *ctx, value v, const ast *site, int *truth);
+/* x::T: 0 when v isa t, else Julia's TypeError(:typeassert, "", t, v) and -1. */
+int eval_typeassert(jc_ctx *ctx, value v, value t, const ast *site);
 
 /* What ev_* return besides 0 and -1: control flow unwinding to its loop or call. */
 enum { EV_BREAK = 1, EV_CONTINUE = 2, EV_RETURN = 3 };
@@ -115,6 +117,16 @@ void eval_scope_drop(jc_ctx *ctx, struct env *scope);
 /* try/catch/else/finally; ev evaluates a node in a scope (the evaluator's own). */
 int eval_try(jc_ctx *ctx, struct env *e, const ast *n,
              int (*ev)(jc_ctx *, struct env *, const ast *, value *), value *out);
+/* The one semantics of try/catch/else/finally, for both evaluators: run(ctx, st, which,
+ * exc, out) runs the clause `which` of n (TRY_BODY, TRY_CATCH with the caught exception
+ * exc borrowed, TRY_ELSE, TRY_FINALLY) in its own scope and returns as a statement does
+ * (0, -1, EV_BREAK …, *out owned with 0 and EV_RETURN). */
+enum { TRY_BODY, TRY_CATCH, TRY_ELSE, TRY_FINALLY };
+typedef int (*eval_try_clause_fn)(jc_ctx *ctx, void *st, int which, value exc, value *out);
+int eval_try_run(jc_ctx *ctx, const ast *n, eval_try_clause_fn run, void *st, value *out);
+/* The A_TRY node's clause of that kind (the block for TRY_BODY, else the A_CATCH,
+ * A_TRYELSE or A_FINALLY node), or NULL. */
+const ast *eval_try_clause(const ast *n, int which);
 /* Binds Exception's built-in subtypes (DomainError ...) as type values. */
 void eval_install_exceptions(jc_ctx *ctx);
 /* The pending error as an exception value (a new reference); the error stays pending. */

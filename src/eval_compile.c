@@ -721,6 +721,48 @@ static int r_andor(jc_ctx *ctx, cframe *fr, const cnode *c, value *out)
     return RUN(c->k[1], out);
 }
 
+/* try/catch/else/finally: eval_try_run decides what runs when; each clause is a node
+ * that clears its scope's slots (c->clear), binds the catch variable (slot c->a, or -1)
+ * and runs its block (k[0]). */
+typedef struct ctry {
+    cframe *fr;
+    const cnode *c;
+} ctry;
+
+static int r_try_clause(jc_ctx *ctx, void *st, int which, value exc, value *out)
+{
+    ctry *t = st;
+    cframe *fr = t->fr;
+    const cnode *k = t->c->k[which];
+    for (int i = 0; i < k->nclear; i++)
+        set_slot(ctx, fr, k->clear[i], v_unassigned());
+    if (which == TRY_CATCH && k->a >= 0)
+        set_slot(ctx, fr, k->a, val_retain(exc));
+    return RUN(k->k[0], out);
+}
+
+static int r_try(jc_ctx *ctx, cframe *fr, const cnode *c, value *out)
+{
+    ctry t = { fr, c };
+    return eval_try_run(ctx, c->n, r_try_clause, &t, out);
+}
+
+/* x::T in a value position (Julia's typeassert). */
+static int r_typeassert(jc_ctx *ctx, cframe *fr, const cnode *c, value *out)
+{
+    value v, t;
+    CHILD(c->k[0], v, (void)0);
+    CHILD(c->k[1], t, drop(ctx, v));
+    int r = eval_typeassert(ctx, v, t, c->n);
+    drop(ctx, t);
+    if (r < 0) {
+        drop(ctx, v);
+        return -1;
+    }
+    *out = v;
+    return 0;
+}
+
 static void clear_slots(jc_ctx *ctx, cframe *fr, const cnode *c)
 {
     for (int i = 0; i < c->nclear; i++)
@@ -1487,6 +1529,33 @@ static cnode *loop_body(comp *C, cnode *loop, const ast *body, const ast *var)
     return b;
 }
 
+/* One clause of a try (which: TRY_BODY …) as a scope of its own, as Julia's try and
+ * catch blocks are: a name first assigned in it is its local, fresh at every entry. */
+static cnode *try_clause(comp *C, const ast *n, int which)
+{
+    const ast *k = eval_try_clause(n, which);
+    if (!k)
+        return NULL;
+    const ast *var = which == TRY_CATCH ? k->kids[0] : NULL;
+    const ast *block = which == TRY_BODY ? k : which == TRY_CATCH ? k->kids[1] : k->kids[0];
+    cnode *c = mk(C, NULL, k, 1);
+    cscope s;
+    scope_open(C, &s, NULL);
+    if (var && var->kind == A_ID)
+        scope_add(C, &s, var->sym);
+    scope_scan(C, &s, block, 0);
+    scope_scan(C, &s, block, 1);
+    c->k[0] = cx(C, block);
+    c->a = var && var->kind == A_ID ? s.slots[0] : -1;
+    c->nclear = s.n;
+    if (s.n > 0) {
+        c->clear = xmalloc((size_t)s.n * sizeof *c->clear);
+        memcpy(c->clear, s.slots, (size_t)s.n * sizeof *c->clear);
+    }
+    scope_close(C, &s);
+    return c;
+}
+
 static cnode *cx_kind(comp *C, const ast *n)
 {
     cnode *c;
@@ -1617,6 +1686,17 @@ static cnode *cx_kind(comp *C, const ast *n)
             return NULL;
         return (c->k[1] = loop_body(C, c, n->kids[1], spec->kids[0])) ? c : NULL;
     }
+    case A_TRY:
+        c = mk(C, r_try, n, 4);
+        for (int w = TRY_BODY; w <= TRY_FINALLY; w++)
+            if (!(c->k[w] = try_clause(C, n, w)) && (!C->ok || eval_try_clause(n, w)))
+                return fail(C), NULL;
+        return c;
+    case A_TYPED:
+        if (n->nkids != 2)
+            return fail(C), NULL;
+        c = mk(C, r_typeassert, n, 2);
+        return kids_into(C, c, n, 0, 0) ? c : NULL;
     case A_RETURN:
         if (!C->function)
             return fail(C), NULL;

@@ -467,67 +467,52 @@ static int catchable(jc_ctx *ctx)
     return 1;
 }
 
-static int run_clause(jc_ctx *ctx, struct env *e, const ast *block,
-                      int (*ev)(jc_ctx *, struct env *, const ast *, value *), value *out)
-{
-    struct env *scope = eval_scope_new(e);
-    int r = ev(ctx, scope, block, out);
-    eval_scope_drop(ctx, scope);
-    return r;
-}
-
-/* Owned *v after ev returned r: only with 0 and EV_RETURN. */
+/* Owned *v after a clause returned r: only with 0 and EV_RETURN. */
 static void release_result(int r, value v)
 {
     if (r == 0 || r == EV_RETURN)
         val_release(v);
 }
 
-int eval_try(jc_ctx *ctx, struct env *e, const ast *n,
-             int (*ev)(jc_ctx *, struct env *, const ast *, value *), value *out)
+int eval_try_run(jc_ctx *ctx, const ast *n, eval_try_clause_fn run, void *st, value *out)
 {
-    const ast *catchc = NULL, *elsec = NULL, *finallyc = NULL;
+    int has[4] = { 1, 0, 0, 0 };
     for (uint32_t i = 1; i < n->nkids; i++) {
         const ast *k = n->kids[i];
         if (k->kind == A_CATCH)
-            catchc = k;
+            has[TRY_CATCH] = 1;
         else if (k->kind == A_TRYELSE)
-            elsec = k;
+            has[TRY_ELSE] = 1;
         else if (k->kind == A_FINALLY)
-            finallyc = k;
+            has[TRY_FINALLY] = 1;
     }
     value v = v_nothing();
-    int r = run_clause(ctx, e, n->kids[0], ev, &v);
-    if (r < 0 && catchc && catchable(ctx)) {
+    int r = run(ctx, st, TRY_BODY, v_nothing(), &v);
+    if (r < 0 && has[TRY_CATCH] && catchable(ctx)) {
         exc_catch c = { ctx->catching, eval_exception_of_pending(ctx), { 0 }, ctx->err_kind,
                         ctx->err_traced };
         /* the catch block owns the error record now (for rethrow) */
         c.err = ctx->err;
         memset(&ctx->err, 0, sizeof ctx->err);
         err_clear(ctx);
-        struct env *scope = eval_scope_new(e);
-        const ast *var = catchc->kids[0];
-        if (var->kind == A_ID)
-            eval_scope_bind(ctx, scope, var, val_retain(c.exc));
         ctx->catching = &c;
         v = v_nothing();
-        r = ev(ctx, scope, catchc->kids[1], &v);
+        r = run(ctx, st, TRY_CATCH, c.exc, &v);
         ctx->catching = c.up;
-        eval_scope_drop(ctx, scope);
         val_release(c.exc);
         err_record_free(&c.err);
-    } else if (r == 0 && elsec) {
+    } else if (r == 0 && has[TRY_ELSE]) {
         val_release(v);
         v = v_nothing();
-        r = run_clause(ctx, e, elsec->kids[0], ev, &v);
+        r = run(ctx, st, TRY_ELSE, v_nothing(), &v);
     }
     /* exit() ends the program without unwinding: Julia runs no finally block for it */
-    if (finallyc && !(r < 0 && ctx->err_kind == ERR_EXIT)) {
+    if (has[TRY_FINALLY] && !(r < 0 && ctx->err_kind == ERR_EXIT)) {
         stash s = { 0 };
         if (r < 0)
             stash_take(ctx, &s);
         value fv = v_nothing();
-        int fr = run_clause(ctx, e, finallyc->kids[0], ev, &fv);
+        int fr = run(ctx, st, TRY_FINALLY, v_nothing(), &fv);
         if (fr == 0) {
             val_release(fv);
             if (r < 0)
@@ -545,6 +530,51 @@ int eval_try(jc_ctx *ctx, struct env *e, const ast *n,
     if (r == 0 || r == EV_RETURN)
         *out = v;
     return r;
+}
+
+/* The clause of kind which of the try node n (its kid), or NULL. */
+const ast *eval_try_clause(const ast *n, int which)
+{
+    if (which == TRY_BODY)
+        return n->kids[0];
+    int kind = which == TRY_CATCH ? A_CATCH : which == TRY_ELSE ? A_TRYELSE : A_FINALLY;
+    for (uint32_t i = 1; i < n->nkids; i++)
+        if (n->kids[i]->kind == kind)
+            return n->kids[i];
+    return NULL;
+}
+
+/* The tree walker's clauses: each in a new scope under e, the catch variable bound in
+ * the catch block's. */
+typedef struct walk_try {
+    struct env *e;
+    const ast *n;
+    int (*ev)(jc_ctx *, struct env *, const ast *, value *);
+} walk_try;
+
+static int walk_clause(jc_ctx *ctx, void *st, int which, value exc, value *out)
+{
+    walk_try *w = st;
+    const ast *k = eval_try_clause(w->n, which);
+    struct env *scope = eval_scope_new(w->e);
+    const ast *block = k;
+    if (which == TRY_CATCH) {
+        if (k->kids[0]->kind == A_ID)
+            eval_scope_bind(ctx, scope, k->kids[0], val_retain(exc));
+        block = k->kids[1];
+    } else if (which != TRY_BODY) {
+        block = k->kids[0];
+    }
+    int r = w->ev(ctx, scope, block, out);
+    eval_scope_drop(ctx, scope);
+    return r;
+}
+
+int eval_try(jc_ctx *ctx, struct env *e, const ast *n,
+             int (*ev)(jc_ctx *, struct env *, const ast *, value *), value *out)
+{
+    walk_try w = { e, n, ev };
+    return eval_try_run(ctx, n, walk_clause, &w, out);
 }
 
 /* ---- the types as names ---- */

@@ -5,6 +5,7 @@
  * modes, Base.MathConstants.γ). */
 #include "array.h"
 #include "eval.h"
+#include "exc.h"
 #include "lib/io.h"
 #include "lib/regex.h"
 #include "lib/lib.h"
@@ -697,4 +698,24 @@ int eval_construct(jc_ctx *ctx, value *out, const jc_typeobj *t, const jc_args *
     int r = lib_no_method(ctx, sb_str(&tn), a);
     sb_free(&tn);
     return r;
+}
+
+int eval_typeassert(jc_ctx *ctx, value v, value t, const ast *site)
+{
+    if (t.type != T_TYPE)
+        return bad_param(ctx, "typeassert", t, site);
+    if (type_isa(v, val_typeobj(t)))
+        return 0;
+    sb tn = { 0 }, vn = { 0 };
+    type_name(ctx, &tn, val_typeobj(t));
+    type_name_of(ctx, &vn, v);
+    err_throw(ctx, ERR_TYPE, site, "in typeassert, expected %s, got a value of type %s",
+              sb_str(&tn), sb_str(&vn));
+    sb_free(&tn);
+    sb_free(&vn);
+    /* TypeError(:typeassert, "", T, v), the fields Julia's typeassert gives */
+    value f[4] = { { T_SYMBOL, 0, { .i = sym_intern(ctx, "typeassert", 10) } }, v_string("", 0), t, v };
+    exc_attach(ctx, EXC_TYPE, 4, f);
+    val_release(f[1]);
+    return -1;
 }

@@ -1,0 +1,63 @@
+# One semantics for a body whether it holds try or not (the issue's divergence): Julia's
+# scope rules (manual, "Scope of Variables"): try and catch blocks are local scopes; a
+# name assigned in a function body is local to it wherever it is assigned, even in a
+# branch that never runs.
+x = 10;
+function h1() if false; x = 1; end; x end;
+try; h1(); catch e; e; end
+function h2() try; if false; x = 1; end; x; catch e; e; end end;
+h2()
+# a name first assigned inside try is the try block's own: outside it, the global
+function h3() try; x = 1; catch; end; x end;
+h3()
+function h4() try; y = 1; catch; end; y end;
+try; h4(); catch e; e; end
+# a local of the function assigned in try is the function's
+function h5() y = 0; try; y = 5; catch; end; y end;
+h5()
+# the catch variable is the catch block's
+function h6() try; error("a"); catch err; end; err end;
+try; h6(); catch e; e; end
+function h7() try; error("boom"); catch err; err.msg; end end;
+h7()
+# try inside a loop: every run gets fresh try-block locals; finally runs on every way out
+function h8(n)
+    s = 0
+    for i in 1:n
+        try
+            i == 3 && error("three")
+            i == 5 && break
+            s += i
+        catch e
+            s += 100
+        finally
+            s += 1000
+        end
+    end
+    s
+end;
+h8(10)
+function h9() try; return 1; finally; println("finally ran"); end end;
+h9()
+function h10() for i in 1:3; try; continue; finally; print(i, " "); end; end; println() end;
+h10()
+# an error in finally replaces the one in flight
+function h11() try; error("first"); finally; error("second"); end end;
+try; h11(); catch e; e.msg; end
+# else runs only when the body raised nothing
+function h12(t) try; t && error("x"); catch; :caught; else; :fine; end end;
+h12(true), h12(false)
+# rethrow inside a compiled catch
+function h13() try; sqrt(-1); catch e; rethrow(); end end;
+try; h13(); catch e; typeof(e); end
+# typeassert: x::T is checked in every position (manual, "Type Declarations")
+(1+2)::Integer
+try; (1+2)::AbstractFloat; catch e; e; end
+f1(x) = (x::Int) + 1;
+f1(2)
+try; f1(2.0); catch e; e; end
+function f2(v) s = 0; for x in v; s += x::Int; end; s end;
+f2([1, 2])
+try; f2(Any[1, 2.0]); catch e; e.got; end
+typeof([1]::AbstractVector{Int})
+try; 1::3; catch e; typeof(e); end
