@@ -1374,9 +1374,7 @@ static int reduce_kind(int t)
     }
 }
 
-/* The accumulator a reduction starts from its first element x (taken): a sum of Bools
- * counts in Int, of small integers in Int/UInt. */
-static value reduce_first(int kind, value x)
+value lib_reduce_first(int kind, value x)
 {
     if (kind == 0 && x.type == T_BOOL)
         return v_int(x.u.i);
@@ -1428,7 +1426,7 @@ static int reduce_vals(jc_ctx *ctx, int kind, value f, const value *v, int64_t n
         } else
             x = val_retain(x);
         if (i == 0) {
-            acc = reduce_first(kind, x);
+            acc = lib_reduce_first(kind, x);
             continue;
         }
         value r;
@@ -1581,7 +1579,7 @@ static int accumulate(jc_ctx *ctx, value *out, const jc_args *a, int kind)
     for (int64_t i = 0; i < A->len && r == 0; i++) {
         value e = A->v[i];
         if (ext <= 1 || (i / stride) % ext == 0) {
-            res[cnt++] = reduce_first(kind, val_retain(e));
+            res[cnt++] = lib_reduce_first(kind, val_retain(e));
             continue;
         }
         r = combine(ctx, kind, res[i - stride], e, a->site, &res[cnt]);

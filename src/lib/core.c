@@ -366,7 +366,7 @@ static int fold(jc_ctx *ctx, value *out, const jc_args *a, const char *op, const
             x = y;
         }
         if (!have) {
-            acc = x;
+            acc = op[1] ? x : lib_reduce_first(op[0] == '+' ? 0 : op[0] == '*' ? 1 : 2, x);
             have = 1;
             continue;
         }

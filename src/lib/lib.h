@@ -69,6 +69,10 @@ int lib_binop(jc_ctx *ctx, num_op op, value a, value b, const ast *site, value *
 /* Julia's isless(x, y) into *less, the builtin order or a user's isless method: 0, or
  * -1 with an error pending (a MethodError when there is none) (lib/numbers.c). */
 int lib_isless(jc_ctx *ctx, value x, value y, int *less);
+/* The accumulator a reduction (kind 0 sum, 1 prod, 2 maximum, 3 minimum) starts from
+ * its first element x (taken): Julia's add_sum and mul_prod count Bools in Int (sum)
+ * and the integers narrower than 64 bits in Int or UInt (lib/arrays.c). */
+value lib_reduce_first(int kind, value x);
 /* The name of the function an operation stands for: "+", "÷", "max" ... */
 const char *lib_op_name(num_op op);
 
