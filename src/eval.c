@@ -1650,86 +1650,6 @@ void eval_set_constant(jc_ctx *ctx, int sym)
         ctx->globals[sym].constant = CONST_USER;
 }
 
-/* ---- iteration ---- */
-
-int eval_iter_init(jc_ctx *ctx, jc_iter *it, value coll, const ast *site)
-{
-    it->coll = coll;
-    it->i = 0;
-    switch (coll.type) {
-    case T_RANGE:
-        it->n = range_length(coll);
-        return 0;
-    case T_TUPLE:
-        if (val_is_func_tuple(coll))
-            break;   /* a function does not iterate */
-        it->n = (int64_t)val_tuple(coll)->n;
-        return 0;
-    case T_NAMEDTUPLE:
-        it->n = (int64_t)((jc_namedtuple *)coll.u.o)->n;
-        return 0;
-    case T_ARRAY:
-        it->n = array_length(coll);
-        return 0;
-    case T_STRING:
-        it->n = (int64_t)val_string(coll)->len; /* byte index; see iter_next */
-        return 0;
-    default:
-        if (val_kind_is(coll.type, VK_NUMBER)) {
-            it->n = 1; /* a number iterates once, as in Julia */
-            return 0;
-        }
-    }
-    sb tn = { 0 };
-    type_name_of(ctx, &tn, coll);
-    err_throw(ctx, ERR_METHOD, site, "no method matching iterate(::%s)", sb_str(&tn));
-    sb_free(&tn);
-    return -1;
-}
-
-int eval_iter_step(jc_ctx *ctx, jc_iter *it, value *out)
-{
-    return ctx_poll(ctx) < 0 ? -1 : eval_iter_next(ctx, it, out);
-}
-
-int eval_iter_next(jc_ctx *ctx, jc_iter *it, value *out)
-{
-    if (it->i >= it->n)
-        return 0;
-    switch (it->coll.type) {
-    case T_RANGE:
-        if (range_get(ctx, it->coll, it->i++, out) < 0)
-            return -1;
-        return 1;
-    case T_TUPLE:
-        *out = val_retain(val_tuple(it->coll)->v[it->i++]);
-        return 1;
-    case T_NAMEDTUPLE:
-        *out = val_retain(((jc_namedtuple *)it->coll.u.o)->v[it->i++]);
-        return 1;
-    case T_ARRAY:
-        if (array_get_linear(ctx, it->coll, it->i++, out) < 0)
-            return -1;
-        return 1;
-    case T_STRING: {
-        jc_string *s = val_string(it->coll);
-        uint32_t cp;
-        int k = utf8_decode(s->s + it->i, s->len - (size_t)it->i, &cp);
-        if (k < 0) {
-            cp = 0xFFFD;
-            k = 1;
-        }
-        it->i += k;
-        *out = v_char(cp);
-        return 1;
-    }
-    default:
-        it->i++;
-        *out = val_retain(it->coll);
-        return 1;
-    }
-}
-
 /* ---- assignment targets ---- */
 
 static int eval_index_args(jc_ctx *ctx, env *e, const ast *n, value coll, value *args, int *nargs);
@@ -2531,7 +2451,7 @@ static int ev_for_level(jc_ctx *ctx, env *e, const ast *const *iters, int niters
     if (ev(ctx, e, spec->kids[1], &coll) != 0)
         return -1;
     jc_iter it;
-    if (eval_iter_init(ctx, &it, coll, spec->kids[1]) < 0) {
+    if (eval_iter_init_proto(ctx, &it, coll, spec->kids[1]) < 0) {
         val_release(coll);
         return -1;
     }
@@ -2608,6 +2528,7 @@ static int ev_for_level(jc_ctx *ctx, env *e, const ast *const *iters, int niters
     }
     if (scope)
         env_drop(ctx, scope);
+    eval_iter_done(&it);
     val_release(coll);
     return result;
 }

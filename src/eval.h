@@ -94,9 +94,19 @@ enum { EV_BREAK = 1, EV_CONTINUE = 2, EV_RETURN = 3 };
  * `for` sees it.  The iterator borrows coll.  next: 1 with *out set, 0 at the end, -1. */
 typedef struct jc_iter {
     value coll;
-    int64_t i, n;
+    int64_t i, n;          /* n is INT64_MAX under the protocol (the length is unknown) */
+    const ast *site;
+    int proto;             /* the iterate protocol: 1 before its first step, 2 after */
+    value f, state;        /* the protocol's iterate function and last state, owned */
 } jc_iter;
 int eval_iter_init(jc_ctx *ctx, jc_iter *it, value coll, const ast *site);
+/* The same, also allowing any value with user `iterate` methods: the caller must then
+ * call eval_iter_done on every way out of the loop. */
+int eval_iter_init_proto(jc_ctx *ctx, jc_iter *it, value coll, const ast *site);
+void eval_iter_done(jc_iter *it);
+/* Julia's iterate(x) and iterate(x, state) (n is 1 or 2) for the built-in collections:
+ * (element, state) or nothing, with Julia's states (eval_iter.c). */
+int eval_iterate(jc_ctx *ctx, value *out, int n, const value *v, const ast *site);
 int eval_iter_next(jc_ctx *ctx, jc_iter *it, value *out);
 /* One step of a loop over it: polls the interrupt flag and the step limit first, then
  * takes the next element.  1 with *out owned, 0 at the end, -1 with an error pending. */

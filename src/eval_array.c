@@ -341,7 +341,7 @@ static int gen_run(genstate *g, int ci, int ii, struct env *scope)
     else if (g->L->eval(ctx, scope, spec->kids[1], &coll) != 0)
         return -1;
     jc_iter it;
-    if (eval_iter_init(ctx, &it, coll, spec->kids[1]) < 0) {
+    if (eval_iter_init_proto(ctx, &it, coll, spec->kids[1]) < 0) {
         val_release(coll);
         return -1;
     }
@@ -368,6 +368,7 @@ static int gen_run(genstate *g, int ci, int ii, struct env *scope)
     }
     if (inner)
         eval_scope_drop(ctx, inner);
+    eval_iter_done(&it);
     val_release(coll);
     return r;
 }

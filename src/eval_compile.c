@@ -856,7 +856,7 @@ static int r_for(jc_ctx *ctx, cframe *fr, const cnode *c, value *out)
         }
     } else {
         jc_iter it;
-        if (eval_iter_init(ctx, &it, coll, c->n->kids[0]->kids[1]) < 0) {
+        if (eval_iter_init_proto(ctx, &it, coll, c->n->kids[0]->kids[1]) < 0) {
             val_release(coll);
             return -1;
         }
@@ -878,6 +878,7 @@ static int r_for(jc_ctx *ctx, cframe *fr, const cnode *c, value *out)
             if (!loop_next(ctx, r, v, out, &result))
                 break;
         }
+        eval_iter_done(&it);
     }
     clear_slots(ctx, fr, c);
     if (c->a >= 0)

@@ -765,22 +765,35 @@ static int elements(jc_ctx *ctx, value x, value **vals, int64_t *n, const ast *s
         return 0;
     }
     jc_iter it;
-    if (eval_iter_init(ctx, &it, x, site) < 0 || array_check_len(ctx, (double)it.n) < 0)
+    if (eval_iter_init_proto(ctx, &it, x, site) < 0)
         return -1;
-    *vals = xmalloc(nz(it.n) * sizeof **vals);
-    int64_t cnt = 0;
+    /* the iterate protocol gives no length: the buffer grows */
+    int64_t cap = it.proto ? 8 : it.n, cnt = 0;
+    if (array_check_len(ctx, (double)cap) < 0) {
+        eval_iter_done(&it);
+        return -1;
+    }
+    *vals = xmalloc(nz(cap) * sizeof **vals);
     for (;;) {
         value e;
-        int r = eval_iter_next(ctx, &it, &e);
+        int r = it.proto ? eval_iter_step(ctx, &it, &e) : eval_iter_next(ctx, &it, &e);
+        if (r > 0 && cnt == cap && array_check_len(ctx, 2.0 * (double)cap) < 0) {
+            val_release(e);
+            r = -1;
+        }
         if (r < 0) {
+            eval_iter_done(&it);
             val_release_n(*vals, cnt);
             free(*vals);
             return -1;
         }
         if (r == 0)
             break;
+        if (cnt == cap)
+            *vals = xrealloc(*vals, (size_t)(cap *= 2) * sizeof **vals);
         (*vals)[cnt++] = e;
     }
+    eval_iter_done(&it);
     *n = cnt;
     return 0;
 }

@@ -336,13 +336,13 @@ static int fold(jc_ctx *ctx, value *out, const jc_args *a, const char *op, const
     if (a->n == 2 && f.type != T_FUNCTION && f.type != T_TYPE)
         return LIB_DECLINE;
     if (!(coll.type == T_RANGE || coll.type == T_TUPLE || coll.type == T_NAMEDTUPLE ||
-          coll.type == T_ARRAY || num_is_number(coll)))
+          coll.type == T_ARRAY || coll.type == T_STRUCT || num_is_number(coll)))
         return LIB_DECLINE;
     value opf;
     if (eval_get_global(ctx, op, &opf) < 0)
         return err_throw(ctx, ERR_UNDEFVAR, a->site, "`%s` not defined", op);
     jc_iter it;
-    if (eval_iter_init(ctx, &it, coll, a->site) < 0) {
+    if (eval_iter_init_proto(ctx, &it, coll, a->site) < 0) {
         val_release(opf);
         return -1;
     }
@@ -381,6 +381,7 @@ static int fold(jc_ctx *ctx, value *out, const jc_args *a, const char *op, const
         }
         acc = res;
     }
+    eval_iter_done(&it);
     val_release(opf);
     if (r < 0) {
         val_release(acc);
@@ -394,6 +395,11 @@ static int fold(jc_ctx *ctx, value *out, const jc_args *a, const char *op, const
     }
     *out = acc;
     return 0;
+}
+
+static int bi_iterate(jc_ctx *ctx, value *out, const jc_args *a)
+{
+    return eval_iterate(ctx, out, a->n, a->v, a->site);
 }
 
 static int bi_sum(jc_ctx *ctx, value *out, const jc_args *a)
@@ -819,6 +825,7 @@ const builtin lib_core[] = {
     { "length", 1, 1, bi_length, "  length(collection) -> Integer\n\n  Return the number of elements in the collection.", NULL },
     { "first", 1, 2, bi_first, "  first(coll)\n  first(coll, n)\n\n  Get the first element of an iterable collection, or its first n elements\n  (characters of a string).", NULL },
     { "last", 1, 2, bi_last, "  last(coll)\n  last(coll, n)\n\n  Get the last element of an ordered collection, or its last n elements.", NULL },
+    { "iterate", 1, 2, bi_iterate, "  iterate(iter [, state]) -> Union{Nothing, Tuple{Any, Any}}\n\n  Advance the iterator to obtain the next element: nothing when none remain, else\n  (element, state), state being what the next call takes.  A user's Base.iterate\n  methods make a type iterable in for loops, comprehensions, collect and the folds.", NULL },
     { "sum", 1, 2, bi_sum, "  sum(itr; [init])\n  sum(f, itr; [init])\n  sum(A; dims)\n\n  Sum the elements of a collection (after applying f to each); with init, a left fold\n  from init, which is also the sum of an empty collection.", NULL },
     { "prod", 1, 2, bi_prod, "  prod(itr; [init])\n  prod(f, itr; [init])\n  prod(A; dims)\n\n  Multiply the elements of a collection (after applying f to each); with init, a left\n  fold from init, which is also the product of an empty collection.", NULL },
     { "maximum", 1, 2, bi_maximum, "  maximum(itr; [init])\n  maximum(f, itr; [init])\n  maximum(A; dims)\n\n  The largest element of a collection; init is returned for an empty one.", NULL },
