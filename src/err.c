@@ -149,6 +149,35 @@ void err_clear(jc_ctx *ctx)
     ctx->err_set = 0;
 }
 
+void err_stash(jc_ctx *ctx, err_stashed *s)
+{
+    s->err = ctx->err;
+    s->kind = ctx->err_kind;
+    s->traced = ctx->err_traced;
+    s->value = ctx->err_value;
+    memset(&ctx->err, 0, sizeof ctx->err);
+    ctx->err_value = v_nothing();
+    ctx->err_traced = 0;
+    ctx->err_kind = ERR_NONE;
+    ctx->err_set = 0;
+}
+
+void err_unstash(jc_ctx *ctx, err_stashed *s)
+{
+    err_clear(ctx);
+    ctx->err = s->err;
+    ctx->err_kind = s->kind;
+    ctx->err_traced = s->traced;
+    ctx->err_value = s->value;
+    ctx->err_set = 1;
+}
+
+void err_drop_stash(err_stashed *s)
+{
+    err_record_free(&s->err);
+    val_release(s->value);
+}
+
 /* The evaluator records each user frame with the position of its call; the Stacktrace
  * shows each frame with the position reached inside it: the error's own for the
  * innermost, the call of the frame below for the others, then the top-level scope. */

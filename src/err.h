@@ -14,6 +14,7 @@
 #include <stddef.h>
 
 #include "jcalc.h"
+#include "value.h"
 
 typedef struct jc_ctx jc_ctx;
 typedef struct ast ast;
@@ -78,6 +79,18 @@ int err_record(jc_ctx *ctx, err_kind kind, char *message, const char *detail, in
 void err_locate(jc_ctx *ctx, const ast *at);
 /* Drops the pending error. */
 void err_clear(jc_ctx *ctx);
+/* The pending error set aside while something else is tried (err_stash leaves none
+ * pending), then put back in place of whatever that attempt raised (err_unstash) or
+ * dropped (err_drop_stash). */
+typedef struct err_stashed {
+    jc_error err;
+    err_kind kind;
+    int traced;
+    value value;
+} err_stashed;
+void err_stash(jc_ctx *ctx, err_stashed *s);
+void err_unstash(jc_ctx *ctx, err_stashed *s);
+void err_drop_stash(err_stashed *s);
 /* Moves the pending error into e (the API's result), leaving none pending. */
 jc_status err_take(jc_ctx *ctx, jc_error *e);
 /* Frees what an error record owns and zeroes it. */

@@ -17,6 +17,7 @@
 #include "eval_macro.h"
 
 #include <stdlib.h>
+#include <ctype.h>
 #include <string.h>
 #include <pthread.h>
 #include <sys/resource.h>
@@ -930,7 +931,94 @@ static int row_takes_kws(jc_ctx *ctx, const builtin *b, const jc_args *a)
     return 1;
 }
 
+static int call_kw(jc_ctx *ctx, value f, const jc_args *a, value *out);
+
+/* A builtin written for arrays that is given a lazy generator (length, sort, join …)
+ * declines with a MethodError naming itself; the generator is then collected, as
+ * Julia's generic methods over an iterable would iterate it, and the call is made
+ * again.  Errors from inside the generator's body, or from user methods, stand. */
+static int retry_collected(jc_ctx *ctx, value f, const jc_args *a, value *out)
+{
+    if (f.type != T_FUNCTION || !val_func(f)->nrows || a->n > 16 || !ctx->err_set ||
+        ctx->err_kind != ERR_METHOD || !ctx->err.message)
+        return -1;
+    int gi = -1;
+    for (int i = 0; i < a->n && gi < 0; i++)
+        if (eval_gen_kind(ctx, a->v[i]))
+            gi = i;
+    if (gi < 0)
+        return -1;
+    const jc_func *fn = val_func(f);
+    const char *name = fn->name >= 0 ? sym_name(ctx, fn->name) : "";
+    const char *m = strstr(ctx->err.message, "no method matching ");
+    size_t nl = strlen(name);
+    /* Operators, mutating functions and those of arrays as such (not of what they hold)
+     * have no method for a generator in Julia either. */
+    static const char *const not_iterating[] = { "collect", "iterate", "eltype", "vec", "reshape",
+        "transpose", "adjoint", "permutedims", "getindex", "lastindex", "firstindex", "view",
+        "copy", "similar", "convert", "typeof", NULL };
+    if (!m || !name[0] || !(isalpha((unsigned char)name[0]) || name[0] == '_') ||
+        name[nl - 1] == '!')
+        return -1;
+    for (int i = 0; not_iterating[i]; i++)
+        if (!strcmp(name, not_iterating[i]))
+            return -1;
+    m += 19;
+    if (!(strncmp(m, name, nl) == 0 && m[nl] == '(') &&
+        strncmp(m, "iterate(::Base.Generator{", 25) && strncmp(m, "iterate(::Base.Iterators.Filter{", 32))
+        return -1;
+    /* a generator's shape is its iterator's (a filter has none, as in Julia) */
+    static const char *const of_iter[] = { "length", "size", "axes", "ndims", NULL };
+    for (int i = 0; of_iter[i]; i++)
+        if (!strcmp(name, of_iter[i]) && gi == 0) {
+            if (eval_gen_kind(ctx, a->v[0]) != 1)
+                return -1;
+            value args[16];
+            memcpy(args, a->v, (size_t)a->n * sizeof *args);
+            args[0] = val_struct(a->v[0])->v[1];
+            jc_args ca = *a;
+            ca.v = args;
+            err_clear(ctx);
+            return eval_call_kw(ctx, f, &ca, out);
+        }
+    err_stashed first;
+    err_stash(ctx, &first);
+    value args[16];
+    char own[16] = { 0 };
+    int r = 0;
+    for (int i = 0; i < a->n; i++) {
+        args[i] = a->v[i];
+        if (r == 0 && eval_gen_kind(ctx, a->v[i])) {
+            r = eval_call_global(ctx, "collect", 1, &a->v[i], a->site, &args[i]);
+            own[i] = r == 0;
+            if (r)
+                args[i] = a->v[i];
+        }
+    }
+    if (r == 0) {
+        jc_args ca = *a;
+        ca.v = args;
+        r = call_kw(ctx, f, &ca, out);
+    }
+    for (int i = 0; i < a->n; i++)
+        if (own[i])
+            val_release(args[i]);
+    /* A function that takes no collection either reports the generator, as Julia does,
+     * not the vector made of it. */
+    if (r < 0 && ctx->err_set && ctx->err_kind == ERR_METHOD)
+        err_unstash(ctx, &first);
+    else
+        err_drop_stash(&first);
+    return r;
+}
+
 int eval_call_kw(jc_ctx *ctx, value f, const jc_args *a, value *out)
+{
+    int r = call_kw(ctx, f, a, out);
+    return r < 0 && ctx->err_set && ctx->err_kind == ERR_METHOD ? retry_collected(ctx, f, a, out) : r;
+}
+
+static int call_kw(jc_ctx *ctx, value f, const jc_args *a, value *out)
 {
     if (ctx_poll(ctx) < 0 || stack_check(ctx, a->site) < 0)
         return -1;
@@ -1636,6 +1724,20 @@ static int make_lambda(jc_ctx *ctx, env *e, const ast *n, arena *a, value *out)
     return 0;
 }
 
+int eval_make_lambda_of(jc_ctx *ctx, struct env *e, const ast *const *params, int np,
+                        const ast *body, value *out)
+{
+    char name[24];
+    int len = snprintf(name, sizeof name, "#%d", ++ctx->anon_count);
+    value f = func_new(sym_intern(ctx, name, (size_t)len));
+    if (add_methods(ctx, e, val_func(f), params, np, NULL, body, ST(ctx)->cur_arena, body, NULL, 0) < 0) {
+        val_release(f);
+        return -1;
+    }
+    *out = f;
+    return 0;
+}
+
 int eval_expr(jc_ctx *ctx, struct env *e, const ast *n, value *out) { return ev(ctx, e, n, out); }
 
 int eval_define_function(jc_ctx *ctx, struct env *e, const ast *sig, const ast *body, arena *a,
@@ -1921,24 +2023,23 @@ static int ev_args(jc_ctx *ctx, env *e, const ast *const *kids, int nkids, evarg
             if (ev(ctx, e, k->kids[0], &coll) != 0)
                 goto fail;
             jc_iter it;
-            if (eval_iter_init(ctx, &it, coll, k) < 0 ||
-                num_check_bits(ctx, 128.0 * (double)it.n) < 0) { /* f(huge_range...) */
-                val_release(coll);
-                goto fail;
-            }
-            for (;;) {
+            int r = eval_iter_init_proto(ctx, &it, coll, k);
+            if (r == 0 && num_check_bits(ctx, 128.0 * (double)it.n) < 0) /* f(huge_range...) */
+                r = -1;
+            while (r == 0) {
                 value x;
-                int r = eval_iter_next(ctx, &it, &x);
-                if (r < 0) {
-                    val_release(coll);
-                    goto fail;
-                }
-                if (r == 0)
+                int k1 = eval_iter_step(ctx, &it, &x);
+                if (k1 <= 0) {
+                    r = k1;
                     break;
+                }
                 evargs_grow(ea);
                 ea->v[ea->n++] = x;
             }
+            eval_iter_done(&it);
             val_release(coll);
+            if (r < 0)
+                goto fail;
             continue;
         }
         evargs_grow(ea);
@@ -2197,7 +2298,7 @@ static int fold_init_call(jc_ctx *ctx, value f, const jc_args *a, value *out, in
     }
     value fn = a->n == 2 ? a->v[0] : v_nothing(), coll = a->v[a->n - 1];
     jc_iter it;
-    if (eval_iter_init(ctx, &it, coll, a->site) < 0) {
+    if (eval_iter_init_proto(ctx, &it, coll, a->site) < 0) {
         val_release(F.acc);
         return -1;
     }
@@ -2220,6 +2321,7 @@ static int fold_init_call(jc_ctx *ctx, value f, const jc_args *a, value *out, in
         if ((r = fold_sink(ctx, &F, x)) < 0)
             break;
     }
+    eval_iter_done(&it);
     if (r < 0) {
         val_release(F.acc);
         return -1;
@@ -2757,18 +2859,20 @@ static int fill_from(jc_ctx *ctx, value dest, value src, const ast *site)
             return err_throw(ctx, ERR_DIMENSION, site,
                             "array could not be broadcast to match destination");
         jc_iter it;
-        if (eval_iter_init(ctx, &it, src, site) < 0)
+        if (eval_iter_init_proto(ctx, &it, src, site) < 0)
             return -1;
-        for (int64_t i = 0; i < n; i++) {
+        int r = 0;
+        for (int64_t i = 0; i < n && r == 0; i++) {
             value x;
-            if (eval_iter_next(ctx, &it, &x) <= 0)
-                return -1;
-            int r = array_set(ctx, dest, i, x, site);
+            if (eval_iter_next(ctx, &it, &x) <= 0) {
+                r = -1;
+                break;
+            }
+            r = array_set(ctx, dest, i, x, site);
             val_release(x);
-            if (r < 0)
-                return -1;
         }
-        return 0;
+        eval_iter_done(&it);
+        return r < 0 ? -1 : 0;
     }
     for (int64_t i = 0; i < d->len; i++)
         if (array_set(ctx, dest, i, src, site) < 0)

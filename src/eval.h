@@ -98,6 +98,7 @@ typedef struct jc_iter {
     const ast *site;
     int proto;             /* the iterate protocol: 1 before its first step, 2 after */
     value f, state;        /* the protocol's iterate function and last state, owned */
+    struct jc_iter *sub;   /* a generator's (proto 3): the iterator it maps or filters */
 } jc_iter;
 int eval_iter_init(jc_ctx *ctx, jc_iter *it, value coll, const ast *site);
 /* The same, also allowing any value with user `iterate` methods: the caller must then
@@ -245,6 +246,16 @@ int eval_apply_type(jc_ctx *ctx, value *out, int n, const value *args, const ast
 /* Calling a type that has no conversion rows of its own name: Matrix{T}(undef, m, n),
  * Rational{BigInt}(x) ... */
 int eval_construct(jc_ctx *ctx, value *out, const jc_typeobj *t, const jc_args *a);
+/* Base.Generator and Base.Iterators.Filter as qualified names (mod is the module path):
+ * 1 with *out, else 0. */
+/* 1 for a Base.Generator, 2 for an Iterators.Filter, else 0. */
+int eval_gen_kind(jc_ctx *ctx, value v);
+int eval_gen_type_named(jc_ctx *ctx, const char *mod, const char *name, value *out);
+/* The n values v as a tuple of type t (Tuple{Int, Vararg{Float64}} …), each converted to
+ * its place's type.  Returns 1 (nothing made) when n does not fit t: fewer than its
+ * places, or more when exact and t has no Vararg. */
+int eval_tuple_convert(jc_ctx *ctx, const jc_typeobj *t, const value *v, size_t n, int exact,
+                       const ast *site, value *out);
 
 /* ---- destructuring and named tuples (eval_assign.c) ---- */
 /* scope: the evaluator's scope (struct env), or a compiled frame (eval_compile.c) */

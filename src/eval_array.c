@@ -6,6 +6,7 @@
  * The evaluator passes its own eval function in; storage and concatenation are
  * array.c's. */
 #include "array.h"
+#include "eval_impl.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -51,27 +52,26 @@ static int eval_list(litctx *L, const ast *const *kids, int n, value **vals, int
             if (L->eval(L->ctx, L->e, k->kids[0], &coll) != 0)
                 goto fail;
             jc_iter it;
-            if (eval_iter_init(L->ctx, &it, coll, k) < 0) {
+            if (eval_iter_init_proto(L->ctx, &it, coll, k) < 0) {
                 val_release(coll);
                 goto fail;
             }
             for (;;) {
                 value x;
-                int r = eval_iter_next(L->ctx, &it, &x);
-                if (r < 0) {
-                    val_release(coll);
-                    goto fail;
-                }
-                if (r == 0)
-                    break;
-                if (cnt == cap && grow(L->ctx, &v, &cap) < 0) {
+                int r = eval_iter_step(L->ctx, &it, &x);
+                if (r > 0 && cnt == cap && grow(L->ctx, &v, &cap) < 0) {
                     val_release(x);
+                    r = -1;
+                }
+                if (r <= 0) {
+                    eval_iter_done(&it);
                     val_release(coll);
-                    goto fail;
+                    if (r < 0)
+                        goto fail;
+                    break;
                 }
                 v[cnt++] = x;
             }
-            val_release(coll);
             continue;
         }
         if (cnt == cap && grow(L->ctx, &v, &cap) < 0)
@@ -601,7 +601,9 @@ int array_eval_literal(jc_ctx *ctx, const ast *n, array_eval_fn eval, array_eval
         r = eval_generator(&L, n->kids[1], et, out);
         break;
     case A_GENERATOR:
-        r = eval_generator(&L, n, NULL, out);
+        r = eval_gen_make(ctx, L.e, n, (eval_expr_fn)L.eval, out);
+        if (r == 0)
+            r = eval_generator(&L, n, NULL, out);
         break;
     default:
         r = err_throw(ctx, ERR_SYNTAX, n, "unsupported array expression");

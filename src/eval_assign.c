@@ -103,6 +103,9 @@ static int destructure_props(jc_ctx *ctx, void *e, const ast *params, value v,
     return 0;
 }
 
+static int destructure_iter(jc_ctx *ctx, void *e, const ast *target, value v,
+                            eval_assign_fn assign, jc_iter *it, int64_t nt, int64_t slurp);
+
 int eval_destructure(jc_ctx *ctx, void *e, const ast *target, value v, eval_assign_fn assign)
 {
     if (target->nkids == 1 && target->kids[0]->kind == A_PARAMETERS)
@@ -120,12 +123,20 @@ int eval_destructure(jc_ctx *ctx, void *e, const ast *target, value v, eval_assi
         }
     }
     jc_iter it;
-    if (eval_iter_init(ctx, &it, v, target) < 0)
+    if (eval_iter_init_proto(ctx, &it, v, target) < 0)
         return -1;
+    int r = destructure_iter(ctx, e, target, v, assign, &it, nt, slurp);
+    eval_iter_done(&it);
+    return r;
+}
+
+static int destructure_iter(jc_ctx *ctx, void *e, const ast *target, value v,
+                            eval_assign_fn assign, jc_iter *it, int64_t nt, int64_t slurp)
+{
     int64_t before = slurp < 0 ? nt : slurp;
     for (int64_t i = 0; i < before; i++) {
         value x;
-        int r = eval_iter_step(ctx, &it, &x);
+        int r = eval_iter_step(ctx, it, &x);
         if (r < 0)
             return -1;
         if (r == 0)
@@ -140,7 +151,7 @@ int eval_destructure(jc_ctx *ctx, void *e, const ast *target, value v, eval_assi
     value *rest = xmalloc((size_t)cap * sizeof *rest);
     for (;;) {
         value x;
-        int r = eval_iter_step(ctx, &it, &x);
+        int r = eval_iter_step(ctx, it, &x);
         if (r < 0) {
             val_release_n(rest, n);
             free(rest);
@@ -316,6 +327,12 @@ static int bi_convert(jc_ctx *ctx, value *out, const jc_args *a)
     if (base == T_ARRAY && tt->param && x.type == T_ARRAY && (tt->ndims < 0 || tt->ndims == val_array(x)->nd))
         /* convert(Vector{Float64}, [1, 2]): element by element, as an array literal's */
         return array_convert_elt(ctx, tt, x, out) < 0 ? (err_locate(ctx, a->site), -1) : 0;
+    if (base == T_TUPLE && !(tt->flags & TYPEF_NTUPLE) && x.type == T_TUPLE && !x.sub) {
+        /* convert(Tuple{Int, Float64}, (1, 2)): place by place */
+        int r = eval_tuple_convert(ctx, tt, val_tuple(x)->v, val_tuple(x)->n, 1, a->site, out);
+        if (r <= 0)
+            return r;
+    }
     sb xn = { 0 }, tn = { 0 };
     type_name_of(ctx, &xn, x);
     type_name(ctx, &tn, val_typeobj(t));

@@ -1292,7 +1292,7 @@ static int copy_ok(comp *C, const ast *n, int **v, int *nv, int *cap, int *closu
     case A_RETURN: case A_BREAK: case A_CONTINUE: case A_USING: case A_STRUCT:
     case A_ABSTRACT: case A_GLOBAL: case A_LOCAL: case A_CONST: case A_FUNCDEF:
         return 0;
-    case A_ARROW: case A_DO:
+    case A_ARROW: case A_DO: case A_GENERATOR: /* a generator is lazy: a closure */
         *closure = 1;
         break;
     case A_ASSIGN: case A_OPASSIGN: case A_DOTOPASSIGN:

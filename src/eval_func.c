@@ -405,6 +405,8 @@ int eval_module_member(jc_ctx *ctx, value *out, value m, const char *name, const
         *out = val_retain(ctx->globals[sym].v);
         return 0;
     }
+    if (eval_gen_type_named(ctx, mod, name, out))
+        return 0;
     if (std_module_name(name)) {
         sb full = { 0 };   /* Base.Math prints as such */
         sb_printf(&full, "%s.%s", sym_name(ctx, (int)m.u.i), name);

@@ -32,10 +32,21 @@ typedef struct evstate {
     value ctl_value;              /* and the value of its `return` */
     struct jc_method *replaced;   /* methods redefined during the evaluation, freed after it */
     uint32_t *nlocal;             /* per symbol: how many live scopes bind it (nlocal_cap) */
+    struct jc_typeobj *gen_type, *filter_type; /* Base.Generator, Iterators.Filter (eval_gen.c) */
     size_t nlocal_cap;
 } evstate;
 
 static inline evstate *ST(jc_ctx *ctx) { return (evstate *)ctx->lib; }
+
+/* ---- generators (eval_gen.c) ---- */
+/* A lazy generator for gen (A_GENERATOR) in scope e: 1 with *out, 0 when its shape is
+ * one the array module evaluates at once (several iterators or clauses), -1. */
+int eval_gen_make(jc_ctx *ctx, struct env *e, const ast *gen, eval_expr_fn ev, value *out);
+/* The builtin iterate of a generator or filter; LIB_DECLINE for other values. */
+int eval_gen_iterate(jc_ctx *ctx, value *out, int n, const value *v, const ast *site);
+/* An anonymous function of the parameters params with this body, closing over e. */
+int eval_make_lambda_of(jc_ctx *ctx, struct env *e, const ast *const *params, int np,
+                        const ast *body, value *out);
 
 /* A local declared and not yet assigned (let z; local z, a compiled body's slot before
  * its first assignment): reading it is an UndefVarError, as in Julia. */

@@ -8,12 +8,71 @@
  * The builtin `iterate` gives the built-in collections the same protocol with Julia's
  * states (the next index of an array, the last element of an integer range). */
 #include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "eval_impl.h"
 #include "array.h"
 #include "range.h"
 #include "types.h"
+
+/* A Base.Generator or Iterators.Filter: its function and its iterator, iterated
+ * natively (proto 3) by a nested iterator on the heap. */
+static int gen_iterate(jc_ctx *ctx, jc_iter *it, value coll, const ast *site)
+{
+    int kind = eval_gen_kind(ctx, coll);
+    if (!kind)
+        return 0;
+    jc_struct *s = val_struct(coll);
+    /* Generator(f, iter); Filter(flt, itr) */
+    it->f = val_retain(s->v[0]);
+    it->sub = xmalloc(sizeof *it->sub);
+    if (eval_iter_init_proto(ctx, it->sub, s->v[1], site) < 0) {
+        free(it->sub);
+        it->sub = NULL;
+        val_release(it->f);
+        return -1;
+    }
+    it->state = v_int(kind);
+    it->proto = 3;
+    it->n = kind == 1 ? it->sub->n : INT64_MAX;
+    return 1;
+}
+
+/* The next element of a generator (f of the next) or a filter (the next for which
+ * flt is true). */
+static int gen_next(jc_ctx *ctx, jc_iter *it, value *out)
+{
+    for (;;) {
+        value x, y;
+        int r = eval_iter_next(ctx, it->sub, &x);
+        if (r <= 0)
+            return r;
+        if (eval_call(ctx, it->f, 1, &x, it->site, &y) < 0) {
+            val_release(x);
+            return -1;
+        }
+        if (it->state.u.i == 1) {
+            val_release(x);
+            *out = y;
+            return 1;
+        }
+        int truth;
+        r = eval_truthy(ctx, y, it->site, &truth);
+        val_release(y);
+        if (r < 0) {
+            val_release(x);
+            return -1;
+        }
+        if (truth) {
+            *out = x;
+            return 1;
+        }
+        val_release(x);
+        if (ctx_poll(ctx) < 0)
+            return -1;
+    }
+}
 
 /* Whether iterate has a user method; it->f gets it. */
 static int user_iterate(jc_ctx *ctx, jc_iter *it, value coll)
@@ -65,6 +124,11 @@ static int proto_next(jc_ctx *ctx, jc_iter *it, value *out)
 
 void eval_iter_done(jc_iter *it)
 {
+    if (it->proto == 3) {
+        eval_iter_done(it->sub);
+        free(it->sub);
+        it->sub = NULL;
+    }
     if (it->proto > 0) {
         val_release(it->state);
         val_release(it->f);
@@ -104,8 +168,13 @@ static int iter_init(jc_ctx *ctx, jc_iter *it, value coll, const ast *site, int 
             return 0;
         }
     }
-    if (allow_proto && user_iterate(ctx, it, coll))
-        return 0;
+    if (allow_proto) {
+        int g = gen_iterate(ctx, it, coll, site);
+        if (g != 0)
+            return g < 0 ? -1 : 0;
+        if (user_iterate(ctx, it, coll))
+            return 0;
+    }
     sb tn = { 0 };
     type_name_of(ctx, &tn, coll);
     err_throw(ctx, ERR_METHOD, site, "no method matching iterate(::%s)", sb_str(&tn));
@@ -130,6 +199,8 @@ int eval_iter_step(jc_ctx *ctx, jc_iter *it, value *out)
 
 int eval_iter_next(jc_ctx *ctx, jc_iter *it, value *out)
 {
+    if (it->proto == 3)
+        return gen_next(ctx, it, out);
     if (it->proto > 0)
         return proto_next(ctx, it, out);
     if (it->i >= it->n)
@@ -189,6 +260,9 @@ static int ordinal_range(value r)
 int eval_iterate(jc_ctx *ctx, value *out, int n, const value *v, const ast *site)
 {
     value x = v[0];
+    int gr = eval_gen_iterate(ctx, out, n, v, site);
+    if (gr != LIB_DECLINE)
+        return gr;
     int64_t i; /* the 0-based position of the element asked for */
     if (x.type == T_STRING) {
         jc_string *s = val_string(x);

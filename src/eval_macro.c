@@ -485,24 +485,24 @@ static int eval_args(mcall *m, int from, value **vals, int *nv)
             continue;
         }
         jc_iter it;
-        if (eval_iter_init(ctx, &it, x, a) < 0) {
+        if (eval_iter_init_proto(ctx, &it, x, a) < 0) {
             val_release(x);
             goto fail;
         }
         for (;;) {
             value el;
             int r = eval_iter_step(ctx, &it, &el);
-            if (r < 0) {
+            if (r <= 0) {
+                eval_iter_done(&it);
                 val_release(x);
-                goto fail;
-            }
-            if (r == 0)
+                if (r < 0)
+                    goto fail;
                 break;
+            }
             if (n == cap)
                 v = xrealloc(v, (size_t)(cap *= 2) * sizeof *v);
             v[n++] = el;
         }
-        val_release(x);
     }
     *vals = v;
     *nv = n;

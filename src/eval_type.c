@@ -668,8 +668,91 @@ int eval_apply_type(jc_ctx *ctx, value *out, int n, const value *args, const ast
     return err_throw(ctx, ERR_TYPE, site, "unsupported type parameters");
 }
 
+int eval_tuple_convert(jc_ctx *ctx, const jc_typeobj *t, const value *v, size_t n, int exact,
+                       const ast *site, value *out)
+{
+    size_t fixed = t->nelts;
+    const jc_typeobj *rest = NULL; /* the Vararg's element type, Any when bare */
+    int open = fixed && t->elts[fixed - 1]->base == TK_VARARG;
+    if (open) {
+        rest = t->elts[--fixed]->param;
+    }
+    if (n < fixed || (exact && !open && n > fixed))
+        return 1;
+    size_t m = open ? n : fixed;
+    value r = v_tuple_new(m);
+    for (size_t i = 0; i < m; i++) {
+        const jc_typeobj *et = i < fixed ? t->elts[i] : rest;
+        value x = val_retain(v[i]);
+        if (et && !type_isa(x, et) && eval_convert_to(ctx, v_obj(T_TYPE, 0, (void *)&et->h), &x, site) < 0) {
+            val_release(r);
+            return -1;
+        }
+        val_tuple(r)->v[i] = x;
+    }
+    *out = r;
+    return 0;
+}
+
+/* T(itr) for a tuple type T: the elements of itr, each converted to its place's type;
+ * a tuple given whole is convert(T, x). */
+static int tuple_construct(jc_ctx *ctx, value *out, const jc_typeobj *t, const jc_args *a)
+{
+    value x = a->v[0], coll = v_nothing();
+    const value *v;
+    size_t n;
+    if (x.type == T_TUPLE && !x.sub) {
+        v = val_tuple(x)->v;
+        n = val_tuple(x)->n;
+    } else {
+        if (eval_call_global(ctx, "collect", 1, &x, a->site, &coll) < 0)
+            return -1;
+        if (coll.type != T_ARRAY) {
+            val_release(coll);
+            return lib_no_method(ctx, "Tuple", a);
+        }
+        n = (size_t)array_length(coll);
+        v = NULL;
+    }
+    value *tmp = NULL;
+    if (!v) {
+        tmp = xcalloc(n ? n : 1, sizeof *tmp);
+        for (size_t i = 0; i < n; i++)
+            if (array_get_linear(ctx, coll, (int64_t)i, &tmp[i]) < 0) {
+                val_release_n(tmp, i);
+                free(tmp);
+                val_release(coll);
+                return -1;
+            }
+        v = tmp;
+    }
+    int r = eval_tuple_convert(ctx, t, v, n, x.type == T_TUPLE, a->site, out);
+    if (tmp) {
+        val_release_n(tmp, n);
+        free(tmp);
+    }
+    val_release(coll);
+    if (r == 1) {
+        sb tn = { 0 }, xn = { 0 };
+        type_name(ctx, &tn, t);
+        type_name_of(ctx, &xn, x);
+        if (x.type == T_TUPLE)
+            err_throw(ctx, ERR_METHOD, a->site,
+                      "Cannot `convert` an object of type %s to an object of type %s", sb_str(&xn),
+                      sb_str(&tn));
+        else
+            err_throw(ctx, ERR_ARGUMENT, a->site, "too few elements for tuple type %s", sb_str(&tn));
+        sb_free(&tn);
+        sb_free(&xn);
+        return -1;
+    }
+    return r;
+}
+
 int eval_construct(jc_ctx *ctx, value *out, const jc_typeobj *t, const jc_args *a)
 {
+    if (t->base == T_TUPLE && !(t->flags & TYPEF_NTUPLE) && a->n == 1 && a->nkw == 0)
+        return tuple_construct(ctx, out, t, a);
     int ar = array_construct(ctx, out, t, a); /* Matrix{T}(undef, m, n) ... */
     if (ar != LIB_DECLINE)
         return ar;

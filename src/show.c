@@ -244,10 +244,16 @@ static void show_elems(jc_ctx *ctx, sb *out, const value *v, size_t n, unsigned 
     }
 }
 
-static void show_function(jc_ctx *ctx, sb *out, value v, show_mode mode)
+static void show_function(jc_ctx *ctx, sb *out, value v, show_mode mode, unsigned flags)
 {
     jc_func *f = val_func(v);
     const char *name = f->name >= 0 ? sym_name(ctx, f->name) : "#anonymous";
+    if (mode == SHOW_REPR && !(flags & SHOWF_COMPACT) && name[0] == '#') {
+        /* an anonymous function is bound to no name: Julia's show_default, the
+         * instance of its type (var"#1#2"()); :compact keeps the short name */
+        sb_printf(out, "var\"%s#%ld\"()", name, strtol(name + 1, NULL, 10) + 1);
+        return;
+    }
     sb_puts(out, name);
     if (mode != SHOW_PLAIN)
         return;
@@ -495,7 +501,7 @@ static void show_in(jc_ctx *ctx, sb *out, value v, show_mode mode, unsigned flag
         show_range(ctx, out, v, flags);
         break;
     case T_FUNCTION:
-        show_function(ctx, out, v, mode);
+        show_function(ctx, out, v, mode, flags);
         break;
     case T_ARRAY:
         show_array_in(ctx, out, v, mode, flags, sh);

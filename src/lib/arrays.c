@@ -67,8 +67,9 @@ static int bi_eltype(jc_ctx *ctx, value *out, const jc_args *a)
         *out = num_typeof_value(val_range(x)->start);
         return 0;
     }
-    if (x.type == T_TYPE && val_typeobj(x)->base == T_ARRAY && val_typeobj(x)->param) {
-        *out = val_retain(v_obj(T_TYPE, 0, &val_typeobj(x)->param->h));
+    if (x.type == T_TYPE && (val_typeobj(x)->base == T_ARRAY || val_typeobj(x)->base == T_RANGE)) {
+        jc_typeobj *p = val_typeobj(x)->param;
+        *out = p ? val_retain(v_obj(T_TYPE, 0, &p->h)) : v_obj(T_TYPE, 0, &type_new(TA_ANY)->h);
         return 0;
     }
     return LIB_DECLINE;
@@ -813,9 +814,12 @@ static int bi_collect(jc_ctx *ctx, value *out, const jc_args *a)
         return -1;
     int nd = 1;
     int64_t dims[ARR_MAXDIMS] = { n };
-    if (array_has_elements(x)) {
-        nd = val_array(x)->nd;
-        memcpy(dims, val_array(x)->dims, sizeof dims);
+    value shape = x; /* a generator has its iterator's shape: [1 2; 3 4] gives a Matrix */
+    while (eval_gen_kind(ctx, shape) == 1)
+        shape = val_struct(shape)->v[1];
+    if (array_has_elements(shape) && array_length(shape) == n) {
+        nd = val_array(shape)->nd;
+        memcpy(dims, val_array(shape)->dims, sizeof dims);
     }
     jc_typeobj *t = NULL;
     if (et)

@@ -209,7 +209,7 @@ static int nth(jc_ctx *ctx, value x, int last, const ast *site, value *out)
         return 0;
     }
     jc_iter it;
-    if (eval_iter_init(ctx, &it, x, site) < 0)
+    if (eval_iter_init_proto(ctx, &it, x, site) < 0)
         return -1;
     if (x.type == T_RANGE || x.type == T_TUPLE || x.type == T_ARRAY) {
         if (it.n == 0)
@@ -222,8 +222,9 @@ static int nth(jc_ctx *ctx, value x, int last, const ast *site, value *out)
     int got = 0;
     for (;;) {
         value y;
-        int r = eval_iter_next(ctx, &it, &y);
+        int r = eval_iter_step(ctx, &it, &y);
         if (r < 0) {
+            eval_iter_done(&it);
             val_release(v);
             return -1;
         }
@@ -235,6 +236,7 @@ static int nth(jc_ctx *ctx, value x, int last, const ast *site, value *out)
         if (!last)
             break;
     }
+    eval_iter_done(&it);
     if (!got)
         return err_throw(ctx, ERR_ARGUMENT, site, "collection must be non-empty");
     *out = v;
@@ -293,6 +295,30 @@ static int first_n(jc_ctx *ctx, value *out, const jc_args *a, int last)
         return rc;
     }
     jc_iter it;
+    if (!last) { /* the first n of any iterable, taken lazily: first(gen, 2) of 1:10^12 */
+        if (eval_iter_init_proto(ctx, &it, x, a->site) < 0)
+            return -1;
+        int64_t got = 0, cap = 8;
+        value *vals = xmalloc((size_t)cap * sizeof *vals);
+        int r = 0;
+        while (got < n) {
+            value y;
+            if ((r = eval_iter_step(ctx, &it, &y)) <= 0)
+                break;
+            if (got == cap)
+                vals = xrealloc(vals, (size_t)(cap *= 2) * sizeof *vals);
+            vals[got++] = y;
+        }
+        eval_iter_done(&it);
+        if (r < 0) {
+            val_release_n(vals, got);
+            free(vals);
+            return -1;
+        }
+        *out = array_from_values(ctx, vals, got, 1, &got, NULL);
+        free(vals);
+        return 0;
+    }
     if (eval_iter_init(ctx, &it, x, a->site) < 0)
         return -1;
     int64_t len = it.n, k = n < len ? n : len, from = last ? len - k : 0;
@@ -564,6 +590,16 @@ static int bi_error(jc_ctx *ctx, value *out, const jc_args *a)
     return -1;
 }
 
+static int bi_tuple(jc_ctx *ctx, value *out, const jc_args *a)
+{
+    (void)ctx;
+    value t = v_tuple_new((size_t)a->n);
+    for (int i = 0; i < a->n; i++)
+        val_tuple(t)->v[i] = val_retain(a->v[i]);
+    *out = t;
+    return 0;
+}
+
 static int bi_isa(jc_ctx *ctx, value *out, const jc_args *a)
 {
     if (a->v[1].type != T_TYPE)
@@ -596,26 +632,26 @@ static int bi_in_iter(jc_ctx *ctx, value *out, const jc_args *a)
     if (c.type == T_STRING && x.type == T_STRING) /* base/strings/search.jl */
         return err_throw(ctx, ERR_ERROR, a->site, "use occursin(needle, haystack) for string containment");
     jc_iter it;
-    if (eval_iter_init(ctx, &it, c, a->site) < 0)
+    if (eval_iter_init_proto(ctx, &it, c, a->site) < 0)
         return -1;
     for (;;) {
         value y, r;
         int k = eval_iter_step(ctx, &it, &y);
-        if (k <= 0) {
-            if (k == 0)
-                *out = v_bool(0);
-            return k;
+        if (k > 0) {
+            k = eval_call_global(ctx, "==", 2, (value[]){ x, y }, a->site, &r);
+            val_release(y);
+            if (k == 0) {
+                int t = r.type == T_BOOL && r.u.i;
+                val_release(r);
+                if (!t)
+                    continue;
+                k = 1;
+            }
         }
-        k = eval_call_global(ctx, "==", 2, (value[]){ x, y }, a->site, &r);
-        val_release(y);
-        if (k < 0)
-            return -1;
-        int t = r.type == T_BOOL && r.u.i;
-        val_release(r);
-        if (t) {
-            *out = v_bool(1);
-            return 0;
-        }
+        eval_iter_done(&it);
+        if (k >= 0)
+            *out = v_bool(k > 0);
+        return k < 0 ? -1 : 0;
     }
 }
 
@@ -644,22 +680,24 @@ static int bi_count_iter(jc_ctx *ctx, value *out, const jc_args *a)
 {
     value f = a->n == 2 ? a->v[0] : v_nothing(), c = a->v[a->n - 1];
     jc_iter it;
-    if (eval_iter_init(ctx, &it, c, a->site) < 0)
+    if (eval_iter_init_proto(ctx, &it, c, a->site) < 0)
         return -1;
     int64_t n = 0;
     for (;;) {
         value y;
         int k = eval_iter_step(ctx, &it, &y), t = 0;
-        if (k <= 0) {
-            if (k == 0)
-                *out = v_int(n);
-            return k;
+        if (k > 0) {
+            k = predicate(ctx, f, y, a->site, &t);
+            val_release(y);
+            if (k == 0) {
+                n += t;
+                continue;
+            }
         }
-        k = predicate(ctx, f, y, a->site, &t);
-        val_release(y);
-        if (k < 0)
-            return -1;
-        n += t;
+        eval_iter_done(&it);
+        if (k == 0)
+            *out = v_int(n);
+        return k < 0 ? -1 : 0;
     }
 }
 
@@ -813,6 +851,7 @@ const builtin lib_core[] = {
     { "∉", 2, 2, bi_notin, LIB_HELP("∉(x, collection)", "!(x ∈ collection)."), NULL },
     { "∋", 2, 2, bi_ni, LIB_HELP("∋(collection, x)", "x ∈ collection."), NULL },
     { "∌", 2, 2, bi_notni, LIB_HELP("∌(collection, x)", "!(x ∈ collection)."), NULL },
+    { "tuple", 0, -1, bi_tuple, LIB_HELP("tuple(xs...)", "Construct a tuple of the given objects: tuple(1, 'a') == (1, 'a')."), NULL },
     { "isa", 2, 2, bi_isa, "  isa(x, type) -> Bool\n\n  Whether x is of the given type; also written infix: x isa Real.", NULL },
     { "<:", 2, 2, bi_subtype, "  <:(T1, T2)\n\n  Subtype operator: true when every value of type T1 is also of type T2.", NULL },
     { ">:", 2, 2, bi_supertype, "  >:(T1, T2)\n\n  Supertype operator, equivalent to T2 <: T1.", NULL },

@@ -218,26 +218,25 @@ static int bi_codepoint(jc_ctx *ctx, value *out, const jc_args *a)
 static int bi_join(jc_ctx *ctx, value *out, const jc_args *a)
 {
     jc_iter it;
-    if (eval_iter_init(ctx, &it, a->v[0], a->site) < 0)
+    if (eval_iter_init_proto(ctx, &it, a->v[0], a->site) < 0)
         return -1;
     sb s = { 0 };
+    int r;
     for (int first = 1;; first = 0) {
         value x;
-        int r = eval_iter_next(ctx, &it, &x);
-        if (r < 0) {
-            sb_free(&s);
-            return -1;
-        }
-        if (r == 0)
+        if ((r = eval_iter_step(ctx, &it, &x)) <= 0)
             break;
         if (!first && a->n > 1)
             show_value(ctx, &s, a->v[1], SHOW_PRINT, 0);
         show_value(ctx, &s, x, SHOW_PRINT, 0);
         val_release(x);
-        if (text_fits(ctx, s.len) < 0) { /* join(1:2^62) stops at the budget */
-            sb_free(&s);
-            return -1;
-        }
+        if ((r = text_fits(ctx, s.len)) < 0) /* join(1:2^62) stops at the budget */
+            break;
+    }
+    eval_iter_done(&it);
+    if (r < 0) {
+        sb_free(&s);
+        return -1;
     }
     return give_string(&s, out);
 }

@@ -6,6 +6,7 @@
 #include "array.h"
 #include "eval.h"
 #include "lib/lib.h"
+#include "num/num.h"
 #include "types.h"
 
 static int need_type(jc_ctx *ctx, const char *fname, const jc_args *a, int i)
@@ -475,16 +476,42 @@ static int bi_fieldtype(jc_ctx *ctx, value *out, const jc_args *a)
 static int bi_eltype_types(jc_ctx *ctx, value *out, const jc_args *a)
 {
     value x = a->v[0];
-    jc_typeobj *t = x.type == T_TUPLE ? type_typeof(x) : x.type == T_TYPE ? type_retain(val_typeobj(x)) : NULL;
-    if (!t)
+    /* Julia's fallbacks: a number iterates itself once, a string its characters, and
+     * what says nothing of its elements has eltype Any. */
+    if (x.type == T_ARRAY || x.type == T_RANGE || x.type == T_NAMEDTUPLE || x.type == T_REGEXMATCH)
         return LIB_DECLINE;
+    if (x.type != T_TUPLE && x.type != T_TYPE) {
+        if (num_is_number(x))
+            *out = num_typeof_value(x);
+        else
+            *out = tv(type_new(x.type == T_STRING || x.type == T_CHAR ? T_CHAR : TA_ANY));
+        return 0;
+    }
+    jc_typeobj *t = x.type == T_TUPLE ? type_typeof(x) : type_retain(val_typeobj(x));
     int b = t->base;
     if ((b == TA_ARRAY || b == TA_VECTOR || b == TA_MATRIX || b == TA_RANGE || b == TA_DENSE) && t->param) {
         *out = tv(type_retain(t->param));
         type_release(t);
         return 0;
     }
-    if (b != T_TUPLE || (t->flags & TYPEF_NTUPLE)) {
+    if (b == T_ARRAY || b == T_RANGE || b == TK_BOTTOM || b == T_NAMEDTUPLE) {
+        type_release(t);
+        return LIB_DECLINE;
+    }
+    if (b != T_TUPLE) {
+        jc_typeobj *num = type_new(TA_NUMBER), *str = type_new(TA_STRING);
+        int isnum = type_subtype(t, num), isstr = type_subtype(t, str) || b == T_CHAR;
+        type_release(num);
+        type_release(str);
+        if (isnum)
+            *out = tv(t);
+        else {
+            *out = tv(type_new(isstr ? T_CHAR : TA_ANY));
+            type_release(t);
+        }
+        return 0;
+    }
+    if (t->flags & TYPEF_NTUPLE) {
         type_release(t);
         return LIB_DECLINE;
     }
