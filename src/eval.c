@@ -586,11 +586,29 @@ static void gc_cut(gcref r)
 
 void eval_release(jc_ctx *ctx, value v) { gc_drop(ctx, v); }
 
-void eval_collect_cycles(jc_ctx *ctx)
+static size_t collect_cycles(jc_ctx *ctx);
+
+void eval_collect_cycles(jc_ctx *ctx) { (void)collect_cycles(ctx); }
+
+/* A collection in a loop: when most candidates turn out live (a big structure rebound
+ * while still referenced elsewhere), the next one waits for twice as many, so that the
+ * scans stay a fraction of the work; when most were garbage, the wait shrinks back. */
+void eval_gc_collect(jc_ctx *ctx)
+{
+    evstate *st = ST(ctx);
+    size_t n = st->ncand, freed = collect_cycles(ctx);
+    if (freed < n / 2)
+        st->gc_slack = st->gc_slack < ((size_t)1 << 24) ? 2 * st->gc_slack + GC_CANDIDATES : st->gc_slack;
+    else
+        st->gc_slack /= 2;
+}
+
+/* The number of nodes it frees. */
+static size_t collect_cycles(jc_ctx *ctx)
 {
     evstate *st = ctx->lib ? ST(ctx) : NULL;
     if (!st || !st->ncand)
-        return;
+        return 0;
     gcref *roots = st->cand;
     size_t nroots = st->ncand;
     st->cand = NULL;
@@ -651,10 +669,12 @@ void eval_collect_cycles(jc_ctx *ctx)
             env_release(w.e);
         }
     }
+    size_t freed = white.n;
     free(white.v);
     free(s.v);
     free(scan.v);
     free(roots);
+    return freed;
 }
 
 /* ---- calls ---- */
@@ -2615,6 +2635,7 @@ static int ev_for_level(jc_ctx *ctx, env *e, const ast *const *iters, int niters
         }
         if (!env_reuse(ctx, scope))
             scope = NULL;
+        eval_gc_safepoint(ctx);
         if (r == EV_CONTINUE)
             continue;
         if (r == EV_BREAK) {
@@ -2672,6 +2693,7 @@ static int ev_while(jc_ctx *ctx, env *e, const ast *n, value *out)
         int r = ctl_resume(ctx, ev_stmt(ctx, scope, n->kids[1], &v), &v);
         if (!env_reuse(ctx, scope))
             scope = NULL;
+        eval_gc_safepoint(ctx);
         if (r == 0)
             val_release(v);
         else if (r == EV_CONTINUE)
@@ -3537,6 +3559,8 @@ void eval_free_state(jc_ctx *ctx)
         eval_release(ctx, ST(ctx)->ctl_value);
         ST(ctx)->ctl_value = v_nothing();
         eval_collect_cycles(ctx);
+        type_release(ST(ctx)->gen_type);
+        type_release(ST(ctx)->filter_type);
         eval_typedefs_free(ST(ctx)->typedefs);
         free(ST(ctx)->builtin_funcs);
         free(ST(ctx)->builtin_rows);

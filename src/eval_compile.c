@@ -775,10 +775,13 @@ static inline int loop_next(jc_ctx *ctx, int r, value v, value *out, int *result
 {
     if (r == 0) {
         drop(ctx, v);
+        eval_gc_safepoint(ctx);
         return 1;
     }
-    if (r == EV_CONTINUE)
+    if (r == EV_CONTINUE) {
+        eval_gc_safepoint(ctx);
         return 1;
+    }
     if (r == EV_BREAK) {
         *result = 0;
         return 0;

@@ -23,6 +23,8 @@ typedef struct evstate {
     value returning;       /* a `return` value travelling out of nested loops */
     struct gcref *cand;    /* the cycle collector's candidates, each holding a reference */
     size_t ncand, capcand;
+    size_t gc_slack;       /* candidates allowed past GC_CANDIDATES before a collection runs
+                              inside a loop (grows while collections find little garbage) */
     typed_list *gtyped;    /* the declared types of globals (x::T = … at top level) */
     int any_typed;         /* a declaration x::T = … has run: assignments look types up */
     jc_typedef *typedefs;  /* the user's types, for the context's life (eval_struct.c) */
@@ -37,6 +39,19 @@ typedef struct evstate {
 } evstate;
 
 static inline evstate *ST(jc_ctx *ctx) { return (evstate *)ctx->lib; }
+
+/* Garbage is collected while a long loop runs, not only after each input: each run of
+ * a loop's body ends at a safe point (every live value is referenced from a variable,
+ * a temporary or a caller), and once GC_CANDIDATES references wait in the buffer the
+ * cycle collector runs there. */
+enum { GC_CANDIDATES = 4096 };
+void eval_gc_collect(jc_ctx *ctx);
+static inline void eval_gc_safepoint(jc_ctx *ctx)
+{
+    evstate *st = ST(ctx);
+    if (st->ncand > GC_CANDIDATES + st->gc_slack)
+        eval_gc_collect(ctx);
+}
 
 /* ---- generators (eval_gen.c) ---- */
 /* A lazy generator for gen (A_GENERATOR) in scope e: 1 with *out, 0 when its shape is

@@ -250,4 +250,10 @@ expect_out "sum over a generator in constant memory" "500000500000" 0 -- "$JCALC
 expect_err "the collected comprehension does not fit" "OutOfMemoryError" 1 -- "$JCALC" --max-memory 20M -e 'sum([i for i in 1:10^6])'
 expect_out "any stops at the first true" "true" 0 -- "$JCALC" -e 'any(i > 5 for i in 1:10^18)'
 
+# Garbage is collected while a loop runs: 3·10^6 dropped tuples and 10^6 arrays that
+# contain themselves (cycles) fit a 16 MB budget that they filled before the input's end.
+expect_out "dropped tuples, collected in the loop" "1" 0 -- "$JCALC" --max-memory 16M -e 'for i in 1:3*10^6; t = (i, i); end; 1'
+expect_out "cycles, collected in the loop" "1000000" 0 -- "$JCALC" --max-memory 16M -e 'function f(); s = 0; for i in 1:10^6; v = Any[]; push!(v, v); s += 1; end; s; end; f()'
+expect_out "cycles, collected in a while loop at top level" "0" 0 -- "$JCALC" --max-memory 16M -e 'n = 10^6; while n > 0; global n; v = Any[]; push!(v, v); n -= 1; end; n'
+
 echo "$pass passed, $fail failed"
