@@ -1038,6 +1038,66 @@ int eval_call_kw(jc_ctx *ctx, value f, const jc_args *a, value *out)
     return r < 0 && ctx->err_set && ctx->err_kind == ERR_METHOD ? retry_collected(ctx, f, a, out) : r;
 }
 
+/* The builtin rows of fn in table order: the first that does not decline answers
+ * (0 or -1); LIB_DECLINE when all do. */
+static int call_rows(jc_ctx *ctx, const jc_func *fn, const jc_args *a, value *out)
+{
+    for (int i = 0; i < fn->nrows; i++) {
+        const builtin *b = fn->rows[i];
+        if (a->n >= b->min_args && (b->max_args < 0 || a->n <= b->max_args) &&
+            (!a->nkw || row_takes_kws(ctx, b, a))) {
+            jc_args ra = *a;
+            ra.data = b->data;     /* the row's own data, for fns shared by many rows */
+            const ast *outer = ctx->show_site;
+            if (a->site)
+                ctx->show_site = a->site;
+            int r = b->fn(ctx, out, &ra);
+            ctx->show_site = outer;
+            if (r == LIB_DECLINE)
+                continue;
+            if (r < 0)
+                err_locate(ctx, a->site);
+            return r < 0 ? -1 : 0;
+        }
+    }
+    return LIB_DECLINE;
+}
+
+/* Whether x's type is exactly t. */
+static int type_is_exactly(value x, const jc_typeobj *t)
+{
+    if (!t || t->base == TK_TYPEVAR)
+        return 0;
+    jc_typeobj *xt = type_typeof(x);
+    int eq = type_subtype(xt, t) && type_subtype(t, xt);
+    type_release(xt);
+    return eq;
+}
+
+/* Whether a function's builtin rows come before its user method m for these arguments,
+ * by Julia's rule that the more specific method wins.  A row stands for Base's methods,
+ * which are written for the concrete number types: for a number argument it counts as
+ * typed by that argument's own type, for any other as untyped.  So the rows go first
+ * when m types some number argument more loosely than its type (x::Number, x::Real,
+ * x::T where T, x...) and types no other argument at all: after
+ * Base.:+(x::Number, y::Number) = 42, 1 + 2 is still 3, while a method for a type of
+ * the user's, or for exactly Int64, is the one called. */
+static int rows_first(const jc_method *m, const jc_args *a)
+{
+    int looser = 0;
+    for (int i = 0; i < a->n; i++) {
+        int k = i < m->nparams ? i : m->nparams - 1;
+        const jc_typeobj *pt = k >= 0 && m->ptypes ? m->ptypes[k] : NULL;
+        int rest = m->vararg && i >= m->nparams - 1;
+        if (num_is_number(a->v[i])) {
+            if (rest || !type_is_exactly(a->v[i], pt))
+                looser = 1;
+        } else if (pt && !(pt->base == TA_ANY && !type_is_union(pt)))
+            return 0;
+    }
+    return looser;
+}
+
 static int call_kw(jc_ctx *ctx, value f, const jc_args *a, value *out)
 {
     if (ctx_poll(ctx) < 0 || stack_check(ctx, a->site) < 0)
@@ -1135,6 +1195,15 @@ static int call_kw(jc_ctx *ctx, value f, const jc_args *a, value *out)
         type_env_clear(&tv);
         return -1;
     }
+    if (found && fn->nrows && !a->nkw && rows_first(best, a)) {
+        int r = call_rows(ctx, fn, a, out);
+        if (r < 0 && ctx->err_kind == ERR_METHOD)
+            err_clear(ctx); /* the rows have no method after all: the user's serves */
+        else if (r != LIB_DECLINE) {
+            type_env_clear(&tv);
+            return r;
+        }
+    }
     if (found) {
         ctx->depth++;
         int r = call_user(ctx, best, a->n, a->v, a, out, fn->name, &tv);
@@ -1147,24 +1216,9 @@ static int call_kw(jc_ctx *ctx, value f, const jc_args *a, value *out)
         if (handled)
             return r;
     }
-    for (int i = 0; i < fn->nrows; i++) {
-        const builtin *b = fn->rows[i];
-        if (a->n >= b->min_args && (b->max_args < 0 || a->n <= b->max_args) &&
-            (!a->nkw || row_takes_kws(ctx, b, a))) {
-            jc_args ra = *a;
-            ra.data = b->data;     /* the row's own data, for fns shared by many rows */
-            const ast *outer = ctx->show_site;
-            if (a->site)
-                ctx->show_site = a->site;
-            int r = b->fn(ctx, out, &ra);
-            ctx->show_site = outer;
-            if (r == LIB_DECLINE)
-                continue;
-            if (r < 0)
-                err_locate(ctx, a->site);
-            return r < 0 ? -1 : 0;
-        }
-    }
+    int r = call_rows(ctx, fn, a, out);
+    if (r != LIB_DECLINE)
+        return r;
     const char *fname = fn->name >= 0 ? sym_name(ctx, fn->name) : "#anonymous";
     if (fn->methods && !fn->nrows)
         return eval_method_nomatch(ctx, fname, fn, a);

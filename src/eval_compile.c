@@ -232,13 +232,13 @@ static int call_with(jc_ctx *ctx, value f, int n, value *args, const ast *site, 
 }
 
 /* The method of fn that a call with args certainly selects when fn has one method with
- * neither where variables, varargs nor keywords (most recursions), else NULL: the call
- * then needs no dispatch. */
+ * neither where variables, varargs nor keywords (most recursions) and no builtin rows,
+ * else NULL: the call then needs no dispatch. */
 static inline const jc_method *only_method(const jc_func *fn, int n, const value *args)
 {
     const jc_method *m = fn->methods;
-    if (!m || m->next || m->ntvars || m->vararg || m->nkw || m->nparams != n)
-        return NULL;
+    if (!m || m->next || m->ntvars || m->vararg || m->nkw || m->nparams != n || fn->nrows)
+        return NULL; /* (a function with builtin rows weighs them against m: eval.c) */
     for (int i = 0; m->ptypes && i < n; i++)
         if (m->ptypes[i] && !type_isa(args[i], m->ptypes[i]))
             return NULL;
