@@ -101,6 +101,7 @@ enum {
     AF_DOTTED = 1u << 8,    /* A_ID operator written .op; A_ASSIGN written .= */
     AF_TRIPLE = 1u << 9,    /* A_STRING written with triple quotes */
     AF_MUTABLE = 1u << 10,  /* A_STRUCT written mutable struct */
+    AF_MACRO = 1u << 11,    /* A_FUNCDEF written macro m(x) … end: it defines `@m` */
 };
 
 /* 32 bytes for a leaf, then 8 per kid: the node is the parser's commonest allocation,

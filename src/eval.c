@@ -1103,6 +1103,9 @@ static int call_kw(jc_ctx *ctx, value f, const jc_args *a, value *out)
     if (ctx_poll(ctx) < 0 || stack_check(ctx, a->site) < 0)
         return -1;
     if (f.type == T_TYPE && (val_typeobj(f)->base == TK_STRUCT || val_typeobj(f)->base == TK_ABSTRACT)) {
+        int er = eval_expr_construct(ctx, val_typeobj(f), a, out);
+        if (er != LIB_DECLINE)
+            return er < 0 ? (err_locate(ctx, a->site), -1) : 0;
         ctx->depth++;
         int r = eval_struct_call(ctx, f, a, out);
         ctx->depth--;
@@ -1283,6 +1286,8 @@ int eval_lookup(jc_ctx *ctx, env *e, int sym, const ast *site, value *out)
     if (eval_module_value(ctx, sym, out)) /* Base, LinearAlgebra … */
         return 0;
     const char *name = sym_name(ctx, sym);
+    if (eval_expr_type_named(ctx, name, out)) /* Expr and QuoteNode, made when first named */
+        return 0;
     const char *hint = "";
     if (!strcmp(name, "or"))
         hint = "\nsuggestion: Use `||` for short-circuiting boolean OR.";
@@ -3368,7 +3373,7 @@ static int ev_stmt(jc_ctx *ctx, env *e, const ast *n, value *out)
             *out = v;
             return 0;
         }
-        return err_throw(ctx, ERR_SYNTAX, n, "quoted expressions are not supported");
+        return eval_quote(ctx, e, n, ev, out);
     case A_TYPED:
         return ev_typeassert(ctx, e, n, out);
     case A_CURLY: {
@@ -3449,6 +3454,16 @@ static int ev_stmt(jc_ctx *ctx, env *e, const ast *n, value *out)
         return err_throw(ctx, ERR_SYNTAX, n, "unsupported expression (%s)",
                         ast_kind_name((ast_kind)n->kind));
     }
+}
+
+int eval_run_tree(jc_ctx *ctx, env *e, const ast *n, arena *a, value *out)
+{
+    evstate *st = ST(ctx);
+    arena *saved = st->cur_arena;
+    st->cur_arena = a;  /* a definition it makes keeps the tree alive */
+    int r = ctl_resume(ctx, ev_stmt(ctx, e, n, out), out);
+    st->cur_arena = saved;
+    return r;
 }
 
 int eval_toplevel(jc_ctx *ctx, const ast *prog, arena *a, value *out)
@@ -3615,6 +3630,8 @@ void eval_free_state(jc_ctx *ctx)
         eval_collect_cycles(ctx);
         type_release(ST(ctx)->gen_type);
         type_release(ST(ctx)->filter_type);
+        type_release(ST(ctx)->expr_type);
+        type_release(ST(ctx)->quote_type);
         eval_typedefs_free(ST(ctx)->typedefs);
         free(ST(ctx)->builtin_funcs);
         free(ST(ctx)->builtin_rows);

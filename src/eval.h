@@ -245,6 +245,22 @@ int eval_apply_type(jc_ctx *ctx, value *out, int n, const value *args, const ast
 
 /* Calling a type that has no conversion rows of its own name: Matrix{T}(undef, m, n),
  * Rational{BigInt}(x) ... */
+typedef int (*eval_expr_fn)(jc_ctx *ctx, struct env *e, const ast *n, value *out);
+/* Quoted code (eval_expr.c).  eval_quote: :(…) or quote … end (A_QUOTE) in scope e,
+ * with $ evaluated there.  eval_expr_kind: 1 for an Expr, 2 for a QuoteNode, else 0.
+ * eval_expr_construct: Expr(head, args...), LIB_DECLINE for other types.
+ * eval_macro_run: a call of a user macro expanded and run in scope e; 1 when the name
+ * is not a user macro.  eval_run_tree (eval.c): a tree made at run time (arena a), run
+ * in scope e (NULL: global) as a statement. */
+int eval_quote(jc_ctx *ctx, struct env *e, const ast *n, eval_expr_fn ev, value *out);
+int eval_expr_kind(jc_ctx *ctx, value v);
+int eval_expr_construct(jc_ctx *ctx, const jc_typeobj *t, const jc_args *a, value *out);
+int eval_expr_type_named(jc_ctx *ctx, const char *name, value *out);
+int eval_expr_show(jc_ctx *ctx, sb *out, value v, int mode);
+int eval_macro_run(jc_ctx *ctx, struct env *e, const ast *n, value *out);
+int eval_macroexpand(jc_ctx *ctx, const ast *call, value *out);
+int eval_at_eval(jc_ctx *ctx, struct env *e, const ast *arg, eval_expr_fn ev, value *out);
+int eval_run_tree(jc_ctx *ctx, struct env *e, const ast *n, arena *a, value *out);
 int eval_construct(jc_ctx *ctx, value *out, const jc_typeobj *t, const jc_args *a);
 /* Base.Generator and Base.Iterators.Filter as qualified names (mod is the module path):
  * 1 with *out, else 0. */
@@ -260,7 +276,6 @@ int eval_tuple_convert(jc_ctx *ctx, const jc_typeobj *t, const value *v, size_t 
 /* ---- destructuring and named tuples (eval_assign.c) ---- */
 /* scope: the evaluator's scope (struct env), or a compiled frame (eval_compile.c) */
 typedef int (*eval_assign_fn)(jc_ctx *ctx, void *scope, const ast *target, value v /* owned */);
-typedef int (*eval_expr_fn)(jc_ctx *ctx, struct env *e, const ast *n, value *out);
 /* a, b = v; a, b... = v; a, b..., c = v; (; a, b) = v (v borrowed). */
 int eval_destructure(jc_ctx *ctx, void *scope, const ast *target, value v, eval_assign_fn assign);
 /* Whether an A_TUPLE is a named tuple written with `;`: (; x), (; a = 1, b). */

@@ -400,6 +400,16 @@ int eval_module_member(jc_ctx *ctx, value *out, value m, const char *name, const
     size_t ml = strlen(mod);
     if (ml >= 13 && !strcmp(mod + ml - 13, "MathConstants") && eval_module_constant(ctx, name, out) == 0)
         return 0;  /* Base.MathConstants.e is ℯ whatever the global e is */
+    if (ml >= 4 && !strcmp(mod + ml - 4, "Meta")) { /* Meta.parse is not Base's parse */
+        sb q = { 0 };
+        sb_printf(&q, "Meta.%s", name);
+        int qs = sym_find(ctx, q.s, q.len);
+        sb_free(&q);
+        if (qs >= 0 && (size_t)qs < ctx->nglobals && ctx->globals[qs].defined) {
+            *out = val_retain(ctx->globals[qs].v);
+            return 0;
+        }
+    }
     int sym = sym_intern(ctx, name, strlen(name));
     if ((size_t)sym < ctx->nglobals && ctx->globals[sym].defined) {
         *out = val_retain(ctx->globals[sym].v);

@@ -15,34 +15,44 @@
 #include "eval_impl.h"
 #include "types.h"
 
+jc_typeobj *eval_base_struct(jc_ctx *ctx, const char *name, int nparams, const char *const *pnames,
+                             int nfields, const char *const *fnames, int mutable_)
+{
+    evstate *st = ST(ctx);
+    jc_typedef *d = xcalloc(1, sizeof *d);
+    d->name = sym_intern(ctx, name, strlen(name));
+    d->nparams = nparams;
+    d->pvars = nparams ? xcalloc((size_t)nparams, sizeof *d->pvars) : NULL;
+    for (int i = 0; i < nparams; i++) {
+        d->pvars[i] = type_new(TK_TYPEVAR);
+        d->pvars[i]->sym = sym_intern(ctx, pnames[i], strlen(pnames[i])) + 1;
+    }
+    d->nfields = nfields;
+    d->fnames = xcalloc((size_t)nfields, sizeof *d->fnames);
+    d->ftypes = xcalloc((size_t)nfields, sizeof *d->ftypes);
+    for (int i = 0; i < nfields; i++)
+        d->fnames[i] = sym_intern(ctx, fnames[i], strlen(fnames[i]));
+    d->mutable_ = mutable_;
+    d->in_base = 1;
+    d->file = "boot.jl";
+    d->next = st->typedefs;
+    st->typedefs = d;
+    jc_typeobj *t = type_new(TK_STRUCT);
+    t->def = d;
+    return t;
+}
+
 /* A struct of Base with two parameters and two fields typed by them: name{P0, P1} with
  * fields f0::P(t0), f1::P(t1). */
 static jc_typeobj *base_struct2(jc_ctx *ctx, const char *name, const char *p0, const char *p1,
                                 const char *f0, int t0, const char *f1, int t1)
 {
-    evstate *st = ST(ctx);
-    jc_typedef *d = xcalloc(1, sizeof *d);
-    d->name = sym_intern(ctx, name, strlen(name));
-    d->nparams = 2;
-    d->pvars = xcalloc(2, sizeof *d->pvars);
-    const char *pn[2] = { p0, p1 };
-    for (int i = 0; i < 2; i++) {
-        d->pvars[i] = type_new(TK_TYPEVAR);
-        d->pvars[i]->sym = sym_intern(ctx, pn[i], strlen(pn[i])) + 1;
-    }
-    d->nfields = 2;
-    d->fnames = xcalloc(2, sizeof *d->fnames);
-    d->ftypes = xcalloc(2, sizeof *d->ftypes);
-    d->fnames[0] = sym_intern(ctx, f0, strlen(f0));
-    d->fnames[1] = sym_intern(ctx, f1, strlen(f1));
+    jc_typeobj *t = eval_base_struct(ctx, name, 2, (const char *const[]){ p0, p1 }, 2,
+                                     (const char *const[]){ f0, f1 }, 0);
+    jc_typedef *d = t->def;
     d->ftypes[0] = type_retain(d->pvars[t0]);
     d->ftypes[1] = type_retain(d->pvars[t1]);
-    d->in_base = 1;
     d->file = "generator.jl";
-    d->next = st->typedefs;
-    st->typedefs = d;
-    jc_typeobj *t = type_new(TK_STRUCT);
-    t->def = d;
     return t;
 }
 

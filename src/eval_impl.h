@@ -35,6 +35,8 @@ typedef struct evstate {
     struct jc_method *replaced;   /* methods redefined during the evaluation, freed after it */
     uint32_t *nlocal;             /* per symbol: how many live scopes bind it (nlocal_cap) */
     struct jc_typeobj *gen_type, *filter_type; /* Base.Generator, Iterators.Filter (eval_gen.c) */
+    struct jc_typeobj *expr_type, *quote_type; /* Expr, QuoteNode (eval_expr.c) */
+    unsigned gensyms;             /* gensym's counter */
     size_t nlocal_cap;
 } evstate;
 
@@ -57,6 +59,9 @@ static inline void eval_gc_safepoint(jc_ctx *ctx)
 /* A lazy generator for gen (A_GENERATOR) in scope e: 1 with *out, 0 when its shape is
  * one the array module evaluates at once (several iterators or clauses), -1. */
 int eval_gen_make(jc_ctx *ctx, struct env *e, const ast *gen, eval_expr_fn ev, value *out);
+/* A struct of Base (in_base) with untyped fields, made once per context; one reference. */
+jc_typeobj *eval_base_struct(jc_ctx *ctx, const char *name, int nparams, const char *const *pnames,
+                             int nfields, const char *const *fnames, int mutable_);
 /* The builtin iterate of a generator or filter; LIB_DECLINE for other values. */
 int eval_gen_iterate(jc_ctx *ctx, value *out, int n, const value *v, const ast *site);
 /* An anonymous function of the parameters params with this body, closing over e. */

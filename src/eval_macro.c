@@ -873,7 +873,26 @@ typedef struct macro_row {
 
 #define NOOP_HELP(n) LIB_HELP(n " expr", "Evaluates expr: an annotation for Julia's compiler that jcalc has no use for.")
 
+static int m_macroexpand(mcall *m, value *out)
+{
+    if (m->nargs != 1)
+        return err_throw(m->ctx, ERR_METHOD, m->n, "no method matching @macroexpand with %d arguments", m->nargs);
+    const ast *x = m->arg[0];
+    while (x->kind == A_PARENS && x->nkids == 1)
+        x = x->kids[0];
+    return eval_macroexpand(m->ctx, x, out);
+}
+
+static int m_eval(mcall *m, value *out)
+{
+    if (m->nargs != 1)
+        return err_throw(m->ctx, ERR_METHOD, m->n, "no method matching @eval with %d arguments", m->nargs);
+    return eval_at_eval(m->ctx, m->e, m->arg[0], m->ev, out);
+}
+
 static const macro_row macros[] = {
+    { "@macroexpand", m_macroexpand, LIB_HELP("@macroexpand ex", "The expression that the macro call ex expands to (its escapes removed).") },
+    { "@eval", m_eval, LIB_HELP("@eval ex", "Evaluate ex, with $ interpolation from the scope it is written in, in the global\n  scope.") },
     { "@show", m_show, LIB_HELP("@show exs...", "Print each expression and its value (`x ^ 2 = 9`) to stdout; return the last\n  value.") },
     { "@assert", m_assert, LIB_HELP("@assert cond [text]", "Throw an AssertionError if cond is false: with the message text, or the\n  condition as written.") },
     { "@printf", m_printf, LIB_HELP("@printf([io::IO], \"%Fmt\", args...)", "Print args using C printf style format specification string (Julia's Printf:\n  %d %i %u %x %X %o %e %E %f %F %g %G %a %A %s %c %%, flags -+ #0, widths and\n  precisions, also *).\n\n  jcalc> @printf \"Decimal two digits %.2f\" 1.23456\n  Decimal two digits 1.23") },
@@ -921,6 +940,9 @@ int eval_macrocall(jc_ctx *ctx, const ast *n, macro_eval_fn ev, struct env *e, v
     if (name->kind == A_DOT && name->nkids == 2)
         name = name->kids[1];   /* @Base.show, @Printf.printf: the name is the macro */
     const char *nm = name->kind == A_ID ? sym_name(ctx, name->sym) : "";
+    int ur = eval_macro_run(ctx, e, n, out); /* a macro of the user's */
+    if (ur != 1)
+        return ur;
     mcall m = { ctx, n, (const ast *const *)n->kids + 1, (int)n->nkids - 1, ev, e };
     if (n->flags & AF_STRMACRO)
         m.nargs = 1;  /* the suffix (r"..."i) is read by the macro itself */

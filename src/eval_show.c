@@ -80,7 +80,9 @@ static int user_text_plain(jc_ctx *ctx, sb *out, value x)
 
 static int show_hook(jc_ctx *ctx, sb *out, value v, int mode)
 {
-    int r = 0;
+    int r = eval_expr_show(ctx, out, v, mode); /* quoted code as Julia writes it */
+    if (r)
+        return r;
     if (mode == SHOW_PLAIN)
         r = user_text_plain(ctx, out, v);
     if (!r && mode == SHOW_PRINT)

@@ -334,7 +334,7 @@ int eval_struct_call(jc_ctx *ctx, value tval, const jc_args *a, value *out)
         }
         val_release(f);
     }
-    if (d->in_base && !t->nelts && a->n == 1 && !a->nkw)
+    if (d->in_base && !d->nfields && d->nparams == 1 && !t->nelts && a->n == 1 && !a->nkw) /* Val */
         return val_call(ctx, t, a, out);
     if (d->has_inner)
         return ctor_nomatch(ctx, t, a);

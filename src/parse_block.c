@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "parse_impl.h"
+#include "sym.h"
 
 /* ---- keywords ---- */
 
@@ -442,6 +443,34 @@ ast *parse_resword(parser *p)
         return parse_let(p);
     case KW_FUNCTION:
         return parse_function(p);
+    case KW_MACRO: {
+        /* macro m(x) … end: a function named @m of the argument expressions */
+        ast *f = parse_function(p);
+        if (p->err)
+            return f;
+        ast *sig = f->kids[0];
+        while (sig->kind == A_WHERE || sig->kind == A_TYPED)
+            sig = sig->kids[0];
+        if (sig->kind != A_CALL || sig->kids[0]->kind != A_ID)
+            return parse_fail_at(p, f->off, f->len, "invalid macro definition");
+        const char *nm = sym_name(p->ctx, sig->kids[0]->sym);
+        char *at = arena_alloc(p->a, strlen(nm) + 2);
+        at[0] = '@';
+        strcpy(at + 1, nm);
+        sig->kids[0]->sym = sym_intern(p->ctx, at, strlen(at));
+        f->flags |= AF_MACRO;
+        return f;
+    }
+    case KW_QUOTE: {
+        /* quote … end: the block quoted, (quote (block …)) */
+        bump(p);
+        ast *b = parse_block(p, 0);
+        if (p->err)
+            return b;
+        b->off = t.off;
+        b = expect_end(p, b);
+        return p->err ? b : node1(p, A_QUOTE, t.off, b);
+    }
     case KW_TRY:
         return parse_try(p);
     case KW_USING: case KW_IMPORT:

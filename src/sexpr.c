@@ -184,7 +184,7 @@ static void sexpr_node(jc_ctx *ctx, const ast *n, sb *out)
         sb_putc(out, ')');
         return;
     case A_FUNCDEF:
-        sb_puts(out, (n->flags & AF_SHORT) ? "(function-=" : "(function");
+        sb_puts(out, (n->flags & AF_MACRO) ? "(macro" : (n->flags & AF_SHORT) ? "(function-=" : "(function");
         sexpr_kids(ctx, n, 0, out);
         sb_putc(out, ')');
         return;
@@ -204,7 +204,7 @@ static void sexpr_node(jc_ctx *ctx, const ast *n, sb *out)
         sb_putc(out, ')');
         return;
     case A_QUOTE:
-        sb_puts(out, "(quote-:");
+        sb_puts(out, n->nkids == 1 && n->kids[0]->kind == A_BLOCK ? "(quote" : "(quote-:");
         sexpr_kids(ctx, n, 0, out);
         sb_putc(out, ')');
         return;

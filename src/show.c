@@ -264,7 +264,8 @@ static void show_function(jc_ctx *ctx, sb *out, value v, show_mode mode, unsigne
         n++;
     if (!n)
         n = f->nrows;
-    sb_printf(out, " (generic function with %d method%s)", n, n == 1 ? "" : "s");
+    sb_printf(out, " (%s with %d method%s)", name[0] == '@' ? "macro" : "generic function", n,
+              n == 1 ? "" : "s");
 }
 
 /* show(io, s::Symbol) (show_unquoted_quote_expr): :name for an identifier or an

@@ -22,6 +22,7 @@ typedef struct up {
     size_t srclen;
     sb *out;
     int depth;
+    int indent;   /* the column the lines of the current statement start at */
 } up;
 
 static void node(up *u, const ast *n, int prec);
@@ -34,7 +35,7 @@ static const char *name_of(up *u, const ast *n)
 
 static void source(up *u, const ast *n)
 {
-    if (n->off + n->len <= u->srclen)
+    if (u->src && n->off + n->len <= u->srclen)
         sb_put(u->out, u->src + n->off, n->len);
 }
 
@@ -135,6 +136,232 @@ static void call(up *u, const ast *n, int prec, int dotted)
     sb_putc(u->out, ')');
 }
 
+/* ---- statements, written on lines of their own as Julia's show of an Expr does ---- */
+
+static void newline(up *u, int extra)
+{
+    sb_putc(u->out, '\n');
+    for (int i = 0; i < u->indent + extra; i++)
+        sb_putc(u->out, ' ');
+}
+
+/* The statements of a block, each on a line indented four more. */
+static void body(up *u, const ast *b)
+{
+    u->indent += 4;
+    if (b->kind == A_BLOCK) {
+        for (uint32_t i = 0; i < b->nkids; i++) {
+            newline(u, 0);
+            node(u, b->kids[i], 0);
+        }
+    } else {
+        newline(u, 0);
+        node(u, b, 0);
+    }
+    u->indent -= 4;
+}
+
+static void end_line(up *u)
+{
+    newline(u, 0);
+    sb_puts(u->out, "end");
+}
+
+static void iter_list(up *u, const ast *it)
+{
+    if (it->kind == A_BLOCK || it->kind == A_ITERATION)
+        list(u, it, 0, ", ");
+    else
+        node(u, it, 0);
+}
+
+/* The if/elseif chain after its `if`. */
+static void if_rest(up *u, const ast *n)
+{
+    node(u, n->kids[0], 0);
+    body(u, n->kids[1]);
+    if (n->nkids > 2) {
+        const ast *e = n->kids[2];
+        newline(u, 0);
+        if (e->kind == A_ELSEIF) {
+            sb_puts(u->out, "elseif ");
+            if_rest(u, e);
+            return;
+        }
+        sb_puts(u->out, "else");
+        body(u, e);
+    }
+}
+
+static int statement(up *u, const ast *n, int prec)
+{
+    sb *o = u->out;
+    switch ((ast_kind)n->kind) {
+    case A_BLOCK:
+        if (n->flags & AF_PARENS) {
+            sb_putc(o, '(');
+            list(u, n, 0, "; ");
+            sb_putc(o, ')');
+            return 1;
+        }
+        sb_puts(o, "begin");
+        body(u, n);
+        end_line(u);
+        return 1;
+    case A_IF:
+        sb_puts(o, "if ");
+        if_rest(u, n);
+        end_line(u);
+        return 1;
+    case A_FOR:
+        sb_puts(o, "for ");
+        iter_list(u, n->kids[0]);
+        body(u, n->kids[1]);
+        end_line(u);
+        return 1;
+    case A_WHILE:
+        sb_puts(o, "while ");
+        node(u, n->kids[0], 0);
+        body(u, n->kids[1]);
+        end_line(u);
+        return 1;
+    case A_LET:
+        sb_puts(o, "let ");
+        iter_list(u, n->kids[0]);
+        body(u, n->kids[1]);
+        end_line(u);
+        return 1;
+    case A_FUNCDEF:
+        if ((n->flags & AF_SHORT) && n->nkids == 2) {
+            node(u, n->kids[0], 0);
+            sb_puts(o, " = ");
+            node(u, n->kids[1], OPC_ASSIGN);
+            return 1;
+        }
+        sb_puts(o, (n->flags & AF_MACRO) ? "macro " : "function ");
+        if (n->nkids) {
+            const ast *sig = n->kids[0];
+            if ((n->flags & AF_MACRO) && sig->kind == A_CALL && sig->kids[0]->kind == A_ID) {
+                const char *nm = name_of(u, sig->kids[0]);
+                sb_puts(o, nm[0] == '@' ? nm + 1 : nm);
+                sb_putc(o, '(');
+                args(u, sig, 1);
+                sb_putc(o, ')');
+            } else
+                node(u, sig, 0);
+        }
+        if (n->nkids == 2)
+            body(u, n->kids[1]);
+        end_line(u);
+        return 1;
+    case A_ARROW: {
+        int need = prec > OPC_ARROW;
+        open_paren(u, need);
+        const ast *p = n->kids[0];
+        if (p->kind == A_TUPLE && p->nkids == 1 && !(p->flags & AF_PARENS))
+            node(u, p->kids[0], OPC_ARROW + 1);
+        else
+            node(u, p, OPC_ARROW + 1);
+        sb_puts(o, " -> ");
+        node(u, n->kids[1], OPC_ARROW);
+        close_paren(u, need);
+        return 1;
+    }
+    case A_RETURN:
+        sb_puts(o, "return");
+        if (n->nkids) {
+            sb_putc(o, ' ');
+            node(u, n->kids[0], 0);
+        }
+        return 1;
+    case A_BREAK: sb_puts(o, "break"); return 1;
+    case A_CONTINUE: sb_puts(o, "continue"); return 1;
+    case A_OPASSIGN: case A_DOTOPASSIGN: {
+        int need = prec > OPC_ASSIGN;
+        open_paren(u, need);
+        node(u, n->kids[0], OPC_ASSIGN + 1);
+        sb_puts(o, n->kind == A_DOTOPASSIGN ? " ." : " ");
+        sb_puts(o, name_of(u, n->kids[1]));
+        sb_puts(o, "= ");
+        node(u, n->kids[2], OPC_ASSIGN);
+        close_paren(u, need);
+        return 1;
+    }
+    case A_LOCAL: case A_GLOBAL: case A_CONST:
+        sb_puts(o, n->kind == A_LOCAL ? "local " : n->kind == A_GLOBAL ? "global " : "const ");
+        list(u, n, 0, ", ");
+        return 1;
+    case A_MACROCALL:
+        node(u, n->kids[0], OPC_DOT);
+        for (uint32_t i = 1; i < n->nkids; i++) {
+            sb_putc(o, ' ');
+            node(u, n->kids[i], OPC_DOT);
+        }
+        return 1;
+    case A_SYNOP:
+        if (n->nkids == 1 && (n->flags & AF_PREFIX)) {
+            const char *op = sym_name(u->ctx, n->sym);
+            sb_puts(o, op ? op : "");
+            int wrap = n->kids[0]->kind != A_ID;
+            open_paren(u, wrap);
+            node(u, n->kids[0], 0);
+            close_paren(u, wrap);
+            return 1;
+        }
+        return 0;
+    case A_QUOTE:
+        if (n->nkids == 1 && n->kids[0]->kind == A_BLOCK) {
+            sb_puts(o, "quote");
+            body(u, n->kids[0]);
+            end_line(u);
+            return 1;
+        }
+        return 0;
+    case A_TRY:
+        sb_puts(o, "try");
+        body(u, n->kids[0]);
+        for (uint32_t i = 1; i < n->nkids; i++) {
+            const ast *c = n->kids[i];
+            newline(u, 0);
+            if (c->kind == A_CATCH) {
+                sb_puts(o, "catch");
+                if (c->kids[0]->kind == A_ID) {
+                    sb_putc(o, ' ');
+                    node(u, c->kids[0], 0);
+                }
+                body(u, c->kids[1]);
+            } else {
+                sb_puts(o, c->kind == A_FINALLY ? "finally" : "else");
+                body(u, c->kids[0]);
+            }
+        }
+        end_line(u);
+        return 1;
+    case A_STRUCT:
+        sb_puts(o, (n->flags & AF_MUTABLE) ? "mutable struct " : "struct ");
+        node(u, n->kids[0], 0);
+        body(u, n->kids[1]);
+        end_line(u);
+        return 1;
+    case A_WHERE:
+        node(u, n->kids[0], OPC_WHERE);
+        sb_puts(o, " where ");
+        if (n->nkids == 2)
+            node(u, n->kids[1], OPC_WHERE + 1);
+        else {
+            sb_putc(o, '{');
+            list(u, n, 1, ", ");
+            sb_putc(o, '}');
+        }
+        return 1;
+    case A_NOTHING:
+        sb_puts(o, "nothing");
+        return 1;
+    default:
+        return 0;
+    }
+}
+
 static void node(up *u, const ast *n, int prec)
 {
     if (++u->depth > 200) {
@@ -143,9 +370,16 @@ static void node(up *u, const ast *n, int prec)
         return;
     }
     switch ((ast_kind)n->kind) {
-    case A_ID:
-        sb_puts(u->out, name_of(u, n));
+    case A_ID: {
+        const char *nm = name_of(u, n);
+        if (nm[0] == '#') { /* a gensym: var"##tmp#2" reads back as the same name */
+            sb_puts(u->out, "var\"");
+            sb_puts(u->out, nm);
+            sb_putc(u->out, '"');
+        } else
+            sb_puts(u->out, nm);
         break;
+    }
     case A_LIT:
         show_value(u->ctx, u->out, ast_lit(n), SHOW_REPR, 0);
         break;
@@ -235,7 +469,7 @@ static void node(up *u, const ast *n, int prec)
         break;
     }
     case A_TUPLE:
-        if (n->nkids && n->kids[0]->kind == A_ASSIGN) {
+        if (n->nkids && n->kids[0]->kind == A_ASSIGN && u->src) {
             source(u, n);
             break;
         }
@@ -326,11 +560,16 @@ static void node(up *u, const ast *n, int prec)
         sb_puts(u->out, "...");
         break;
     case A_QUOTE:
+        if (statement(u, n, prec))
+            break;
         sb_putc(u->out, ':');
         node(u, n->kids[0], OPC_DOT);
         break;
     case A_TYPED:
-        if (n->nkids == 2) {
+        if (n->nkids == 1) {
+            sb_puts(u->out, "::");
+            node(u, n->kids[0], OPC_DECL + 1);
+        } else if (n->nkids == 2) {
             node(u, n->kids[0], OPC_DECL);
             sb_puts(u->out, "::");
             node(u, n->kids[1], OPC_DECL + 1);
@@ -345,7 +584,8 @@ static void node(up *u, const ast *n, int prec)
         sb_putc(u->out, '}');
         break;
     default:
-        source(u, n);
+        if (!statement(u, n, prec))
+            source(u, n);
         break;
     }
     u->depth--;
@@ -353,6 +593,12 @@ static void node(up *u, const ast *n, int prec)
 
 void unparse(jc_ctx *ctx, const char *src, size_t srclen, const ast *n, sb *out)
 {
-    up u = { ctx, src, srclen, out, 0 };
+    up u = { ctx, src, srclen, out, 0, 0 };
+    node(&u, n, 0);
+}
+
+void unparse_at(jc_ctx *ctx, const ast *n, int indent, sb *out)
+{
+    up u = { ctx, NULL, 0, out, 0, indent };
     node(&u, n, 0);
 }

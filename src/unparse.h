@@ -9,5 +9,8 @@
 #include "jc.h"
 
 void unparse(jc_ctx *ctx, const char *src, size_t srclen, const ast *n, sb *out);
+/* A tree made at run time (no source: every form is written out), its later lines
+ * starting at column indent (the code of an Expr: `:(if a` and then `      b`). */
+void unparse_at(jc_ctx *ctx, const ast *n, int indent, sb *out);
 
 #endif

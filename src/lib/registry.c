@@ -26,7 +26,8 @@
     X(core) \
     X(errors)      /* throw, rethrow, the exception types' constructors */ \
     X(floatparts) \
-    X(assign)      /* convert */
+    X(assign)      /* convert */ \
+    X(meta)        /* eval, esc, gensym, Meta.parse, dump (eval_expr.c) */
 
 #define DECLARE(name) extern const builtin lib_##name[];
 LIB_TABLE_LIST(DECLARE)

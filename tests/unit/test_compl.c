@@ -283,7 +283,7 @@ static void check_context(void)
             size_t len = strlen(b->name);
             unsigned char c0 = (unsigned char)b->name[0];
             int ident = (c0 >= 'a' && c0 <= 'z') || (c0 >= 'A' && c0 <= 'Z') || c0 == '_';
-            if (!ident || len < 2)
+            if (!ident || len < 2 || strchr(b->name, '.')) /* Meta.parse: a module's member */
                 continue;
             rows++;
             r = jc_complete(ctx, b->name, len - 1, &s, &e, &n);

@@ -1,0 +1,88 @@
+# Quoted code (manual, "Metaprogramming"): :(…) is an Expr with Julia's head and
+# arguments, printed as Julia prints it; $ interpolates, eval runs it, Meta.parse reads
+# a string, and a macro is a function of expressions whose result runs where it is called.
+ex = :(a + b * c)
+typeof(ex)
+ex.head
+ex.args
+ex.args[3].args
+:(x^2)
+:((a + b) * c)
+:(a - (b - c))
+:(f(x, y; k = 1))
+:(a[1, 2])
+:([1, 2, 3])
+:((1, 2))
+:(a.b)
+:("a$(x)b")
+:(a && b || c)
+:(x += 1)
+:(-x)
+:(a < b < c)
+:(a .+ b)
+:(sin.(x))
+:(a ? b : c)
+:0xff
+:(:x)
+:x
+typeof(:(:x))
+# interpolation
+x = 3
+:(1 + $x)
+args = [:a, :b];
+:(f($(args...)))
+:(g($(Expr(:call, :+, 1, 2))))
+# constructing and running
+e2 = Expr(:call, :+, 1, 2)
+eval(e2)
+e2.args[1] = :*; e2
+eval(e2)
+eval(:(1 + $x))
+z = 5; eval(:z)
+eval(quote
+    w = 10
+    w + 1
+end)
+w
+eval(:(g(x) = 2x))
+g(4)
+@eval h() = $x * 10
+h()
+Meta.parse("1 + 2 * 3")
+eval(Meta.parse("sqrt(16)"))
+Meta.parse("x = 1").head
+string(:(a + b))
+print(:(a + b)); println()
+[:(a + 1), :b]
+dump(:(1 + x))
+# macros
+macro sayhello(name)
+    return :(println("Hello, ", $name))
+end
+@sayhello "jcalc"
+macro twice(ex)
+    quote
+        $(esc(ex))
+        $(esc(ex))
+    end
+end
+n = 0
+@twice n += 1
+n
+macro m2(a, b) :($(esc(a)) + $(esc(b))) end
+y = 2
+@m2 y 3
+usem(z) = @m2 z z
+usem(21)
+# hygiene: what a macro assigns outside esc is its own
+macro settmp(v)
+    :(tmp = $(esc(v)); tmp * 2)
+end
+tmp = 100
+@settmp 5
+tmp
+macro setx(v)
+    esc(:(x = $v))
+end
+@setx 7
+x
