@@ -238,7 +238,7 @@ static inline const jc_method *only_method(const jc_func *fn, int n, const value
 {
     const jc_method *m = fn->methods;
     if (!m || m->next || m->ntvars || m->vararg || m->nkw || m->nparams != n || fn->nrows)
-        return NULL; /* (a function with builtin rows weighs them against m: eval.c) */
+        return NULL; /* (a function with builtin rows weighs them against m: eval_call.c) */
     for (int i = 0; m->ptypes && i < n; i++)
         if (m->ptypes[i] && !type_isa(args[i], m->ptypes[i]))
             return NULL;

@@ -55,6 +55,92 @@ static inline void eval_gc_safepoint(jc_ctx *ctx)
         eval_gc_collect(ctx);
 }
 
+/* ---- scopes (eval_state.c) ---- */
+
+/* A scope: its variables, newest last.  The first ENV_INLINE live in the scope itself,
+ * so that a call or a loop iteration with a few locals makes one allocation, not
+ * three. */
+enum { ENV_INLINE = 4 };
+typedef struct env {
+    uint32_t refs;
+    uint8_t function;      /* the scope of a function call: assignment stops here */
+    uint8_t gc;            /* the cycle collector's marks, as obj.gc */
+    struct env *parent;
+    int n, cap;
+    int *syms;
+    value *vals;
+    int nglobal;           /* names declared `global` in this scope */
+    int *globals;
+    typed_list *typed;     /* the declared types of its variables (x::T = …), or NULL */
+    struct evstate *st;    /* whose local counts its variables are in (set by the first) */
+    int isyms[ENV_INLINE];
+    value ivals[ENV_INLINE];
+} env;
+
+/* A new scope under parent (one reference); function marks a function's (hard) scope. */
+env *eval_scope_open(env *parent, int function);
+/* sym's slot in e itself, or NULL. */
+value *eval_scope_slot(env *e, int sym);
+/* Defines sym in e (a new local, or the one e has), taking ownership of v. */
+void eval_scope_define(jc_ctx *ctx, env *e, int sym, value v);
+/* Whether e declares sym `global`. */
+static inline int eval_scope_declared_global(const env *e, int sym)
+{
+    for (int i = 0; i < e->nglobal; i++)
+        if (e->globals[i] == sym)
+            return 1;
+    return 0;
+}
+/* Whether sym is a local variable seen from scope (not one declared global). */
+int eval_scope_binds(struct env *scope, int sym);
+
+/* Lets go of a node the evaluator referenced: the cycle collector's candidate when
+ * others still reference it (eval_state.c). */
+void eval_gc_drop_heap(jc_ctx *ctx, value v);
+/* Lets go of the evaluator's reference to v; a number, a Bool, a Char hold nothing. */
+static inline __attribute__((always_inline)) void eval_drop(jc_ctx *ctx, value v)
+{
+    if (val_kind_is(v.type, VK_HEAP))
+        eval_gc_drop_heap(ctx, v);
+}
+
+/* eval_stack_check inline: the measure here, the error out of line. */
+static inline int eval_stack_guard(jc_ctx *ctx, const ast *site)
+{
+    char here;
+    const evstate *st = ST(ctx);
+    if (st->stack_base && (size_t)(st->stack_base - &here) > st->stack_budget)
+        return eval_stack_check(ctx, site);
+    return 0;
+}
+
+/* ---- the tree walker (eval.c) ---- */
+/* A statement in scope e: 0 with *out, -1, or an EV_* code of control flow. */
+int eval_stmt(jc_ctx *ctx, env *e, const ast *n, value *out);
+/* sum(itr; init), prod(…; init) …: *handled 0 when f is not one of the folds. */
+int eval_fold_init_call(jc_ctx *ctx, value f, const jc_args *a, value *out, int *handled);
+
+/* ---- calls (eval_call.c) ---- */
+/* The symbol of the function that calling the type named name[0..len) means. */
+int eval_type_function_sym(jc_ctx *ctx, const char *name, size_t len);
+/* return, break, continue raised as ERR_CONTROL from n (eval_ctl_raise) and turned back
+ * into the EV_* code r stands for (eval_ctl_resume). */
+int eval_ctl_raise(jc_ctx *ctx, const ast *n, int code, value *out);
+int eval_ctl_resume(jc_ctx *ctx, int r, value *out);
+/* Whether the argument k is positional (not a keyword, not a splat). */
+static inline int eval_plain_arg(const ast *k)
+{
+    return k->kind != A_PARAMETERS && k->kind != A_KW && k->kind != A_SPLAT;
+}
+
+/* ---- names and definitions (eval_define.c) ---- */
+/* Assigns v (owned) to the name sym from scope e, by Julia's scope rules. */
+int eval_assign(jc_ctx *ctx, env *e, int sym, value v, const ast *site);
+/* The anonymous function n (x -> …, function (x) … end) closing over e. */
+int eval_make_lambda(jc_ctx *ctx, env *e, const ast *n, arena *a, value *out);
+/* Frees the methods redefined during an evaluation. */
+void eval_free_replaced(evstate *st);
+
 /* ---- generators (eval_gen.c) ---- */
 /* A lazy generator for gen (A_GENERATOR) in scope e: 1 with *out, 0 when its shape is
  * one the array module evaluates at once (several iterators or clauses), -1. */
@@ -171,15 +257,9 @@ int eval_chain_link(jc_ctx *ctx, value res, value right, int last, const ast *si
 int eval_call_named(jc_ctx *ctx, int sym, int n, const value *args, const ast *site, value *out);
 /* x^p with p a literal Int64 (or its negation): 1 with *p set. */
 int eval_literal_exponent(const ast *n, int64_t *p, jc_ctx *ctx);
-/* A new empty scope under parent; function marks a function's (hard) scope. */
 /* Appends an interpolated piece v (released) of the string n to s: 0, or -1 with the
  * error pending (s freed). */
 int eval_string_piece(jc_ctx *ctx, sb *s, value v, const ast *n);
-struct env *eval_scope_open(struct env *parent, int function);
-/* Whether sym is a local variable seen from scope (not one declared global). */
-int eval_scope_binds(struct env *scope, int sym);
-/* Binds sym in scope to v (owned): a value, or v_unassigned(). */
-void eval_scope_define(jc_ctx *ctx, struct env *scope, int sym, value v);
 
 /* Calls method m of the function named name, known to apply to the n positional
  * arguments (no where variables, no keywords). */
