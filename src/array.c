@@ -510,11 +510,6 @@ int array_cat(jc_ctx *ctx, int dim, value *parts, int64_t np, const jc_typeobj *
     return 0;
 }
 
-int array_is_colon(jc_ctx *ctx, value v)
-{
-    return v.type == T_FUNCTION && val_func(v)->name >= 0 && !strcmp(sym_name(ctx, val_func(v)->name), ":");
-}
-
 /* ---- description ---- */
 
 void array_summary(jc_ctx *ctx, sb *out, value v)

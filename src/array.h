@@ -11,9 +11,7 @@
 #ifndef JC_ARRAY_H
 #define JC_ARRAY_H
 
-#include "eval.h"
 #include "num/num.h"
-#include "show.h"
 #include "types.h"
 
 #define ARR_MAXDIMS 8
@@ -71,8 +69,6 @@ int array_eval_generator_fold(jc_ctx *ctx, const ast *gen, array_eval_fn eval, a
 int64_t array_length(value a);
 /* Element i (0-based, column-major) of a; UndefRefError for an unassigned element. */
 int array_get_linear(jc_ctx *ctx, value a, int64_t i, value *out);
-/* f.(args...) with Julia's broadcast shapes; a plain call when no argument is a collection. */
-int array_broadcast(jc_ctx *ctx, value f, const jc_args *a, value *out);
 void array_free(obj *o);
 
 /* ---- construction ---- */
@@ -128,13 +124,8 @@ int array_coll_elem(jc_ctx *ctx, value v, int64_t i, value *out);
 /* A range taking part in a concatenation becomes a vector (a tuple is one element);
  * *out owned. */
 int array_cat_part(jc_ctx *ctx, value x, value *out);
-/* Whether v is the `:` used as an index (Colon()). */
-int array_is_colon(jc_ctx *ctx, value v);
 
 /* ---- display ---- */
-/* Julia's display of arrays: text/plain (summary, aligned columns, ⋮ … elision to the
- * terminal size) for SHOW_PLAIN, [1, 2, 3] / [1 2; 3 4] forms otherwise. */
-void show_array(jc_ctx *ctx, sb *out, value v, show_mode mode, unsigned flags);
 /* Julia's summary: "3-element Vector{Int64}", "2×2 Matrix{Rational}". */
 void array_summary(jc_ctx *ctx, sb *out, value a);
 

@@ -2,7 +2,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "parse.h"
+#include "ast.h"
+#include "jc.h"
 
 typedef struct chunk {
     struct chunk *next;

@@ -8,43 +8,10 @@
 #define JC_EVAL_H
 
 #include "ast.h"
+#include "func.h"
 #include "jc.h"
 #include "lib/lib.h"
 #include "types.h"
-
-/* The heap object behind a T_FUNCTION value. */
-typedef struct jc_method {
-    struct jc_method *next;
-    int nparams;             /* positional parameters, the varargs one included */
-    int vararg;              /* the last parameter is x...: it takes the rest as a tuple */
-    int *params;             /* parameter symbol ids */
-    jc_typeobj **ptypes;     /* declared parameter types (x::Real), NULL entries for Any */
-    int nkw;                 /* keyword parameters with defaults */
-    int *kwparams;
-    const ast **kwdefaults;
-    const ast *body;
-    arena *arena;            /* keeps body alive */
-    struct env *closure;     /* captured local scope for closures, or NULL for globals */
-    int ntvars;              /* where variables (TK_TYPEVAR objects, owned), outermost first */
-    jc_typeobj **tvars;
-    const ast *site;         /* the signature, for the method's file:line */
-    struct ccode *code;      /* the body compiled (eval_compile.c), made at the first call */
-    int code_state;          /* 0 not tried yet, 1 compiled, 2 left to the tree walker */
-} jc_method;
-
-typedef struct jc_func {
-    obj h;
-    int name;                /* symbol id, or -1 for anonymous functions */
-    jc_method *methods;      /* user methods, newest first */
-    const builtin **rows;    /* builtin rows of this name, in table order */
-    int nrows;
-    uint8_t in_block;        /* a builtin's: it and its rows live in the blocks that
-                                eval_install_builtins allocates (freed with the state) */
-    uint8_t fast;            /* a builtin operator's direct path for two Int64 or two
-                                Float64 arguments (eval.c's FAST_*); 0 until its first call */
-} jc_func;
-
-static inline jc_func *val_func(value v) { return (jc_func *)v.u.o; }
 
 /* Evaluates a whole program (A_TOPLEVEL); *out gets the last statement's value. */
 int eval_toplevel(jc_ctx *ctx, const ast *prog, arena *a, value *out);
@@ -160,7 +127,7 @@ int eval_rethrow(jc_ctx *ctx, const ast *site);
 /* e.msg, e.val ... of a built-in exception value. */
 int eval_exc_getfield(jc_ctx *ctx, value *out, value e, const char *name, const ast *site);
 
-/* Reference cycles (see eval.c): eval_release lets go of a value as the evaluator does
+/* Reference cycles (see eval_state.c): eval_release lets go of a value as the evaluator does
  * when a variable is rebound, so that a cycle it may leave behind becomes a candidate;
  * eval_collect_cycles frees the garbage cycles among the candidates.  The front door
  * calls it at the end of every jc_eval and in jc_free, after releasing the globals. */
@@ -195,7 +162,6 @@ void eval_method_loc(jc_ctx *ctx, sb *out, const jc_method *m);
 void eval_methods_text(jc_ctx *ctx, sb *out, const jc_func *f);
 /* A string value the display shows as it is (a method list). */
 value eval_display_text(const char *s, size_t n);
-#define STR_DISPLAY 7   /* value.sub of such a string */
 
 /* ---- user types (eval_struct.c) ---- */
 /* struct / mutable struct / abstract type: declares the type, binds its name. */
@@ -316,5 +282,9 @@ int eval_pair_apply_type(jc_ctx *ctx, value *out, int n, const value *args, cons
 int eval_pair_construct(jc_ctx *ctx, value *out, const jc_typeobj *t, const jc_args *a);
 /* Binds Pair, ComposedFunction and Symbol (from eval_install_constants). */
 void eval_func_install(jc_ctx *ctx);
+
+/* f.(args...) with Julia's broadcast shapes; a plain call when no argument is a
+ * collection (eval_broadcast.c). */
+int array_broadcast(jc_ctx *ctx, value f, const jc_args *a, value *out);
 
 #endif

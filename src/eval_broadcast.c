@@ -10,6 +10,8 @@
 #include "range.h"
 #include "size.h"
 #include "types.h"
+#include "lib/lib.h"
+#include "eval.h"
 
 /* The element type of an empty broadcast: the promotion of the arguments' types. */
 static jc_typeobj *bc_empty_type(const jc_args *a)

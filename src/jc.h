@@ -7,6 +7,10 @@
 #ifndef JC_JC_H
 #define JC_JC_H
 
+/* What a builtin row (lib/lib.h), or a function that may answer for one, returns when
+ * it does not handle these arguments: dispatch goes on to the next method. */
+#define LIB_DECLINE 1
+
 #include <signal.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -22,6 +26,17 @@ typedef struct ast ast;
 typedef struct arena arena;
 
 /* Interned names.  A symbol id indexes ctx->syms; names are stored normalized. */
+/* A call's arguments as a builtin row (lib/lib.h) and the evaluator's calls see them. */
+typedef struct jc_args {
+    int n;                 /* positional arguments */
+    const value *v;
+    int nkw;               /* keyword arguments: symbol ids and values */
+    const int *kw;
+    const value *kwv;
+    const ast *site;       /* the call, for error positions (may be NULL) */
+    const void *data;      /* the called row's data (builtin.data), set by the dispatcher */
+} jc_args;
+
 typedef struct symtab {
     char **names;
     uint32_t *hash;

@@ -8,7 +8,6 @@
 
 #include "exc.h"
 #include "num/fixint.h"
-#include "lib/lib.h"
 #include "num/num.h"
 
 void range_free(obj *o)

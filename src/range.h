@@ -8,7 +8,6 @@
 #define JC_RANGE_H
 
 #include "jc.h"
-#include "lib/lib.h"
 
 typedef struct jc_range {
     obj h;

@@ -12,7 +12,7 @@
 #include <utf8proc.h>
 
 #include "array.h"
-#include "eval.h"
+#include "func.h"
 #include "exc.h"
 #include "num/num.h"
 #include "ident.h"

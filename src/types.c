@@ -5,8 +5,8 @@
 #include <string.h>
 
 #include "array.h"
-#include "eval.h"
 #include "exc.h"
+#include "func.h"
 #include "num/num.h"
 #include "range.h"
 

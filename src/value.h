@@ -37,7 +37,7 @@ typedef enum jc_type {
     T_IRRATIONAL, /* sub: which constant (IRR_PI ...) */
     T_COMPLEX,    /* sub: the element type */
     T_CHAR,       /* u.c: a code point */
-    T_STRING,
+    T_STRING,     /* sub: STR_DISPLAY for a text the display shows as it is */
     T_SYMBOL,     /* u.i: symbol id (:red) */
     T_TUPLE,
     T_NAMEDTUPLE,
@@ -55,6 +55,7 @@ typedef enum jc_type {
     T_DEVNULL,    /* devnull: a jc_io that drops what is written */
     T__COUNT
 } jc_type;
+#define STR_DISPLAY 7 /* a T_STRING's sub: a method list and such, shown as it is */
 
 enum { IRR_PI, IRR_E, IRR_GAMMA, IRR_GOLDEN, IRR_CATALAN };
 
@@ -106,7 +107,7 @@ enum {
 typedef struct obj {
     uint32_t refs;
     uint8_t type;  /* jc_type of the object */
-    uint8_t gc;    /* the evaluator's cycle collector's marks (eval.c); 0 outside it */
+    uint8_t gc;    /* the evaluator's cycle collector's marks (eval_state.c); 0 outside it */
 } obj;
 
 typedef union val_payload {

@@ -10,7 +10,7 @@
 #                                           error's first line is text
 #   command line   tests/cli.sh             checks of options, exit codes, front ends
 #   terminal       tests/pty/*.exp          REPL sessions in a pseudo-terminal (expect)
-#   layers         tools/check_layers.sh    no dependency cycle among the library's objects
+#   layers         tools/check_layers.sh    the ladder: includes, layer order, no cycle
 #                                           but the evaluator's with the builtin rows
 #   fuzz replay    build/fuzz/replay_builtins  the structure-aware fuzz generator over fixed
 #                                           seeds and a sweep of every builtin: no crash, no
@@ -63,7 +63,7 @@ for t in build/tests/test_*; do
     fi
 done
 
-# ---- the ladder: no link-level cycle but the evaluator's with its builtins ----
+# ---- the ladder: includes and link-level uses go down; no cycle but the evaluator's with its builtins ----
 if selected tools/check_layers.sh; then
     if sh tools/check_layers.sh >"$tmp/out" 2>&1; then
         pass=$((pass + 1))

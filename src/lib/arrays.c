@@ -16,6 +16,13 @@
 #include "size.h"
 #include "types.h"
 #include "lib/lib.h"
+#include "eval.h"
+
+/* Whether v is the `:` used as an index (Colon()). */
+static int array_is_colon(jc_ctx *ctx, value v)
+{
+    return v.type == T_FUNCTION && val_func(v)->name >= 0 && !strcmp(sym_name(ctx, val_func(v)->name), ":");
+}
 
 
 static jc_typeobj *num_tobj(num_type t) { return val_typeobj(num_type_value(t)); }

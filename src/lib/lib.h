@@ -15,20 +15,9 @@
 #ifndef JC_LIB_H
 #define JC_LIB_H
 
-#define LIB_DECLINE 1
-
 #include "jc.h"
 #include "num/num.h"
 
-typedef struct jc_args {
-    int n;                 /* positional arguments */
-    const value *v;
-    int nkw;               /* keyword arguments: symbol ids and values */
-    const int *kw;
-    const value *kwv;
-    const ast *site;       /* the call, for error positions (may be NULL) */
-    const void *data;      /* the called row's data (builtin.data), set by the dispatcher */
-} jc_args;
 
 typedef int (*builtin_fn)(jc_ctx *ctx, value *out, const jc_args *a);
 

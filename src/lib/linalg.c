@@ -15,6 +15,7 @@
 #include "lib/lib.h"
 #include "lib/linalg_impl.h"
 #include "size.h"
+#include "eval.h"
 
 static int is_uniform(value v) { return v.type == T_ARRAY && val_array(v)->kind == ARR_UNIFORM; }
 

@@ -17,7 +17,6 @@
 #include <string.h>
 
 #include "num/arith_impl.h"
-#include "show.h"
 
 static int real_op(jc_ctx *ctx, value *out, num_op op, num_type t, value x, value y);
 static int shift_op(jc_ctx *ctx, value *out, num_op op, value a, value b);

@@ -6,7 +6,6 @@
 #include "num/num.h"
 #include "num/query.h"
 #include "num/fixint.h"
-#include "range.h"
 
 #include <math.h>
 #include <string.h>

@@ -1,0 +1,48 @@
+/* func.h — the layout of a function value (T_FUNCTION): its user methods and builtin
+ * rows.  The evaluator makes and calls them (eval.h); the type lattice and the display
+ * read their names and methods here, below the evaluator. */
+#ifndef JC_FUNC_H
+#define JC_FUNC_H
+
+#include "jc.h"
+#include "types.h"
+
+struct builtin;
+struct env;
+struct ccode;
+
+/* The heap object behind a T_FUNCTION value. */
+typedef struct jc_method {
+    struct jc_method *next;
+    int nparams;             /* positional parameters, the varargs one included */
+    int vararg;              /* the last parameter is x...: it takes the rest as a tuple */
+    int *params;             /* parameter symbol ids */
+    jc_typeobj **ptypes;     /* declared parameter types (x::Real), NULL entries for Any */
+    int nkw;                 /* keyword parameters with defaults */
+    int *kwparams;
+    const ast **kwdefaults;
+    const ast *body;
+    arena *arena;            /* keeps body alive */
+    struct env *closure;     /* captured local scope for closures, or NULL for globals */
+    int ntvars;              /* where variables (TK_TYPEVAR objects, owned), outermost first */
+    jc_typeobj **tvars;
+    const ast *site;         /* the signature, for the method's file:line */
+    struct ccode *code;      /* the body compiled (eval_compile.c), made at the first call */
+    int code_state;          /* 0 not tried yet, 1 compiled, 2 left to the tree walker */
+} jc_method;
+
+typedef struct jc_func {
+    obj h;
+    int name;                /* symbol id, or -1 for anonymous functions */
+    jc_method *methods;      /* user methods, newest first */
+    const struct builtin **rows;    /* builtin rows of this name, in table order */
+    int nrows;
+    uint8_t in_block;        /* a builtin's: it and its rows live in the blocks that
+                                eval_install_builtins allocates (freed with the state) */
+    uint8_t fast;            /* a builtin operator's direct path for two Int64 or two
+                                Float64 arguments (eval_impl.h's FAST_*); 0 until its first call */
+} jc_func;
+
+static inline jc_func *val_func(value v) { return (jc_func *)v.u.o; }
+
+#endif
