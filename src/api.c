@@ -126,6 +126,8 @@ static jc_status eval_input(jc_ctx *ctx, const char *src, size_t len, const char
     ctx->interrupted = 0;
     ctx->steps = 0;
     ctx->steps_caught = 0;
+    if (!ctx->catching)
+        eval_excs_pop(ctx, 0); /* what an uncaught error left on the stack */
     set_source(ctx, src, len, source, first_line);
     arena *a = ctx->spare ? ctx->spare : arena_new();
     ctx->spare = NULL;

@@ -124,6 +124,10 @@ int eval_user_showerror(jc_ctx *ctx, sb *out, value x);
 /* rethrow(): the exception of the innermost running catch block, with its original
  * position and stack trace. */
 int eval_rethrow(jc_ctx *ctx, const ast *site);
+/* current_exceptions(): the exceptions being handled, oldest first, as a Vector of
+ * (exception = e, backtrace = nothing); eval_excs_pop lets go of those above level. */
+int eval_current_exceptions(jc_ctx *ctx, value *out);
+void eval_excs_pop(jc_ctx *ctx, size_t level);
 /* e.msg, e.val ... of a built-in exception value. */
 int eval_exc_getfield(jc_ctx *ctx, value *out, value e, const char *name, const ast *site);
 

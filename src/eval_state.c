@@ -740,10 +740,12 @@ void eval_recover(jc_ctx *ctx)
     st->returning = v_nothing();
     st->ctl_value = v_nothing();
     ctx->catching = NULL;
+    eval_excs_pop(ctx, 0);
 }
 
 void eval_free_state(jc_ctx *ctx)
 {
+    eval_excs_pop(ctx, 0);
     if (ctx->lib) {
         eval_free_replaced(ST(ctx));
         eval_typed_free(ST(ctx)->gtyped);

@@ -20,6 +20,7 @@
 #include <string.h>
 
 #include "eval.h"
+#include "array.h"
 #include "num/num.h"
 #include "exc.h"
 #include "parse.h"
@@ -474,8 +475,68 @@ static void release_result(int r, value v)
         val_release(v);
 }
 
+/* ---- the stack of exceptions being handled ----
+ *
+ * As Julia's: a catch block pushes the exception it handles; leaving the block normally
+ * (its end, return, break, continue) pops back to what the stack held when its try
+ * began, while an error thrown out of it leaves the entry there, so that the catch that
+ * handles the new error sees both (the root cause first). */
+
+static void excs_push(jc_ctx *ctx, value exc)
+{
+    if (ctx->nexcs == ctx->capexcs) {
+        ctx->capexcs = ctx->capexcs ? 2 * ctx->capexcs : 8;
+        ctx->excs = xrealloc(ctx->excs, ctx->capexcs * sizeof *ctx->excs);
+    }
+    ctx->excs[ctx->nexcs++] = val_retain(exc);
+    ctx->excs_inflight = 0;
+}
+
+/* A catch or finally meets the error in flight: on the stack once, however many
+ * finally blocks it passes on its way (each runs with it there, as Julia's). */
+static void excs_meet(jc_ctx *ctx, size_t level, value exc)
+{
+    if (!(ctx->excs_inflight && ctx->excs_inflight == ctx->nexcs && ctx->nexcs > level))
+        excs_push(ctx, exc);
+}
+
+void eval_excs_pop(jc_ctx *ctx, size_t level)
+{
+    ctx->excs_inflight = 0;
+    while (ctx->nexcs > level)
+        val_release(ctx->excs[--ctx->nexcs]);
+    if (!level) {
+        free(ctx->excs);
+        ctx->excs = NULL;
+        ctx->capexcs = 0;
+    }
+}
+
+int eval_current_exceptions(jc_ctx *ctx, value *out)
+{
+    int sym_exc = sym_intern(ctx, "exception", 9), sym_bt = sym_intern(ctx, "backtrace", 9);
+    size_t n = ctx->nexcs;
+    value *elems = xmalloc((n ? n : 1) * sizeof *elems);
+    for (size_t i = 0; i < n; i++) {
+        jc_namedtuple *t = obj_new(T_NAMEDTUPLE, sizeof *t + 2 * sizeof(value));
+        t->names = xmalloc(2 * sizeof *t->names);
+        t->n = 2;
+        t->names[0] = sym_exc;
+        t->names[1] = sym_bt;
+        t->v[0] = val_retain(ctx->excs[i]);
+        t->v[1] = v_nothing(); /* jcalc keeps no instruction pointers */
+        elems[i] = v_obj(T_NAMEDTUPLE, 0, &t->h);
+    }
+    jc_typeobj *any = type_new(TA_ANY);
+    *out = array_from_values(ctx, elems, (int64_t)n, 0, NULL, any);
+    type_release(any);
+    free(elems);
+    return 0;
+}
+
 int eval_try_run(jc_ctx *ctx, const ast *n, eval_try_clause_fn run, void *st, value *out)
 {
+    size_t level = ctx->nexcs;
     int has[4] = { 1, 0, 0, 0 };
     for (uint32_t i = 1; i < n->nkids; i++) {
         const ast *k = n->kids[i];
@@ -496,9 +557,12 @@ int eval_try_run(jc_ctx *ctx, const ast *n, eval_try_clause_fn run, void *st, va
         memset(&ctx->err, 0, sizeof ctx->err);
         err_clear(ctx);
         ctx->catching = &c;
+        excs_meet(ctx, level, c.exc);
         v = v_nothing();
         r = run(ctx, st, TRY_CATCH, c.exc, &v);
         ctx->catching = c.up;
+        if (r >= 0 || ctx->err_kind == ERR_CONTROL)
+            eval_excs_pop(ctx, level);
         val_release(c.exc);
         err_record_free(&c.err);
     } else if (r == 0 && has[TRY_ELSE]) {
@@ -509,6 +573,12 @@ int eval_try_run(jc_ctx *ctx, const ast *n, eval_try_clause_fn run, void *st, va
     /* exit() ends the program without unwinding: Julia runs no finally block for it */
     if (has[TRY_FINALLY] && !(r < 0 && ctx->err_kind == ERR_EXIT)) {
         stash s = { 0 };
+        int flight = r < 0 && ctx->err_kind != ERR_CONTROL;
+        if (flight) {
+            value exc = eval_exception_of_pending(ctx);
+            excs_meet(ctx, level, exc);
+            val_release(exc);
+        }
         if (r < 0)
             stash_take(ctx, &s);
         value fv = v_nothing();
@@ -517,7 +587,11 @@ int eval_try_run(jc_ctx *ctx, const ast *n, eval_try_clause_fn run, void *st, va
             val_release(fv);
             if (r < 0)
                 stash_restore(ctx, &s);
+            if (flight)
+                ctx->excs_inflight = ctx->nexcs;
         } else {
+            if (fr > 0 || ctx->err_kind == ERR_CONTROL)
+                eval_excs_pop(ctx, level);
             /* an error, return, break or continue in `finally` wins over what was in
              * flight */
             if (r < 0)

@@ -299,6 +299,21 @@ static int bi_rethrow(jc_ctx *ctx, value *out, const jc_args *a)
     return eval_throw_value(ctx, a->v[0], a->site);
 }
 
+/* current_exceptions(; backtrace = true): the exceptions of the running catch blocks,
+ * oldest first. */
+static int bi_current_exceptions(jc_ctx *ctx, value *out, const jc_args *a)
+{
+    const value *bt = lib_kwarg(ctx, a, "backtrace");
+    if (bt && bt->type != T_BOOL) {
+        sb t = { 0 };
+        type_name_of(ctx, &t, *bt);
+        err_throw(ctx, ERR_TYPE, a->site, "in keyword argument backtrace, expected Bool, got a value of type %s", t.s);
+        sb_free(&t);
+        return -1;
+    }
+    return eval_current_exceptions(ctx, out);
+}
+
 /* showerror(io, e): the error's text written to io. */
 static int bi_showerror(jc_ctx *ctx, value *out, const jc_args *a)
 {
@@ -315,6 +330,7 @@ static int bi_showerror(jc_ctx *ctx, value *out, const jc_args *a)
 const builtin lib_errors[] = {
     { "throw", 1, 1, bi_throw, LIB_HELP("throw(e)", "Throw an object as an exception; any value can be thrown."), NULL, NULL },
     { "rethrow", 0, 1, bi_rethrow, LIB_HELP("rethrow()", "Rethrow the current exception from within a catch block, with its original stack trace."), NULL, NULL },
+    { "current_exceptions", 0, 0, bi_current_exceptions, LIB_HELP("current_exceptions(; backtrace = true)", "The stack of exceptions currently being handled, the most recent last: a\n  catch inside a catch, or a catch of an error thrown by one, sees more than one.\n  Each is a named tuple (exception, backtrace); jcalc's backtrace is nothing."), "backtrace", NULL },
     { "showerror", 2, 2, bi_showerror, LIB_HELP("showerror(io::IO, e)", "Write a descriptive representation of an exception object e to io, as an\n  uncaught error shows it after \"ERROR: \"."), NULL, NULL },
     { "ErrorException", 1, 1, bi_construct, LIB_HELP("ErrorException(msg)", "Generic error type; error(msg) throws one."), NULL, (const void *)(intptr_t)EXC_ERROR },
     { "DomainError", 1, 2, bi_construct, LIB_HELP("DomainError(val)\n  DomainError(val, msg)", "The argument val to a function or constructor is outside the valid domain."), NULL, (const void *)(intptr_t)EXC_DOMAIN },
