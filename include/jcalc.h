@@ -71,6 +71,8 @@ typedef struct jc_error {
     size_t offset, length;
     jc_frame *frames;
     int nframes;
+    struct jc_error *cause; /* the error being handled when this one was thrown, as Julia
+                               shows it after "caused by:", or NULL; freed with it */
 } jc_error;
 
 /* The result of one evaluation.  text is the value as the REPL displays it

@@ -146,6 +146,7 @@ static jc_status eval_input(jc_ctx *ctx, const char *src, size_t len, const char
         }
         if (r < 0) {
             st = err_take(ctx, &out->error);
+            eval_excs_causes(ctx, &out->error);
         } else {
             value old = ctx->ans;
             ctx->ans = val_retain(v);

@@ -66,6 +66,10 @@ void err_record_free(jc_error *e)
         free(e->frames[i].source);
     }
     free(e->frames);
+    if (e->cause) {
+        err_record_free(e->cause);
+        free(e->cause);
+    }
     memset(e, 0, sizeof *e);
 }
 
@@ -181,7 +185,7 @@ void err_drop_stash(err_stashed *s)
 /* The evaluator records each user frame with the position of its call; the Stacktrace
  * shows each frame with the position reached inside it: the error's own for the
  * innermost, the call of the frame below for the others, then the top-level scope. */
-static void finish_frames(jc_error *e)
+void err_finish_frames(jc_error *e)
 {
     if (e->kind == JC_ERR_PARSE || e->kind == JC_INCOMPLETE || e->line <= 0) {
         jc_error tmp = { 0 };
@@ -221,7 +225,7 @@ static void finish_frames(jc_error *e)
 jc_status err_take(jc_ctx *ctx, jc_error *e)
 {
     *e = ctx->err;
-    finish_frames(e);
+    err_finish_frames(e);
     memset(&ctx->err, 0, sizeof ctx->err);
     val_release(ctx->err_value);
     ctx->err_value = v_nothing();

@@ -102,4 +102,8 @@ void err_position(const jc_ctx *ctx, size_t off, int *line, int *col);
 void err_position_in(const char *src, size_t len, int first_line, size_t off, int *line,
                      int *col);
 
+/* The frames of a record as its Stacktrace shows them (err_take does it): each at the
+ * position reached inside it, then the top-level scope. */
+void err_finish_frames(jc_error *e);
+
 #endif

@@ -128,6 +128,14 @@ int eval_rethrow(jc_ctx *ctx, const ast *site);
  * (exception = e, backtrace = nothing); eval_excs_pop lets go of those above level. */
 int eval_current_exceptions(jc_ctx *ctx, value *out);
 void eval_excs_pop(jc_ctx *ctx, size_t level);
+/* rethrow(exc): exc replaces the current exception on the stack, as Julia's. */
+void eval_excs_rethrown(jc_ctx *ctx, value exc);
+/* Appends to e's chain of causes the records of the exceptions still on the stack (an
+ * error thrown out of a catch block), newest first. */
+void eval_excs_causes(jc_ctx *ctx, jc_error *e);
+/* The stack trace of an error caught in the function that raised it (no call has
+ * unwound with it yet): the calls in progress, as an error leaving them records them. */
+void eval_trace_caught(jc_ctx *ctx, jc_error *e);
 /* e.msg, e.val ... of a built-in exception value. */
 int eval_exc_getfield(jc_ctx *ctx, value *out, value e, const char *name, const ast *site);
 

@@ -60,11 +60,26 @@ static int call_body(jc_ctx *ctx, const jc_method *m, int n, const value *args, 
  * each with the position of its call; a run of identical frames (deep recursion) is
  * one record with a repeat count.  Called as the error leaves the innermost frame, while
  * the whole stack is still there. */
+static void trace_into(jc_ctx *ctx, jc_error *e);
+
 static void capture_trace(jc_ctx *ctx)
 {
     if (!ctx->err_set || ctx->err_traced || !ctx->frames)
         return;
     ctx->err_traced = 1;
+    trace_into(ctx, &ctx->err);
+}
+
+void eval_trace_caught(jc_ctx *ctx, jc_error *e)
+{
+    if (e->nframes || !ctx->frames)
+        return;
+    trace_into(ctx, e);
+}
+
+/* The calls in progress as a stack trace, innermost first, into e. */
+static void trace_into(jc_ctx *ctx, jc_error *e)
+{
     sb args = { 0 }, tname = { 0 };
     jc_frame *out = NULL;
     int n = 0, cap = 0;
@@ -115,8 +130,8 @@ static void capture_trace(jc_ctx *ctx)
     }
     sb_free(&args);
     sb_free(&tname);
-    ctx->err.frames = out;
-    ctx->err.nframes = n;
+    e->frames = out;
+    e->nframes = n;
 }
 
 /* Runs a method with its frame on ctx's call stack; the body's error positions refer to

@@ -36,6 +36,13 @@ typedef struct exc_catch {
     int traced;
 } exc_catch;
 
+/* An entry: the exception, and once it is left under a newer error its error record
+ * (the text and the frames that "caused by:" shows). */
+typedef struct exc_entry {
+    value exc;
+    jc_error *rec;
+} exc_entry;
+
 /* ---- the pending error set aside ---- */
 
 typedef struct stash {
@@ -83,6 +90,7 @@ static char *dup_or_null(const char *s) { return s ? xstrdup(s) : NULL; }
 static void record_copy(jc_error *to, const jc_error *from)
 {
     *to = *from;
+    to->cause = NULL;
     to->message = dup_or_null(from->message);
     to->detail = dup_or_null(from->detail);
     to->source = dup_or_null(from->source);
@@ -447,7 +455,18 @@ int eval_rethrow(jc_ctx *ctx, const ast *site)
     ctx->err_traced = c->traced;
     ctx->err_value = val_retain(c->exc);
     ctx->err_set = 1;
+    ctx->excs_inflight = ctx->nexcs; /* rethrown, not thrown anew: no new entry */
     return -1;
+}
+
+void eval_excs_rethrown(jc_ctx *ctx, value exc)
+{
+    if (!ctx->nexcs)
+        return;
+    exc_entry *top = &ctx->excs[ctx->nexcs - 1];
+    val_release(top->exc);
+    top->exc = val_retain(exc);
+    ctx->excs_inflight = ctx->nexcs;
 }
 
 /* ---- try ---- */
@@ -488,23 +507,58 @@ static void excs_push(jc_ctx *ctx, value exc)
         ctx->capexcs = ctx->capexcs ? 2 * ctx->capexcs : 8;
         ctx->excs = xrealloc(ctx->excs, ctx->capexcs * sizeof *ctx->excs);
     }
-    ctx->excs[ctx->nexcs++] = val_retain(exc);
+    ctx->excs[ctx->nexcs].exc = val_retain(exc);
+    ctx->excs[ctx->nexcs++].rec = NULL;
     ctx->excs_inflight = 0;
 }
 
 /* A catch or finally meets the error in flight: on the stack once, however many
- * finally blocks it passes on its way (each runs with it there, as Julia's). */
-static void excs_meet(jc_ctx *ctx, size_t level, value exc)
+ * finally blocks it passes on its way (each runs with it there, as Julia's).  The
+ * index of its entry. */
+static size_t excs_meet(jc_ctx *ctx, size_t level, value exc)
 {
     if (!(ctx->excs_inflight && ctx->excs_inflight == ctx->nexcs && ctx->nexcs > level))
         excs_push(ctx, exc);
+    return ctx->nexcs - 1;
+}
+
+/* The entry at i keeps a copy of the error record rec, unless it has one. */
+static void excs_keep(jc_ctx *ctx, size_t i, const jc_error *rec)
+{
+    if (i < ctx->nexcs && !ctx->excs[i].rec) {
+        ctx->excs[i].rec = xmalloc(sizeof *rec);
+        record_copy(ctx->excs[i].rec, rec);
+    }
+}
+
+void eval_excs_causes(jc_ctx *ctx, jc_error *e)
+{
+    size_t top = ctx->nexcs;
+    if (ctx->excs_inflight && ctx->excs_inflight == top)
+        top--; /* the error itself, met by a finally on its way */
+    jc_error **link = &e->cause;
+    while (*link)
+        link = &(*link)->cause;
+    for (size_t i = top; i-- > 0;)
+        if (ctx->excs[i].rec) {
+            *link = xmalloc(sizeof **link);
+            record_copy(*link, ctx->excs[i].rec);
+            err_finish_frames(*link);
+            link = &(*link)->cause;
+        }
 }
 
 void eval_excs_pop(jc_ctx *ctx, size_t level)
 {
     ctx->excs_inflight = 0;
-    while (ctx->nexcs > level)
-        val_release(ctx->excs[--ctx->nexcs]);
+    while (ctx->nexcs > level) {
+        exc_entry *x = &ctx->excs[--ctx->nexcs];
+        val_release(x->exc);
+        if (x->rec) {
+            err_record_free(x->rec);
+            free(x->rec);
+        }
+    }
     if (!level) {
         free(ctx->excs);
         ctx->excs = NULL;
@@ -523,7 +577,7 @@ int eval_current_exceptions(jc_ctx *ctx, value *out)
         t->n = 2;
         t->names[0] = sym_exc;
         t->names[1] = sym_bt;
-        t->v[0] = val_retain(ctx->excs[i]);
+        t->v[0] = val_retain(ctx->excs[i].exc);
         t->v[1] = v_nothing(); /* jcalc keeps no instruction pointers */
         elems[i] = v_obj(T_NAMEDTUPLE, 0, &t->h);
     }
@@ -557,12 +611,16 @@ int eval_try_run(jc_ctx *ctx, const ast *n, eval_try_clause_fn run, void *st, va
         memset(&ctx->err, 0, sizeof ctx->err);
         err_clear(ctx);
         ctx->catching = &c;
-        excs_meet(ctx, level, c.exc);
+        size_t at = excs_meet(ctx, level, c.exc);
         v = v_nothing();
         r = run(ctx, st, TRY_CATCH, c.exc, &v);
         ctx->catching = c.up;
         if (r >= 0 || ctx->err_kind == ERR_CONTROL)
             eval_excs_pop(ctx, level);
+        else {
+            eval_trace_caught(ctx, &c.err);
+            excs_keep(ctx, at, &c.err); /* a cause of the error now in flight */
+        }
         val_release(c.exc);
         err_record_free(&c.err);
     } else if (r == 0 && has[TRY_ELSE]) {
@@ -574,9 +632,10 @@ int eval_try_run(jc_ctx *ctx, const ast *n, eval_try_clause_fn run, void *st, va
     if (has[TRY_FINALLY] && !(r < 0 && ctx->err_kind == ERR_EXIT)) {
         stash s = { 0 };
         int flight = r < 0 && ctx->err_kind != ERR_CONTROL;
+        size_t at = 0;
         if (flight) {
             value exc = eval_exception_of_pending(ctx);
-            excs_meet(ctx, level, exc);
+            at = excs_meet(ctx, level, exc);
             val_release(exc);
         }
         if (r < 0)
@@ -594,6 +653,8 @@ int eval_try_run(jc_ctx *ctx, const ast *n, eval_try_clause_fn run, void *st, va
                 eval_excs_pop(ctx, level);
             /* an error, return, break or continue in `finally` wins over what was in
              * flight */
+            if (flight && fr < 0 && ctx->err_kind != ERR_CONTROL)
+                excs_keep(ctx, at, &s.err); /* a cause of the finally's own error */
             if (r < 0)
                 stash_drop(&s);
             release_result(r, v);

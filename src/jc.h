@@ -100,7 +100,7 @@ struct jc_ctx {
     int err_traced;            /* the evaluator has put the call stack into err.frames */
     value err_value;           /* the pending error's exception value, when throw() gave one */
     struct exc_catch *catching;/* the innermost catch block running (eval_try.c) */
-    value *excs;               /* the exceptions being handled, oldest first: a catch pushes
+    struct exc_entry *excs;    /* the exceptions being handled, oldest first: a catch pushes
                                   its own, leaving it normally pops back (current_exceptions) */
     size_t nexcs, capexcs;
     size_t excs_inflight;      /* nexcs when its top is the error in flight (after finally) */

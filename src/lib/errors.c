@@ -296,7 +296,9 @@ static int bi_rethrow(jc_ctx *ctx, value *out, const jc_args *a)
         return eval_rethrow(ctx, a->site);
     if (!ctx->catching)
         return err_throw(ctx, ERR_ERROR, a->site, "rethrow(exc) not allowed outside a catch block");
-    return eval_throw_value(ctx, a->v[0], a->site);
+    int r = eval_throw_value(ctx, a->v[0], a->site);
+    eval_excs_rethrown(ctx, a->v[0]);
+    return r;
 }
 
 /* current_exceptions(; backtrace = true): the exceptions of the running catch blocks,

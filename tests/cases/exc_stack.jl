@@ -118,4 +118,7 @@ try
 catch
     [e.exception for e in current_exceptions()]
 end
+# rethrow() adds no entry; rethrow(e) replaces the current one (test/exceptions.jl)
+try try error("A") catch; rethrow() end catch; length(current_exceptions()) end
+try try error("A") catch; rethrow(ErrorException("C")) end catch; [e.exception for e in current_exceptions()] end
 current_exceptions(backtrace = 1)
