@@ -200,7 +200,7 @@ static const char *const kind_names[A__COUNT] = {
     [A_WHERE] = "where", [A_BRACES] = "braces", [A_TYPED_NCAT] = "typed_ncat", [A_SYNOP] = "synop",
     [A_ITERATION] = "iteration", [A_TRY] = "try", [A_CATCH] = "catch", [A_TRYELSE] = "else",
     [A_FINALLY] = "finally", [A_DO] = "do", [A_USING] = "using",
-    [A_STRUCT] = "struct", [A_ABSTRACT] = "abstract",
+    [A_STRUCT] = "struct", [A_ABSTRACT] = "abstract", [A_MODULE] = "module", [A_EXPORT] = "export",
 };
 
 const char *ast_kind_name(ast_kind k)

@@ -86,6 +86,8 @@ typedef enum ast_kind {
     A_STRUCT,      /* struct / mutable struct (flag AF_MUTABLE): kids[0] the name, maybe
                       Name{T} and <: Super, kids[1] the A_BLOCK of fields and constructors */
     A_ABSTRACT,    /* abstract type: kids[0] the name, maybe Name{T} and <: Super */
+    A_MODULE,      /* module M … end (AF_PREFIX: baremodule): kids[0] the name, kids[1] A_BLOCK */
+    A_EXPORT,      /* export a, b: kids the names (A_ID) */
     A__COUNT
 } ast_kind;
 

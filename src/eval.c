@@ -1559,6 +1559,13 @@ int eval_stmt(jc_ctx *ctx, env *e, const ast *n, value *out)
         return ev_dot(ctx, e, n, out);
     case A_DO:
         return ev_do(ctx, e, n, out);
+    case A_MODULE:
+        return eval_module(ctx, e, n, out);
+    case A_EXPORT:
+        if (e)
+            return err_throw(ctx, ERR_SYNTAX, n, "\"export\" expression not at top level");
+        *out = v_nothing();
+        return 0;
     case A_USING:
         if (e)
             return err_throw(ctx, ERR_SYNTAX, n, "\"%s\" expression not at top level",

@@ -282,10 +282,19 @@ int eval_using(jc_ctx *ctx, const ast *n, value *out);
 int eval_module_value(jc_ctx *ctx, int sym, value *out);
 /* M.name for a module value M: the global of that name (a submodule, a constant). */
 int eval_module_member(jc_ctx *ctx, value *out, value m, const char *name, const ast *site);
+/* M.name of a user module (eval_module.c); LIB_DECLINE when m is not one. */
+int eval_user_module_member(jc_ctx *ctx, value *out, value m, const char *name, const ast *site);
+/* The module of method m as Julia names it in a method's location ("Main", "Main.M"). */
+const char *eval_method_module(jc_ctx *ctx, const jc_method *m);
+/* using/import of a user module by the relative path (.M) of n: 0, -1, or LIB_DECLINE
+ * when path names none; colon: the names after `:` are n's kids from npaths on. */
+int eval_using_user(jc_ctx *ctx, const ast *n, const ast *path, int colon, int npaths);
 /* Whether the module path a.b.c (A_ID / A_DOT chain) names a standard module. */
 int eval_is_module_path(jc_ctx *ctx, const ast *n);
 /* The A_ID a qualified name M.f or M.:+ stands for when M is a standard module, or NULL. */
 const ast *eval_qualified_name(jc_ctx *ctx, const ast *n);
+/* The name after a dot (b in a.b, :+ in Base.:+, == in Base.:(==)), or NULL. */
+const ast *eval_member_name(const ast *r);
 /* UndefVarError for the first part of the dotted name n that is no standard module. */
 int eval_module_error(jc_ctx *ctx, const ast *n);
 /* Pair{A, B} as a type, and called: Pair{Float64, Int64}(1, 2).  LIB_DECLINE for other

@@ -1086,7 +1086,7 @@ static int foreign_ok(comp *C, const ast *n, int in_func)
             return 0;
         break;
     case A_USING: case A_STRUCT: case A_ABSTRACT: case A_GLOBAL: case A_LOCAL: case A_CONST:
-    case A_FUNCDEF:
+    case A_FUNCDEF: case A_MODULE: case A_EXPORT:
         return 0;
     case A_ARROW: case A_DO:
         in_func = 1;
@@ -1294,6 +1294,7 @@ static int copy_ok(comp *C, const ast *n, int **v, int *nv, int *cap, int *closu
     }
     case A_RETURN: case A_BREAK: case A_CONTINUE: case A_USING: case A_STRUCT:
     case A_ABSTRACT: case A_GLOBAL: case A_LOCAL: case A_CONST: case A_FUNCDEF:
+    case A_MODULE: case A_EXPORT:
         return 0;
     case A_ARROW: case A_DO: case A_GENERATOR: /* a generator is lazy: a closure */
         *closure = 1;

@@ -255,6 +255,7 @@ static int add_methods(jc_ctx *ctx, env *e, jc_func *f, const ast *const *params
     }
     for (int arity = first_optional; arity <= nparams; arity++) {
         jc_method *m = xcalloc(1, sizeof *m);
+        m->module = ST(ctx)->defining_module;
         m->nparams = arity;
         m->vararg = vararg && arity == nparams;
         m->params = xmalloc((size_t)(nparams + 1) * sizeof *m->params);
@@ -418,7 +419,10 @@ static int define_method(jc_ctx *ctx, env *e, env *we, const ast *sig, const ast
         sig = sig->kids[0];
     const ast *callee = sig->kind == A_CALL && sig->nkids >= 1 ? sig->kids[0] : NULL;
     int qualified = callee && callee->kind == A_DOT; /* Base.show(…) = …: the shared global */
-    if (qualified && !(callee = eval_qualified_name(ctx, sig->kids[0])))
+    const ast *user = qualified ? eval_user_qualified(ctx, sig->kids[0], a) : NULL;
+    if (user)
+        callee = user;
+    else if (qualified && !(callee = eval_qualified_name(ctx, sig->kids[0])))
         return eval_module_error(ctx, sig->kids[0]);
     /* Point{T}(x) where T = ...: a constructor of the applied type, whose first
      * (hidden) parameter is ::Type{Point{T}}; (p::Poly)(x) = ...: a method of the
@@ -504,7 +508,7 @@ static int define_method(jc_ctx *ctx, env *e, env *we, const ast *sig, const ast
         if (!in_function && (size_t)name < ctx->nglobals && ctx->globals[name].defined)
             return err_throw(ctx, ERR_ERROR, sig, "cannot define function %s; it already has a value",
                             sym_name(ctx, name));
-        f = func_new(name);
+        f = func_new(eval_module_plain(ctx, name));
         if (in_function)
             eval_scope_define(ctx, e, name, val_retain(f));
         else {
@@ -512,7 +516,10 @@ static int define_method(jc_ctx *ctx, env *e, env *we, const ast *sig, const ast
             ctx->globals[name].constant = CONST_USER; /* f = 5 is a redefinition */
         }
     }
-    if (add_methods(ctx, we, val_func(f), params, np, kw, body, a, sig, tvars, ntv) < 0) {
+    ST(ctx)->defining_module = eval_module_of(ctx, name);
+    int added = add_methods(ctx, we, val_func(f), params, np, kw, body, a, sig, tvars, ntv);
+    ST(ctx)->defining_module = 0;
+    if (added < 0) {
         val_release(f);
         return -1;
     }

@@ -282,9 +282,22 @@ int eval_using(jc_ctx *ctx, const ast *n, value *out)
     /* Every standard module's functions are jcalc's globals already: `using` and
      * `import` only check that the modules exist.  The names after `:` need not. */
     uint32_t npaths = (n->flags & AF_INFIX) ? 1 : n->nkids;
-    for (uint32_t i = 0; i < npaths; i++)
+    int users = 0;
+    for (uint32_t i = 0; i < npaths; i++) {
+        int ur = eval_using_user(ctx, n, n->kids[i], (n->flags & AF_INFIX) != 0, (int)npaths);
+        if (ur < 0)
+            return -1;
+        if (ur == 0) { /* a module of the user's, bound now */
+            users++;
+            continue;
+        }
         if (check_module_path(ctx, n->kids[i], (n->flags & AF_PREFIX) != 0) < 0)
             return -1;
+    }
+    if (users && (n->flags & AF_INFIX)) {
+        *out = v_nothing();
+        return 0;
+    }
     /* import A as B, import A: b as c: the alias names the module or the function */
     for (uint32_t i = 0; i < n->nkids; i++) {
         const ast *path = n->kids[i];
@@ -316,16 +329,20 @@ int eval_using(jc_ctx *ctx, const ast *n, value *out)
     return 0;
 }
 
-const ast *eval_qualified_name(jc_ctx *ctx, const ast *n)
+const ast *eval_member_name(const ast *r)
 {
-    if (n->kind != A_DOT || n->nkids != 2 || !eval_is_module_path(ctx, n->kids[0]))
-        return NULL;
-    const ast *r = n->kids[1];
     if (r->kind == A_QUOTE && r->nkids == 1)
         r = r->kids[0];
     if (r->kind == A_PARENS && r->nkids == 1) /* Base.:(==) */
         r = r->kids[0];
     return r->kind == A_ID ? r : NULL;
+}
+
+const ast *eval_qualified_name(jc_ctx *ctx, const ast *n)
+{
+    if (n->kind != A_DOT || n->nkids != 2 || !eval_is_module_path(ctx, n->kids[0]))
+        return NULL;
+    return eval_member_name(n->kids[1]);
 }
 
 int eval_module_error(jc_ctx *ctx, const ast *n)
@@ -396,6 +413,9 @@ int eval_module_value(jc_ctx *ctx, int sym, value *out)
 
 int eval_module_member(jc_ctx *ctx, value *out, value m, const char *name, const ast *site)
 {
+    int ur = eval_user_module_member(ctx, out, m, name, site);
+    if (ur != LIB_DECLINE)
+        return ur;
     const char *mod = sym_name(ctx, (int)m.u.i);
     size_t ml = strlen(mod);
     if (ml >= 13 && !strcmp(mod + ml - 13, "MathConstants") && eval_module_constant(ctx, name, out) == 0)

@@ -37,6 +37,8 @@ typedef struct evstate {
     struct jc_typeobj *gen_type, *filter_type; /* Base.Generator, Iterators.Filter (eval_gen.c) */
     struct jc_typeobj *expr_type, *quote_type; /* Expr, QuoteNode (eval_expr.c) */
     unsigned gensyms;             /* gensym's counter */
+    struct modtab *modules;       /* the user's modules (eval_module.c) */
+    int defining_module;          /* the module of the methods being defined (jc_method.module) */
     size_t nlocal_cap;
 } evstate;
 
@@ -265,6 +267,18 @@ int eval_string_piece(jc_ctx *ctx, sb *s, value v, const ast *n);
  * arguments (no where variables, no keywords). */
 int eval_call_method(jc_ctx *ctx, const jc_method *m, int name, int n, const value *args,
                      const ast *site, value *out);
+
+/* ---- user modules (eval_module.c) ---- */
+/* module M … end at top level (e NULL): *out the module. */
+int eval_module(jc_ctx *ctx, struct env *e, const ast *n, value *out);
+/* The name a qualified global's function shows ("f" for "Main.M.f"). */
+int eval_module_plain(jc_ctx *ctx, int sym);
+/* The module a qualified global's name is in ("Main.M" for "Main.M.f"), 0 for Main. */
+int eval_module_of(jc_ctx *ctx, int sym);
+/* M.f in a definition's signature (M.f(x) = …) as the qualified name (an A_ID made in
+ * a), when M is a user module; else NULL. */
+const ast *eval_user_qualified(jc_ctx *ctx, const ast *n, arena *a);
+void eval_modules_free(jc_ctx *ctx);
 
 /* ---- the compiled evaluator (eval_compile.c) ---- */
 /* Runs m's body compiled, compiling it at its first call: *handled 0 when it is left

@@ -172,7 +172,7 @@ int eval_method_select(jc_ctx *ctx, const jc_func *fn, const jc_args *a, const j
         for (int i = 0; i < na; i++) {
             sb_puts(&b, "  ");
             eval_method_sig(ctx, &b, fname, amb[i], 1);
-            sb_puts(&b, "\n    @ Main ");
+            sb_printf(&b, "\n    @ %s ", eval_method_module(ctx, amb[i]));
             eval_method_loc(ctx, &b, amb[i]);
             sb_putc(&b, '\n');
         }
@@ -269,7 +269,7 @@ static int candidate_line(jc_ctx *ctx, sb *out, const char *fname, const jc_meth
     type_env_clear(&env);
     sb_putc(out, ')');
     where_suffix(ctx, out, m);
-    sb_puts(out, "\n   @ Main ");
+    sb_printf(out, "\n   @ %s ", eval_method_module(ctx, m));
     eval_method_loc(ctx, out, m);
     sb_putc(out, '\n');
     return matches;
@@ -369,11 +369,15 @@ void eval_methods_text(jc_ctx *ctx, sb *out, const jc_func *f)
             v[j - 1] = t;
         }
     int width = n >= 100 ? 3 : n >= 10 ? 2 : 1;
+    const jc_method *oldest = f->methods; /* the function's module is its first method's */
+    while (oldest && oldest->next)
+        oldest = oldest->next;
     if (hidden)
         sb_printf(out, "# %d method%s for type constructor:", n, n == 1 ? "" : "s");
     else
-        sb_printf(out, "# %d method%s for %s \"%s\" from Main:", n, n == 1 ? "" : "s",
-                  name[0] == '#' ? "anonymous function" : "generic function", name);
+        sb_printf(out, "# %d method%s for %s \"%s\" from %s:", n, n == 1 ? "" : "s",
+                  name[0] == '#' ? "anonymous function" : "generic function", name,
+                  eval_method_module(ctx, oldest));
     for (int i = 0; i < n; i++) {
         sb_printf(out, "\n %*s[%d] ", width - (i + 1 >= 100 ? 3 : i + 1 >= 10 ? 2 : 1), "", i + 1);
         eval_method_sig(ctx, out, name, v[i], 1);

@@ -747,6 +747,7 @@ void eval_free_state(jc_ctx *ctx)
 {
     eval_excs_pop(ctx, 0);
     if (ctx->lib) {
+        eval_modules_free(ctx);
         eval_free_replaced(ST(ctx));
         eval_typed_free(ST(ctx)->gtyped);
         ST(ctx)->gtyped = NULL;

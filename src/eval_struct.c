@@ -414,6 +414,8 @@ int eval_struct_getfield(jc_ctx *ctx, value *out, value x, const char *name, con
 
 int eval_setfield(jc_ctx *ctx, value x, const char *name, value v, const ast *site)
 {
+    if (x.type == T_SYMBOL && x.sub == SYM_MODULE)
+        return err_throw(ctx, ERR_ERROR, site, "cannot assign variables in other modules");
     if (x.type != T_STRUCT) {
         sb tn = { 0 };
         type_name_of(ctx, &tn, x);

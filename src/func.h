@@ -29,6 +29,8 @@ typedef struct jc_method {
     const ast *site;         /* the signature, for the method's file:line */
     struct ccode *code;      /* the body compiled (eval_compile.c), made at the first call */
     int code_state;          /* 0 not tried yet, 1 compiled, 2 left to the tree walker */
+    int module;              /* the symbol of the module that defined it ("Main.M"), or 0
+                                for Main (no module's name is the first symbol) */
 } jc_method;
 
 typedef struct jc_func {

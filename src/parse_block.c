@@ -477,6 +477,59 @@ ast *parse_resword(parser *p)
         return parse_using(p);
     case KW_STRUCT:
         return parse_typedef(p, t.off, 0);
+    case KW_MODULE: case KW_BAREMODULE: {
+        /* module M … end: the name, then the body's statements */
+        bump(p);
+        token nt = *cur(p);
+        if (nt.kind != TK_ID)
+            return parse_fail_at(p, nt.off, nt.len, "expected a module name after `module`");
+        bump(p);
+        ast *name = parse_id_token(p, &nt);
+        ast *body = parse_block(p, 0);
+        if (p->err)
+            return body;
+        ast *m = expect_end(p, node2(p, A_MODULE, t.off, name, body));
+        if (!p->err && t.kw == KW_BAREMODULE)
+            m->flags |= AF_PREFIX;
+        return m;
+    }
+    case KW_EXPORT: {
+        /* export a, b, @m: names */
+        bump(p);
+        size_t base = p->nstk;
+        for (;;) {
+            token nt = *cur(p);
+            int at = nt.kind == TK_AT; /* export @m: the macro's name, @m */
+            if (at) {
+                bump(p);
+                token mt = *cur(p);
+                if (mt.kind != TK_ID || mt.off != nt.off + 1) {
+                    p->nstk = base;
+                    return parse_fail_at(p, mt.off, mt.len, "expected a name after `export`");
+                }
+                nt = mt;
+            } else if (nt.kind != TK_ID) {
+                p->nstk = base;
+                return parse_fail_at(p, nt.off, nt.len, "expected a name after `export`");
+            }
+            bump(p);
+            ast *id = parse_id_token(p, &nt);
+            if (at) {
+                const char *nm = sym_name(p->ctx, id->sym);
+                char *m = arena_alloc(p->a, strlen(nm) + 2);
+                m[0] = '@';
+                strcpy(m + 1, nm);
+                id->sym = sym_intern(p->ctx, m, strlen(m));
+                id->off--;
+                id->len++;
+            }
+            push(p, id);
+            if (cur(p)->kind != TK_COMMA)
+                break;
+            bump(p);
+        }
+        return finish(p, A_EXPORT, base, t.off);
+    }
     case KW_TRUE: case KW_FALSE:
         bump(p);
         return lit_node(p, v_bool(t.kw == KW_TRUE), t.off, t.len);

@@ -178,6 +178,11 @@ static void sexpr_node(jc_ctx *ctx, const ast *n, sb *out)
         sexpr_kids(ctx, n, 0, out);
         sb_putc(out, ')');
         return;
+    case A_MODULE:
+        sb_puts(out, (n->flags & AF_PREFIX) ? "(module-bare" : "(module");
+        sexpr_kids(ctx, n, 0, out);
+        sb_putc(out, ')');
+        return;
     case A_STRUCT:
         sb_puts(out, (n->flags & AF_MUTABLE) ? "(struct-mut" : "(struct");
         sexpr_kids(ctx, n, 0, out);

@@ -1,0 +1,451 @@
+/* eval_module.c — user modules: module M … end, export, using .M, import .M: f, M.x.
+ *
+ * A module's globals are globals of the context under qualified names: x defined in
+ * module M is the global "Main.M.x", M's value is the module named "Main.M" (which is
+ * how Julia prints it), and a type defined there prints as Main.M.P, as Julia's.
+ * Before the body runs, one walk finds the names the module defines at its top level
+ * (assignments, functions, macros, types, constants, and names any function of it
+ * declares global) and renames every use of them in the body to the qualified name, so
+ * that the body and the functions it defines read and assign the module's globals
+ * whatever scope they run in.  A name the module does not define is left alone and
+ * found where it is found from Main (the builtins, Main's globals).  Keyword names,
+ * field names and quoted code are not names of variables and keep their text; a name
+ * also used as a keyword is not renamed (it stays Main's).
+ *
+ * `export` lists the names `using .M` binds in Main; `using .M: a` and `import .M: a`
+ * bind the names given.  A binding made by using is the value the module's global had
+ * then (a function is the same object, so later methods are seen). */
+#include "eval_impl.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "parse.h"
+
+typedef struct jc_module {
+    int sym;          /* "Main.M" */
+    int *exports;     /* plain names */
+    int nexports;
+} jc_module;
+
+/* The context's modules, kept in the evaluator's state. */
+typedef struct modtab {
+    jc_module *m;
+    int n, cap;
+} modtab;
+
+static modtab *mods(jc_ctx *ctx)
+{
+    evstate *st = ST(ctx);
+    if (!st->modules)
+        st->modules = xcalloc(1, sizeof(modtab));
+    return st->modules;
+}
+
+static jc_module *module_find(jc_ctx *ctx, int sym)
+{
+    evstate *st = ST(ctx);
+    if (!st->modules)
+        return NULL;
+    modtab *t = st->modules;
+    for (int i = 0; i < t->n; i++)
+        if (t->m[i].sym == sym)
+            return &t->m[i];
+    return NULL;
+}
+
+void eval_modules_free(jc_ctx *ctx)
+{
+    evstate *st = ST(ctx);
+    modtab *t = st->modules;
+    if (!t)
+        return;
+    for (int i = 0; i < t->n; i++)
+        free(t->m[i].exports);
+    free(t->m);
+    free(t);
+    st->modules = NULL;
+}
+
+/* "Main.M.name" */
+static int qualify(jc_ctx *ctx, int msym, int sym)
+{
+    sb q = { 0 };
+    sb_printf(&q, "%s.%s", sym_name(ctx, msym), sym_name(ctx, sym));
+    int r = sym_intern(ctx, q.s, q.len);
+    sb_free(&q);
+    return r;
+}
+
+int eval_module_plain(jc_ctx *ctx, int sym)
+{
+    const char *s = sym_name(ctx, sym);
+    if (strncmp(s, "Main.", 5))
+        return sym;
+    const char *dot = strchr(s + 5, '.');
+    return dot && dot[1] ? sym_intern(ctx, dot + 1, strlen(dot + 1)) : sym;
+}
+
+int eval_module_of(jc_ctx *ctx, int sym)
+{
+    const char *s = sym_name(ctx, sym);
+    if (!strncmp(s, "#type:", 6))
+        s += 6;
+    if (strncmp(s, "Main.", 5))
+        return 0;
+    const char *dot = strrchr(s + 5, '.');
+    return dot ? sym_intern(ctx, s, (size_t)(dot - s)) : 0;
+}
+
+/* The module of method m as Julia names it in a method's location ("Main", "Main.M"). */
+const char *eval_method_module(jc_ctx *ctx, const jc_method *m)
+{
+    return m && m->module ? sym_name(ctx, m->module) : "Main";
+}
+
+/* ---- the names a module defines ---- */
+
+typedef struct names {
+    int *v;
+    int n, cap;
+} names;
+
+static void names_add(names *s, int sym)
+{
+    for (int i = 0; i < s->n; i++)
+        if (s->v[i] == sym)
+            return;
+    if (s->n == s->cap)
+        s->v = xrealloc(s->v, (size_t)(s->cap = s->cap ? 2 * s->cap : 16) * sizeof *s->v);
+    s->v[s->n++] = sym;
+}
+
+static int names_has(const names *s, int sym)
+{
+    for (int i = 0; i < s->n; i++)
+        if (s->v[i] == sym)
+            return 1;
+    return 0;
+}
+
+/* The name a definition's left side or signature binds: f in f(x), f(x)::T, f(x) where T,
+ * x in x::T, P in P{T} <: S. */
+static const ast *bound_name(const ast *t)
+{
+    for (;;) {
+        if (!t)
+            return NULL;
+        if (t->kind == A_ID)
+            return t;
+        if ((t->kind == A_WHERE || t->kind == A_TYPED || t->kind == A_CALL || t->kind == A_CURLY) && t->nkids)
+            t = t->kids[0];
+        else if (t->kind == A_COMPARISON && t->nkids >= 1) /* P <: S */
+            t = t->kids[0];
+        else if (t->kind == A_SYNOP && t->nkids >= 1)
+            t = t->kids[0];
+        else
+            return NULL;
+    }
+}
+
+static void defined_in(const ast *n, names *def)
+{
+    if (!n)
+        return;
+    switch (n->kind) {
+    case A_BLOCK:
+        for (uint32_t i = 0; i < n->nkids; i++)
+            defined_in(n->kids[i], def);
+        return;
+    case A_ASSIGN: case A_OPASSIGN:
+        if (n->nkids && n->kids[0]->kind == A_TUPLE) {
+            for (uint32_t i = 0; i < n->kids[0]->nkids; i++) {
+                const ast *id = bound_name(n->kids[0]->kids[i]);
+                if (id)
+                    names_add(def, id->sym);
+            }
+        } else if (n->nkids) {
+            const ast *id = bound_name(n->kids[0]);
+            if (id)
+                names_add(def, id->sym);
+        }
+        return;
+    case A_FUNCDEF: case A_STRUCT: case A_ABSTRACT: case A_MODULE:
+        if (n->nkids) {
+            const ast *id = bound_name(n->kids[0]);
+            if (id)
+                names_add(def, id->sym);
+        }
+        return;
+    case A_CONST: case A_GLOBAL:
+        for (uint32_t i = 0; i < n->nkids; i++) {
+            const ast *k = n->kids[i];
+            if (k->kind == A_ID)
+                names_add(def, k->sym);
+            else
+                defined_in(k, def);
+        }
+        return;
+    default:
+        return;
+    }
+}
+
+/* Names declared global anywhere (global counter inside a function of the module), and
+ * the names used as keywords (which keep their text). */
+static void scan(const ast *n, names *def, names *kw)
+{
+    if (!n)
+        return;
+    if (n->kind == A_QUOTE)
+        return;
+    if (n->kind == A_GLOBAL)
+        for (uint32_t i = 0; i < n->nkids; i++) {
+            const ast *id = n->kids[i]->kind == A_ID ? n->kids[i] : bound_name(n->kids[i]->nkids ? n->kids[i]->kids[0] : NULL);
+            if (id)
+                names_add(def, id->sym);
+        }
+    if (n->kind == A_KW && n->nkids && n->kids[0]->kind == A_ID)
+        names_add(kw, n->kids[0]->sym);
+    if (n->kind == A_TUPLE || n->kind == A_PARAMETERS) {
+        for (uint32_t i = 0; i < n->nkids; i++) { /* (a = 1, b = 2), f(; a) */
+            const ast *k = n->kids[i];
+            if (k->kind == A_ASSIGN && k->nkids && k->kids[0]->kind == A_ID)
+                names_add(kw, k->kids[0]->sym);
+            else if (n->kind == A_PARAMETERS && k->kind == A_ID)
+                names_add(kw, k->sym);
+        }
+    }
+    for (uint32_t i = 0; i < n->nkids; i++)
+        scan(n->kids[i], def, kw);
+}
+
+/* ---- renaming ---- */
+
+typedef struct renamer {
+    jc_ctx *ctx;
+    int msym;
+    const names *def;
+    int *to;          /* qualified symbol per def entry */
+} renamer;
+
+static void rename_id(const renamer *R, ast *n)
+{
+    for (int i = 0; i < R->def->n; i++)
+        if (R->def->v[i] == n->sym) {
+            n->sym = R->to[i];
+            return;
+        }
+}
+
+static void requalify(const renamer *R, ast *n)
+{
+    if (!n)
+        return;
+    switch (n->kind) {
+    case A_ID:
+        rename_id(R, n);
+        return;
+    case A_QUOTE: case A_USING: case A_EXPORT:
+        return;
+    case A_MODULE: /* a module inside: its name is this one's, its body its own */
+        requalify(R, n->kids[0]);
+        return;
+    case A_DOT: /* a.b: b names a field or a module's member */
+        if (n->nkids)
+            requalify(R, n->kids[0]);
+        return;
+    case A_KW: /* name = value in a call */
+        for (uint32_t i = 1; i < n->nkids; i++)
+            requalify(R, n->kids[i]);
+        return;
+    case A_STRUCT:
+        requalify(R, n->kids[0]);
+        if (n->nkids > 1)
+            for (uint32_t i = 0; i < n->kids[1]->nkids; i++) {
+                ast *k = n->kids[1]->kids[i];
+                if (k->kind == A_ID)
+                    continue; /* a field */
+                if (k->kind == A_TYPED && k->nkids == 2 && k->kids[0]->kind == A_ID) {
+                    requalify(R, k->kids[1]); /* a field's type */
+                    continue;
+                }
+                requalify(R, k); /* a constructor */
+            }
+        return;
+    default:
+        for (uint32_t i = 0; i < n->nkids; i++)
+            requalify(R, n->kids[i]);
+        return;
+    }
+}
+
+/* ---- module M … end ---- */
+
+int eval_module(jc_ctx *ctx, struct env *e, const ast *n, value *out)
+{
+    if (e)
+        return err_throw(ctx, ERR_SYNTAX, n, "\"module\" expression not at top level");
+    int plain = n->kids[0]->sym, msym = plain;
+    if (strncmp(sym_name(ctx, plain), "Main.", 5)) { /* not named by a module around it */
+        sb full = { 0 };
+        sb_printf(&full, "Main.%s", sym_name(ctx, plain));
+        msym = sym_intern(ctx, full.s, full.len);
+        sb_free(&full);
+    }
+    ast *body = (ast *)n->kids[1];
+
+    names def = { 0 }, kw = { 0 }, exports = { 0 };
+    defined_in(body, &def);
+    scan(body, &def, &kw);
+    for (uint32_t i = 0; i < body->nkids; i++)
+        if (body->kids[i]->kind == A_EXPORT)
+            for (uint32_t k = 0; k < body->kids[i]->nkids; k++)
+                names_add(&exports, body->kids[i]->kids[k]->sym);
+    /* keyword names keep their text; so does the module's own name */
+    names kept = { 0 };
+    for (int i = 0; i < def.n; i++)
+        if (!names_has(&kw, def.v[i]) && def.v[i] != plain)
+            names_add(&kept, def.v[i]);
+    renamer R = { ctx, msym, &kept, xmalloc((size_t)(kept.n ? kept.n : 1) * sizeof(int)) };
+    for (int i = 0; i < kept.n; i++)
+        R.to[i] = qualify(ctx, msym, kept.v[i]);
+    requalify(&R, body);
+    free(R.to);
+    free(def.v);
+    free(kw.v);
+    free(kept.v);
+
+    /* the module exists (and is bound) before its body runs: the body may name it */
+    modtab *t = mods(ctx);
+    jc_module *m = module_find(ctx, msym);
+    if (!m) {
+        if (t->n == t->cap)
+            t->m = xrealloc(t->m, (size_t)(t->cap = t->cap ? 2 * t->cap : 4) * sizeof *t->m);
+        m = &t->m[t->n++];
+        m->sym = msym;
+        m->exports = NULL;
+        m->nexports = 0;
+    }
+    free(m->exports);
+    m->exports = exports.v;
+    m->nexports = exports.n;
+    value mv = { T_SYMBOL, SYM_MODULE, { .i = msym } };
+    eval_set_global(ctx, plain, mv);
+
+    for (uint32_t i = 0; i < body->nkids; i++) {
+        value v = v_nothing();
+        int r = eval_stmt(ctx, NULL, body->kids[i], &v);
+        if (r < 0)
+            return -1;
+        if (r == 0 || r == EV_RETURN)
+            val_release(v);
+    }
+    *out = mv;
+    return 0;
+}
+
+/* ---- members, using and import ---- */
+
+int eval_user_module_member(jc_ctx *ctx, value *out, value m, const char *name, const ast *site)
+{
+    if (!module_find(ctx, (int)m.u.i))
+        return LIB_DECLINE;
+    int sym = sym_intern(ctx, name, strlen(name));
+    int q = qualify(ctx, (int)m.u.i, sym);
+    if ((size_t)q < ctx->nglobals && ctx->globals[q].defined) {
+        *out = val_retain(ctx->globals[q].v);
+        return 0;
+    }
+    /* what the module sees of Base: the builtins */
+    if ((size_t)sym < ctx->nglobals && ctx->globals[sym].defined &&
+        ctx->globals[sym].constant == CONST_BUILTIN) {
+        *out = val_retain(ctx->globals[sym].v);
+        return 0;
+    }
+    return err_throw(ctx, ERR_UNDEFVAR, site, "`%s` not defined", name);
+}
+
+/* Binds as in Main to v (owned); a function so bound may be given methods there. */
+static void bind(jc_ctx *ctx, int as, value v)
+{
+    int fn = v.type == T_FUNCTION;
+    eval_set_global(ctx, as, v);
+    if (fn)
+        ctx->globals[as].constant = CONST_USER;
+}
+
+/* Binds as in Main to the module's sym. */
+static int bind_from(jc_ctx *ctx, const jc_module *m, int sym, int as, const ast *site)
+{
+    value v;
+    if (eval_user_module_member(ctx, &v, (value){ T_SYMBOL, SYM_MODULE, { .i = m->sym } },
+                                sym_name(ctx, sym), site) != 0)
+        return -1;
+    bind(ctx, as, v);
+    return 0;
+}
+
+const ast *eval_user_qualified(jc_ctx *ctx, const ast *n, arena *a)
+{
+    if (n->kind != A_DOT || n->nkids != 2 || n->kids[0]->kind != A_ID)
+        return NULL;
+    int msym = n->kids[0]->sym;
+    if ((size_t)msym >= ctx->nglobals || !ctx->globals[msym].defined)
+        return NULL;
+    value mv = ctx->globals[msym].v;
+    if (mv.type != T_SYMBOL || mv.sub != SYM_MODULE || !module_find(ctx, (int)mv.u.i))
+        return NULL;
+    const ast *r = eval_member_name(n->kids[1]);
+    if (!r)
+        return NULL;
+    ast *id = ast_new(a, A_ID, r->off, r->len, 0);
+    id->sym = qualify(ctx, (int)mv.u.i, r->sym);
+    return id;
+}
+
+int eval_using_user(jc_ctx *ctx, const ast *n, const ast *path, int colon, int npaths)
+{
+    uint32_t i = 0;
+    while (i < path->nkids && !strcmp(sym_name(ctx, path->kids[i]->sym), "."))
+        i++;
+    if (i == 0 || i + 1 != path->nkids)
+        return LIB_DECLINE;
+    sb full = { 0 };
+    sb_printf(&full, "Main.%s", sym_name(ctx, path->kids[i]->sym));
+    int msym = sym_find(ctx, full.s, full.len);
+    sb_free(&full);
+    jc_module *m = msym >= 0 ? module_find(ctx, msym) : NULL;
+    if (!m)
+        return LIB_DECLINE;
+    if (colon) { /* using .M: a, b / import .M: a as b */
+        for (uint32_t k = (uint32_t)npaths; k < n->nkids; k++) {
+            const ast *p = n->kids[k];
+            int sym = p->kids[p->nkids - 1]->sym;
+            int as = (p->flags & AF_INFIX) ? p->sym : sym;
+            int q = qualify(ctx, m->sym, sym);
+            if ((size_t)q >= ctx->nglobals || !ctx->globals[q].defined) {
+                /* Julia warns and goes on */
+                fprintf(stderr, "WARNING: could not import %s.%s into Main\n",
+                        sym_name(ctx, m->sym) + 5, sym_name(ctx, sym));
+                continue;
+            }
+            if (bind_from(ctx, m, sym, as, p) < 0)
+                return -1;
+        }
+        return 0;
+    }
+    if (n->flags & AF_PREFIX) /* import .M: the module's name only */
+        return 0;
+    for (int k = 0; k < m->nexports; k++) {
+        int sym = m->exports[k];
+        if ((size_t)sym < ctx->nglobals && ctx->globals[sym].defined &&
+            ctx->globals[sym].constant != CONST_BUILTIN)
+            continue; /* Main's own binding wins (Julia warns of the conflict) */
+        int q = qualify(ctx, m->sym, sym);
+        if ((size_t)q < ctx->nglobals && ctx->globals[q].defined)
+            bind(ctx, sym, val_retain(ctx->globals[q].v));
+    }
+    return 0;
+}
