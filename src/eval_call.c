@@ -589,6 +589,6 @@ int eval_call_named(jc_ctx *ctx, int sym, int n, const value *args, const ast *s
 {
     if ((size_t)sym >= ctx->nglobals || !ctx->globals[sym].defined)
         return err_throw(ctx, ERR_UNDEFVAR, site, "`%s` not defined",
-                        sym_name(ctx, sym));
+                        sym_name(ctx, eval_module_plain(ctx, sym)));
     return eval_call(ctx, ctx->globals[sym].v, n, args, site, out);
 }

@@ -119,7 +119,7 @@ static int r_symbol(jc_ctx *ctx, cframe *fr, const cnode *c, value *out)
 
 static int undefined(jc_ctx *ctx, const cnode *c, int sym)
 {
-    return err_throw(ctx, ERR_UNDEFVAR, c->n, "`%s` not defined", sym_name(ctx, sym));
+    return err_throw(ctx, ERR_UNDEFVAR, c->n, "`%s` not defined", sym_name(ctx, eval_module_plain(ctx, sym)));
 }
 
 static int r_slot(jc_ctx *ctx, cframe *fr, const cnode *c, value *out)

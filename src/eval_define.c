@@ -21,7 +21,8 @@ int eval_lookup(jc_ctx *ctx, env *e, int sym, const ast *site, value *out)
             break;
         value *slot = eval_scope_slot(s, sym);
         if (slot && is_unassigned(*slot)) /* let z; local z */
-            return err_throw(ctx, ERR_UNDEFVAR, site, "`%s` not defined", sym_name(ctx, sym));
+            return err_throw(ctx, ERR_UNDEFVAR, site, "`%s` not defined",
+                             sym_name(ctx, eval_module_plain(ctx, sym)));
         if (slot) {
             *out = val_retain(*slot);
             return 0;
@@ -45,7 +46,8 @@ int eval_lookup(jc_ctx *ctx, env *e, int sym, const ast *site, value *out)
         hint = "\nsuggestion: Use `||` for short-circuiting boolean OR.";
     else if (!strcmp(name, "and"))
         hint = "\nsuggestion: Use `&&` for short-circuiting boolean AND.";
-    return err_throw(ctx, ERR_UNDEFVAR, site, "`%s` not defined%s", name, hint);
+    return err_throw(ctx, ERR_UNDEFVAR, site, "`%s` not defined%s",
+                     sym_name(ctx, eval_module_plain(ctx, sym)), hint);
 }
 
 /* Assigns v (owned) to sym following Julia's scope rules. */

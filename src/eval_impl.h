@@ -39,6 +39,7 @@ typedef struct evstate {
     unsigned gensyms;             /* gensym's counter */
     struct modtab *modules;       /* the user's modules (eval_module.c) */
     int defining_module;          /* the module of the methods being defined (jc_method.module) */
+    int cur_module;               /* the module whose body runs ("Main.M"), 0 for Main */
     size_t nlocal_cap;
 } evstate;
 

@@ -78,13 +78,53 @@ static int qualify(jc_ctx *ctx, int msym, int sym)
     return r;
 }
 
+/* The module a relative path with dots leading dots starts from, seen from module msym
+ * (0: Main): . is msym itself, each further dot its parent. */
+static int eval_module_base(jc_ctx *ctx, int msym, int dots)
+{
+    int main = sym_intern(ctx, "Main", 4);
+    int base = msym ? msym : main;
+    for (int d = 1; d < dots && base != main; d++) {
+        const char *s = sym_name(ctx, base);
+        const char *dot = strrchr(s, '.');
+        base = dot ? sym_intern(ctx, s, (size_t)(dot - s)) : main;
+    }
+    return base;
+}
+
+/* The length of the longest registered module name that, with a dot, begins s. */
+static size_t module_prefix(jc_ctx *ctx, const char *s)
+{
+    evstate *st = ST(ctx);
+    size_t best = 0;
+    if (!st || !st->modules || strncmp(s, "Main.", 5))
+        return 0;
+    modtab *t = st->modules;
+    for (int i = 0; i < t->n; i++) {
+        const char *m = sym_name(ctx, t->m[i].sym);
+        size_t n = strlen(m);
+        if (n > best && !strncmp(s, m, n) && s[n] == '.' && s[n + 1])
+            best = n;
+    }
+    return best;
+}
+
+/* The module x names inside module base: its submodule, or base itself (a module's
+ * name is bound in it: using ..Parent from a submodule). */
+static jc_module *module_of_path(jc_ctx *ctx, int base, int x)
+{
+    jc_module *m = module_find(ctx, qualify(ctx, base, x));
+    if (m)
+        return m;
+    const char *b = sym_name(ctx, base), *dot = strrchr(b, '.');
+    return dot && !strcmp(dot + 1, sym_name(ctx, x)) ? module_find(ctx, base) : NULL;
+}
+
 int eval_module_plain(jc_ctx *ctx, int sym)
 {
     const char *s = sym_name(ctx, sym);
-    if (strncmp(s, "Main.", 5))
-        return sym;
-    const char *dot = strchr(s + 5, '.');
-    return dot && dot[1] ? sym_intern(ctx, dot + 1, strlen(dot + 1)) : sym;
+    size_t n = module_prefix(ctx, s);
+    return n ? sym_intern(ctx, s + n + 1, strlen(s + n + 1)) : sym;
 }
 
 int eval_module_of(jc_ctx *ctx, int sym)
@@ -92,10 +132,8 @@ int eval_module_of(jc_ctx *ctx, int sym)
     const char *s = sym_name(ctx, sym);
     if (!strncmp(s, "#type:", 6))
         s += 6;
-    if (strncmp(s, "Main.", 5))
-        return 0;
-    const char *dot = strrchr(s + 5, '.');
-    return dot ? sym_intern(ctx, s, (size_t)(dot - s)) : 0;
+    size_t n = module_prefix(ctx, s);
+    return n ? sym_intern(ctx, s, n) : 0;
 }
 
 /* The module of method m as Julia names it in a method's location ("Main", "Main.M"). */
@@ -149,15 +187,73 @@ static const ast *bound_name(const ast *t)
     }
 }
 
-static void defined_in(const ast *n, names *def)
+typedef struct prepass {
+    jc_ctx *ctx;
+    int msym;          /* the module being defined */
+    const ast *body;   /* its body, for the exports of a module defined in it */
+    names *def;
+} prepass;
+
+static void defined_in(const prepass *P, const ast *n);
+
+/* The exports of the module a relative path names (.X, ..X) from module msym: a module
+ * defined in the body (not run yet), or one that exists. */
+static void add_exports(const prepass *P, const ast *path)
 {
+    jc_ctx *ctx = P->ctx;
+    uint32_t dots = 0;
+    while (dots < path->nkids && !strcmp(sym_name(ctx, path->kids[dots]->sym), "."))
+        dots++;
+    if (!dots || dots + 1 != path->nkids)
+        return;
+    int x = path->kids[dots]->sym;
+    if (dots == 1)
+        for (uint32_t i = 0; i < P->body->nkids; i++) {
+            const ast *k = P->body->kids[i];
+            if (k->kind != A_MODULE || k->kids[0]->sym != x)
+                continue;
+            for (uint32_t j = 0; j < k->kids[1]->nkids; j++)
+                if (k->kids[1]->kids[j]->kind == A_EXPORT)
+                    for (uint32_t e = 0; e < k->kids[1]->kids[j]->nkids; e++)
+                        names_add(P->def, k->kids[1]->kids[j]->kids[e]->sym);
+            return;
+        }
+    int base = eval_module_base(ctx, P->msym, (int)dots);
+    jc_module *m = module_of_path(ctx, base, x);
+    for (int e = 0; m && e < m->nexports; e++)
+        names_add(P->def, m->exports[e]);
+}
+
+static void defined_in(const prepass *P, const ast *n)
+{
+    names *def = P->def;
     if (!n)
         return;
     switch (n->kind) {
     case A_BLOCK:
         for (uint32_t i = 0; i < n->nkids; i++)
-            defined_in(n->kids[i], def);
+            defined_in(P, n->kids[i]);
         return;
+    case A_USING: { /* what using and import bind is the module's own */
+        uint32_t npaths = (n->flags & AF_INFIX) ? 1 : n->nkids;
+        for (uint32_t i = 0; i < n->nkids; i++) {
+            const ast *path = n->kids[i];
+            if (path->kind == A_ID) {
+                names_add(def, path->sym);
+                continue;
+            }
+            if (!path->nkids)
+                continue;
+            if (i >= npaths || (path->flags & AF_INFIX)) /* a name after `:`, an alias */
+                names_add(def, (path->flags & AF_INFIX) ? path->sym : path->kids[path->nkids - 1]->sym);
+            else {
+                names_add(def, path->kids[path->nkids - 1]->sym); /* the module's name */
+                if (!(n->flags & AF_PREFIX))
+                    add_exports(P, path);
+            }
+        }
+        return;
+    }
     case A_ASSIGN: case A_OPASSIGN:
         if (n->nkids && n->kids[0]->kind == A_TUPLE) {
             for (uint32_t i = 0; i < n->kids[0]->nkids; i++) {
@@ -184,7 +280,7 @@ static void defined_in(const ast *n, names *def)
             if (k->kind == A_ID)
                 names_add(def, k->sym);
             else
-                defined_in(k, def);
+                defined_in(P, k);
         }
         return;
     default:
@@ -297,7 +393,8 @@ int eval_module(jc_ctx *ctx, struct env *e, const ast *n, value *out)
     ast *body = (ast *)n->kids[1];
 
     names def = { 0 }, kw = { 0 }, exports = { 0 };
-    defined_in(body, &def);
+    prepass P = { ctx, msym, body, &def };
+    defined_in(&P, body);
     scan(body, &def, &kw);
     for (uint32_t i = 0; i < body->nkids; i++)
         if (body->kids[i]->kind == A_EXPORT)
@@ -334,14 +431,20 @@ int eval_module(jc_ctx *ctx, struct env *e, const ast *n, value *out)
     value mv = { T_SYMBOL, SYM_MODULE, { .i = msym } };
     eval_set_global(ctx, plain, mv);
 
+    evstate *st = ST(ctx);
+    int outer = st->cur_module;
+    st->cur_module = msym;
     for (uint32_t i = 0; i < body->nkids; i++) {
         value v = v_nothing();
         int r = eval_stmt(ctx, NULL, body->kids[i], &v);
-        if (r < 0)
+        if (r < 0) {
+            st->cur_module = outer;
             return -1;
+        }
         if (r == 0 || r == EV_RETURN)
             val_release(v);
     }
+    st->cur_module = outer;
     *out = mv;
     return 0;
 }
@@ -410,25 +513,29 @@ int eval_using_user(jc_ctx *ctx, const ast *n, const ast *path, int colon, int n
     uint32_t i = 0;
     while (i < path->nkids && !strcmp(sym_name(ctx, path->kids[i]->sym), "."))
         i++;
-    if (i == 0 || i + 1 != path->nkids)
+    if (i == 0 || i + 1 != path->nkids || !ctx->lib)
         return LIB_DECLINE;
-    sb full = { 0 };
-    sb_printf(&full, "Main.%s", sym_name(ctx, path->kids[i]->sym));
-    int msym = sym_find(ctx, full.s, full.len);
-    sb_free(&full);
-    jc_module *m = msym >= 0 ? module_find(ctx, msym) : NULL;
+    int here = ST(ctx)->cur_module;
+    int base = eval_module_base(ctx, here, (int)i);
+    jc_module *m = module_of_path(ctx, base, path->kids[i]->sym);
     if (!m)
         return LIB_DECLINE;
+    if (here) /* the module's name in the module using it */
+        eval_set_global(ctx, qualify(ctx, here, path->kids[i]->sym),
+                        (value){ T_SYMBOL, SYM_MODULE, { .i = m->sym } });
     if (colon) { /* using .M: a, b / import .M: a as b */
         for (uint32_t k = (uint32_t)npaths; k < n->nkids; k++) {
             const ast *p = n->kids[k];
             int sym = p->kids[p->nkids - 1]->sym;
             int as = (p->flags & AF_INFIX) ? p->sym : sym;
+            if (here)
+                as = qualify(ctx, here, as);
             int q = qualify(ctx, m->sym, sym);
             if ((size_t)q >= ctx->nglobals || !ctx->globals[q].defined) {
                 /* Julia warns and goes on */
-                fprintf(stderr, "WARNING: could not import %s.%s into Main\n",
-                        sym_name(ctx, m->sym) + 5, sym_name(ctx, sym));
+                fprintf(stderr, "WARNING: could not import %s.%s into %s\n",
+                        sym_name(ctx, m->sym) + 5, sym_name(ctx, sym),
+                        here ? sym_name(ctx, here) + 5 : "Main");
                 continue;
             }
             if (bind_from(ctx, m, sym, as, p) < 0)
@@ -439,13 +546,13 @@ int eval_using_user(jc_ctx *ctx, const ast *n, const ast *path, int colon, int n
     if (n->flags & AF_PREFIX) /* import .M: the module's name only */
         return 0;
     for (int k = 0; k < m->nexports; k++) {
-        int sym = m->exports[k];
-        if ((size_t)sym < ctx->nglobals && ctx->globals[sym].defined &&
-            ctx->globals[sym].constant != CONST_BUILTIN)
-            continue; /* Main's own binding wins (Julia warns of the conflict) */
+        int sym = m->exports[k], as = here ? qualify(ctx, here, sym) : sym;
+        if ((size_t)as < ctx->nglobals && ctx->globals[as].defined &&
+            ctx->globals[as].constant != CONST_BUILTIN)
+            continue; /* the module's own binding wins (Julia warns of the conflict) */
         int q = qualify(ctx, m->sym, sym);
         if ((size_t)q < ctx->nglobals && ctx->globals[q].defined)
-            bind(ctx, sym, val_retain(ctx->globals[q].v));
+            bind(ctx, as, val_retain(ctx->globals[q].v));
     }
     return 0;
 }

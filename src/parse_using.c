@@ -21,7 +21,7 @@ static ast *import_path(parser *p, int allow_op)
 {
     size_t base = p->nstk, off = cur(p)->off;
     token *t = cur(p);
-    while (t->kind == TK_OP && t->op->cls == OPC_DOT && !(t->flags & TF_DOTTED) &&
+    while (t->kind == TK_OP && !(t->flags & TF_DOTTED) && 
            all_dots(p, t)) {
         for (size_t i = 0; i < t->len; i++) {
             ast *d = ast_new(p->a, A_ID, t->off + i, 1, 0);
