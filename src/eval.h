@@ -284,6 +284,16 @@ int eval_module_value(jc_ctx *ctx, int sym, value *out);
 int eval_module_member(jc_ctx *ctx, value *out, value m, const char *name, const ast *site);
 /* M.name of a user module (eval_module.c); LIB_DECLINE when m is not one. */
 int eval_user_module_member(jc_ctx *ctx, value *out, value m, const char *name, const ast *site);
+/* nameof(m), parentmodule(m), isdefined(m, :sym) of a module value; @__MODULE__ where
+ * no module's body is being renamed (Main, or the module whose body runs). */
+/* The name a module's global shows ("f" for "Main.M.f"): the symbol without its module. */
+int eval_module_plain(jc_ctx *ctx, int sym);
+int eval_module_nameof(jc_ctx *ctx, value m);
+value eval_module_parent(jc_ctx *ctx, value m);
+int eval_module_isdefined(jc_ctx *ctx, value m, int sym);
+value eval_current_module(jc_ctx *ctx);
+/* isdefined(x, :field) of a struct: the field exists and is assigned. */
+int eval_struct_isdefined(jc_ctx *ctx, value x, int sym);
 /* The module of method m as Julia names it in a method's location ("Main", "Main.M"). */
 const char *eval_method_module(jc_ctx *ctx, const jc_method *m);
 /* using/import of a user module by the relative path (.M) of n: 0, -1, or LIB_DECLINE

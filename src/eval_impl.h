@@ -272,8 +272,6 @@ int eval_call_method(jc_ctx *ctx, const jc_method *m, int name, int n, const val
 /* ---- user modules (eval_module.c) ---- */
 /* module M … end at top level (e NULL): *out the module. */
 int eval_module(jc_ctx *ctx, struct env *e, const ast *n, value *out);
-/* The name a qualified global's function shows ("f" for "Main.M.f"). */
-int eval_module_plain(jc_ctx *ctx, int sym);
 /* The module a qualified global's name is in ("Main.M" for "Main.M.f"), 0 for Main. */
 int eval_module_of(jc_ctx *ctx, int sym);
 /* M.f in a definition's signature (M.f(x) = …) as the qualified name (an A_ID made in

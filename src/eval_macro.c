@@ -237,6 +237,15 @@ static int m_line(mcall *m, value *out)
     return 0;
 }
 
+/* @__MODULE__: the module the call is written in (a module's body names its own) */
+static int m_module(mcall *m, value *out)
+{
+    if (m->nargs != 0)
+        return nargs_error(m, "@__MODULE__");
+    *out = eval_current_module(m->ctx);
+    return 0;
+}
+
 /* ---- @evalpoly ---- */
 
 static int call2(mcall *m, const char *op, value a, value b, value *out)
@@ -900,6 +909,7 @@ static const macro_row macros[] = {
     { "@time", m_time, LIB_HELP("@time [msg] expr", "Evaluate expr, print the time it took (`  0.000012 seconds`, or `msg: ...`)\n  and return its value.") },
     { "@elapsed", m_elapsed, LIB_HELP("@elapsed expr", "Evaluate expr, discard its value, and return the seconds it took as a Float64.") },
     { "@showtime", m_showtime, LIB_HELP("@showtime expr", "Like @time, with the expression as the message.") },
+    { "@__MODULE__", m_module, LIB_HELP("@__MODULE__", "The module the macro call is written in: Main at top level, M inside module M.") },
     { "@__LINE__", m_line, LIB_HELP("@__LINE__", "The line number of the place the macro is called.") },
     { "@evalpoly", m_evalpoly, LIB_HELP("@evalpoly(z, c...)", "Evaluate the polynomial sum(c[k] * z^(k-1)) by Horner's method (Goertzel's for a\n  complex z).\n\n  jcalc> @evalpoly(3, 1, 0, 1)\n  10") },
     { "@.", m_dot, LIB_HELP("@. expr", "Convert every function call, operator and assignment in expr into a dotted\n  (broadcast) one: @. sqrt(v) * 2 + v, @. x = x + 1 (in place).") },

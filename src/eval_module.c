@@ -322,6 +322,7 @@ static void scan(const ast *n, names *def, names *kw)
 typedef struct renamer {
     jc_ctx *ctx;
     int msym;
+    int self;         /* the module's own name in it ("Main.M.M") */
     const names *def;
     int *to;          /* qualified symbol per def entry */
 } renamer;
@@ -347,6 +348,17 @@ static void requalify(const renamer *R, ast *n)
         return;
     case A_MODULE: /* a module inside: its name is this one's, its body its own */
         requalify(R, n->kids[0]);
+        return;
+    case A_MACROCALL: /* @__MODULE__ is the module it is written in: its own name there */
+        if (n->nkids == 1 && n->kids[0]->kind == A_ID &&
+            !strcmp(sym_name(R->ctx, n->kids[0]->sym), "@__MODULE__")) {
+            n->kind = A_ID;
+            n->sym = R->self;
+            n->nkids = 0;
+            return;
+        }
+        for (uint32_t i = 0; i < n->nkids; i++)
+            requalify(R, n->kids[i]);
         return;
     case A_DOT: /* a.b: b names a field or a module's member */
         if (n->nkids)
@@ -400,12 +412,16 @@ int eval_module(jc_ctx *ctx, struct env *e, const ast *n, value *out)
         if (body->kids[i]->kind == A_EXPORT)
             for (uint32_t k = 0; k < body->kids[i]->nkids; k++)
                 names_add(&exports, body->kids[i]->kids[k]->sym);
-    /* keyword names keep their text; so does the module's own name */
+    /* the module's own name is bound in it; keyword names keep their text */
+    const char *last = strrchr(sym_name(ctx, msym), '.') + 1;
+    int own = sym_intern(ctx, last, strlen(last));
+    names_add(&def, own);
     names kept = { 0 };
     for (int i = 0; i < def.n; i++)
-        if (!names_has(&kw, def.v[i]) && def.v[i] != plain)
+        if (!names_has(&kw, def.v[i]))
             names_add(&kept, def.v[i]);
-    renamer R = { ctx, msym, &kept, xmalloc((size_t)(kept.n ? kept.n : 1) * sizeof(int)) };
+    renamer R = { ctx, msym, qualify(ctx, msym, own), &kept,
+                  xmalloc((size_t)(kept.n ? kept.n : 1) * sizeof(int)) };
     for (int i = 0; i < kept.n; i++)
         R.to[i] = qualify(ctx, msym, kept.v[i]);
     requalify(&R, body);
@@ -430,6 +446,7 @@ int eval_module(jc_ctx *ctx, struct env *e, const ast *n, value *out)
     m->nexports = exports.n;
     value mv = { T_SYMBOL, SYM_MODULE, { .i = msym } };
     eval_set_global(ctx, plain, mv);
+    eval_set_global(ctx, qualify(ctx, msym, own), mv);
 
     evstate *st = ST(ctx);
     int outer = st->cur_module;
@@ -555,4 +572,44 @@ int eval_using_user(jc_ctx *ctx, const ast *n, const ast *path, int colon, int n
             bind(ctx, as, val_retain(ctx->globals[q].v));
     }
     return 0;
+}
+
+/* ---- questions about modules ---- */
+
+static int module_sym_of(value m) { return (int)m.u.i; }
+
+int eval_module_nameof(jc_ctx *ctx, value m)
+{
+    const char *s = sym_name(ctx, module_sym_of(m)), *dot = strrchr(s, '.');
+    return dot ? sym_intern(ctx, dot + 1, strlen(dot + 1)) : module_sym_of(m);
+}
+
+value eval_module_parent(jc_ctx *ctx, value m)
+{
+    const char *s = sym_name(ctx, module_sym_of(m)), *dot = strrchr(s, '.');
+    value p = m; /* Main, Base, Core and packages are their own parents */
+    if (dot)
+        p.u.i = sym_intern(ctx, s, (size_t)(dot - s));
+    return p;
+}
+
+int eval_module_isdefined(jc_ctx *ctx, value m, int sym)
+{
+    int msym = module_sym_of(m);
+    const binding *b = (size_t)sym < ctx->nglobals ? &ctx->globals[sym] : NULL;
+    int builtin = b && b->defined && b->constant == CONST_BUILTIN;
+    if (module_find(ctx, msym)) {
+        int q = qualify(ctx, msym, sym);
+        return ((size_t)q < ctx->nglobals && ctx->globals[q].defined) || builtin;
+    }
+    if (!strcmp(sym_name(ctx, msym), "Main"))
+        return b && b->defined;
+    return builtin || eval_module_value(ctx, sym, &(value){ 0 });
+}
+
+value eval_current_module(jc_ctx *ctx)
+{
+    int cur = ctx->lib ? ST(ctx)->cur_module : 0;
+    value v = { T_SYMBOL, SYM_MODULE, { .i = cur ? cur : sym_intern(ctx, "Main", 4) } };
+    return v;
 }

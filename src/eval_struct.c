@@ -398,6 +398,14 @@ static int field_index(const jc_typedef *d, int sym)
     return -1;
 }
 
+int eval_struct_isdefined(jc_ctx *ctx, value x, int sym)
+{
+    jc_struct *st = val_struct(x);
+    int i = st->type->def ? field_index(st->type->def, sym) : -1;
+    (void)ctx;
+    return i >= 0 && !(st->v[i].type == T_NOTHING && st->v[i].sub == 1);
+}
+
 int eval_struct_getfield(jc_ctx *ctx, value *out, value x, const char *name, const ast *site)
 {
     jc_struct *st = val_struct(x);

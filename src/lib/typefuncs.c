@@ -546,6 +546,46 @@ static int bi_eltype_types(jc_ctx *ctx, value *out, const jc_args *a)
     return 0;
 }
 
+static int is_module(value v) { return v.type == T_SYMBOL && v.sub == SYM_MODULE; }
+
+static int bi_nameof(jc_ctx *ctx, value *out, const jc_args *a)
+{
+    value x = a->v[0];
+    int sym;
+    if (is_module(x))
+        sym = eval_module_nameof(ctx, x);
+    else if (x.type == T_FUNCTION && val_func(x)->name >= 0 && sym_name(ctx, val_func(x)->name)[0] != '#')
+        sym = val_func(x)->name;
+    else if (x.type == T_TYPE && val_typeobj(x)->def)
+        sym = eval_module_plain(ctx, val_typeobj(x)->def->name);
+    else
+        return LIB_DECLINE;
+    *out = (value){ T_SYMBOL, 0, { .i = sym } };
+    return 0;
+}
+
+static int bi_parentmodule(jc_ctx *ctx, value *out, const jc_args *a)
+{
+    if (!is_module(a->v[0]))
+        return LIB_DECLINE;
+    *out = eval_module_parent(ctx, a->v[0]);
+    return 0;
+}
+
+static int bi_isdefined(jc_ctx *ctx, value *out, const jc_args *a)
+{
+    value x = a->v[0], s = a->v[1];
+    if (s.type != T_SYMBOL || s.sub == SYM_MODULE)
+        return LIB_DECLINE;
+    if (is_module(x))
+        *out = v_bool(eval_module_isdefined(ctx, x, (int)s.u.i));
+    else if (x.type == T_STRUCT)
+        *out = v_bool(eval_struct_isdefined(ctx, x, (int)s.u.i));
+    else
+        return LIB_DECLINE;
+    return 0;
+}
+
 static int bi_methods(jc_ctx *ctx, value *out, const jc_args *a)
 {
     if (a->v[0].type != T_FUNCTION)
@@ -592,6 +632,9 @@ const builtin lib_types[] = {
     { "fieldtype", 2, 2, bi_fieldtype, "  fieldtype(T, name::Symbol | index::Int)\n\n  The declared type of a field of T.", NULL },
     { "hasfield", 2, 2, bi_hasfield, "  hasfield(T::Type, name::Symbol)\n\n  Whether T has a field called name.", NULL },
     { "eltype", 1, 1, bi_eltype_types, NULL, NULL },
+    { "nameof", 1, 1, bi_nameof, LIB_HELP("nameof(m::Module)\n  nameof(f::Function)\n  nameof(t::DataType)", "The name of a module, a function or a type as a Symbol: nameof(Base.Math) is :Math."), NULL, NULL },
+    { "parentmodule", 1, 1, bi_parentmodule, LIB_HELP("parentmodule(m::Module)", "The module that contains m (Main for a module the user defines at top level;\n  Main, Base and Core are their own)."), NULL, NULL },
+    { "isdefined", 2, 2, bi_isdefined, LIB_HELP("isdefined(m::Module, s::Symbol)\n  isdefined(x, s::Symbol)", "Whether the global s is defined in module m, or the field s of the struct x\n  is assigned."), NULL, NULL },
     { "methods", 1, 1, bi_methods, "  methods(f)\n\n  The method table of f.", NULL },
     { NULL, 0, 0, NULL, NULL, NULL },
 };
