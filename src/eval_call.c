@@ -108,7 +108,7 @@ static void trace_into(jc_ctx *ctx, jc_error *e)
             if (i > from)
                 sb_puts(&args, ", ");
             if (f->params && f->nparams > 0)
-                sb_puts(&args, sym_name(ctx, f->params[i < f->nparams ? i : f->nparams - 1]));
+                sb_puts(&args, sym_name(ctx, eval_module_plain(ctx, f->params[i < f->nparams ? i : f->nparams - 1])));
             sb_puts(&args, "::");
             type_name_of(ctx, &args, f->args[i]);
         }

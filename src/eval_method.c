@@ -233,7 +233,7 @@ void eval_method_sig(jc_ctx *ctx, sb *out, const char *fname, const jc_method *m
             sb_puts(out, ", ");
         const jc_typeobj *t = m->ptypes ? m->ptypes[i] : NULL;
         if (names && m->params[i] != unused)
-            sb_puts(out, sym_name(ctx, m->params[i]));
+            sb_puts(out, sym_name(ctx, eval_module_plain(ctx, m->params[i])));
         if (t || !names || m->params[i] == unused) {
             sb_puts(out, "::");
             type_name(ctx, out, t);

@@ -325,10 +325,15 @@ typedef struct renamer {
     int self;         /* the module's own name in it ("Main.M.M") */
     const names *def;
     int *to;          /* qualified symbol per def entry */
+    names *collect;   /* instead of renaming, the names that would be seen */
 } renamer;
 
 static void rename_id(const renamer *R, ast *n)
 {
+    if (R->collect) {
+        names_add(R->collect, n->sym);
+        return;
+    }
     for (int i = 0; i < R->def->n; i++)
         if (R->def->v[i] == n->sym) {
             n->sym = R->to[i];
@@ -350,7 +355,7 @@ static void requalify(const renamer *R, ast *n)
         requalify(R, n->kids[0]);
         return;
     case A_MACROCALL: /* @__MODULE__ is the module it is written in: its own name there */
-        if (n->nkids == 1 && n->kids[0]->kind == A_ID &&
+        if (!R->collect && n->nkids == 1 && n->kids[0]->kind == A_ID &&
             !strcmp(sym_name(R->ctx, n->kids[0]->sym), "@__MODULE__")) {
             n->kind = A_ID;
             n->sym = R->self;
@@ -420,8 +425,21 @@ int eval_module(jc_ctx *ctx, struct env *e, const ast *n, value *out)
     for (int i = 0; i < def.n; i++)
         if (!names_has(&kw, def.v[i]))
             names_add(&kept, def.v[i]);
+    /* Main's own globals are not seen from the module (Julia's modules are separate
+     * global scopes): a name the body uses that is one of them becomes the module's
+     * own too, undefined until the module defines it */
+    names seen = { 0 };
+    renamer C = { ctx, msym, 0, &kept, NULL, &seen };
+    requalify(&C, body);
+    for (int i = 0; i < seen.n; i++) {
+        int sym = seen.v[i];
+        if ((size_t)sym < ctx->nglobals && ctx->globals[sym].defined &&
+            ctx->globals[sym].constant != CONST_BUILTIN && !names_has(&kw, sym))
+            names_add(&kept, sym);
+    }
+    free(seen.v);
     renamer R = { ctx, msym, qualify(ctx, msym, own), &kept,
-                  xmalloc((size_t)(kept.n ? kept.n : 1) * sizeof(int)) };
+                  xmalloc((size_t)(kept.n ? kept.n : 1) * sizeof(int)), NULL };
     for (int i = 0; i < kept.n; i++)
         R.to[i] = qualify(ctx, msym, kept.v[i]);
     requalify(&R, body);
