@@ -128,6 +128,7 @@ int eval_rethrow(jc_ctx *ctx, const ast *site);
  * (exception = e, backtrace = nothing); eval_excs_pop lets go of those above level. */
 int eval_current_exceptions(jc_ctx *ctx, value *out);
 void eval_excs_pop(jc_ctx *ctx, size_t level);
+void eval_excs_free(jc_ctx *ctx);
 /* rethrow(exc): exc replaces the current exception on the stack, as Julia's. */
 void eval_excs_rethrown(jc_ctx *ctx, value exc);
 /* Appends to e's chain of causes the records of the exceptions still on the stack (an

@@ -745,7 +745,7 @@ void eval_recover(jc_ctx *ctx)
 
 void eval_free_state(jc_ctx *ctx)
 {
-    eval_excs_pop(ctx, 0);
+    eval_excs_free(ctx);
     if (ctx->lib) {
         eval_modules_free(ctx);
         eval_free_replaced(ST(ctx));

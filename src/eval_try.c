@@ -559,11 +559,16 @@ void eval_excs_pop(jc_ctx *ctx, size_t level)
             free(x->rec);
         }
     }
-    if (!level) {
-        free(ctx->excs);
-        ctx->excs = NULL;
-        ctx->capexcs = 0;
-    }
+    if (!level && ctx->capexcs > 64) /* what a deep nesting grew; a small stack stays */
+        eval_excs_free(ctx);
+}
+
+void eval_excs_free(jc_ctx *ctx)
+{
+    ctx->capexcs = 0; /* so that the pop does not come back here */
+    eval_excs_pop(ctx, 0);
+    free(ctx->excs);
+    ctx->excs = NULL;
 }
 
 int eval_current_exceptions(jc_ctx *ctx, value *out)
