@@ -224,6 +224,12 @@ static void add_exports(const prepass *P, const ast *path)
         names_add(P->def, m->exports[e]);
 }
 
+/* Whether an import path starts with a dot (.M, ..M: a module of the user's). */
+static int relative_path(jc_ctx *ctx, const ast *path)
+{
+    return path->kind == A_TUPLE && path->nkids && !strcmp(sym_name(ctx, path->kids[0]->sym), ".");
+}
+
 static void defined_in(const prepass *P, const ast *n)
 {
     names *def = P->def;
@@ -234,15 +240,18 @@ static void defined_in(const prepass *P, const ast *n)
         for (uint32_t i = 0; i < n->nkids; i++)
             defined_in(P, n->kids[i]);
         return;
-    case A_USING: { /* what using and import bind is the module's own */
+    case A_USING: { /* what using and import of a user module bind is the module's own */
         uint32_t npaths = (n->flags & AF_INFIX) ? 1 : n->nkids;
+        /* a standard module's names are the builtins, seen from every module already */
+        if ((n->flags & AF_INFIX) && !relative_path(P->ctx, n->kids[0]))
+            return;
         for (uint32_t i = 0; i < n->nkids; i++) {
             const ast *path = n->kids[i];
             if (path->kind == A_ID) {
                 names_add(def, path->sym);
                 continue;
             }
-            if (!path->nkids)
+            if (!path->nkids || (i < npaths && !relative_path(P->ctx, path)))
                 continue;
             if (i >= npaths || (path->flags & AF_INFIX)) /* a name after `:`, an alias */
                 names_add(def, (path->flags & AF_INFIX) ? path->sym : path->kids[path->nkids - 1]->sym);

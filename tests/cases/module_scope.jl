@@ -11,3 +11,14 @@ M.g(1)
 methods(M.g)
 M.f()
 M.h()
+# a standard module's names are seen from every module; a sibling is ..A, not .A
+module A
+export f
+f() = 1
+end
+module N
+using ..A, LinearAlgebra
+import LinearAlgebra: norm
+n(v) = norm(v) + f()
+end
+N.n([3, 4])
