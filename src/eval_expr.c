@@ -545,6 +545,17 @@ static int to_expr(qx *q, const ast *n, int level, value *out)
         if (r == 0)
             return mk_expr(ctx, sym_of(ctx, "struct"), &l, out);
         break;
+    case A_MODULE: /* Expr(:module, true, :M, block): false for baremodule */
+        vl_push(&l, v_bool(!(n->flags & AF_PREFIX)));
+        r = kids_into(q, n, 0, level, &l);
+        if (r == 0)
+            return mk_expr(ctx, sym_of(ctx, "module"), &l, out);
+        break;
+    case A_EXPORT:
+        r = kids_into(q, n, 0, level, &l);
+        if (r == 0)
+            return mk_expr(ctx, sym_of(ctx, "export"), &l, out);
+        break;
     default:
         return unquotable(q, n);
     }
@@ -913,6 +924,26 @@ static int expr_ast(qa *q, value v, ast **out)
                 return -1;
             r->kids[k++] = f;
         }
+        *out = r;
+        return 0;
+    }
+    if (!strcmp(h, "module") && n == 3 && a[0].type == T_BOOL && a[1].type == T_SYMBOL) {
+        ast *r = ast_new(q->a, A_MODULE, 0, 0, 2);
+        if (!a[0].u.i)
+            r->flags |= AF_PREFIX;
+        r->kids[0] = leaf_id(q, (int)a[1].u.i);
+        if (block_ast(q, a[2], &r->kids[1]) < 0)
+            return -1;
+        *out = r;
+        return 0;
+    }
+    int names_only = 1;
+    for (int64_t i = 0; i < n; i++)
+        names_only &= a[i].type == T_SYMBOL;
+    if (!strcmp(h, "export") && names_only) {
+        ast *r = ast_new(q->a, A_EXPORT, 0, 0, (uint32_t)n);
+        for (int64_t i = 0; i < n; i++)
+            r->kids[i] = leaf_id(q, (int)a[i].u.i);
         *out = r;
         return 0;
     }

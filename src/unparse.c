@@ -337,6 +337,16 @@ static int statement(up *u, const ast *n, int prec)
         }
         end_line(u);
         return 1;
+    case A_MODULE:
+        sb_puts(o, (n->flags & AF_PREFIX) ? "baremodule " : "module ");
+        node(u, n->kids[0], 0);
+        body(u, n->kids[1]);
+        end_line(u);
+        return 1;
+    case A_EXPORT:
+        sb_puts(o, "export ");
+        list(u, n, 0, ", ");
+        return 1;
     case A_STRUCT:
         sb_puts(o, (n->flags & AF_MUTABLE) ? "mutable struct " : "struct ");
         node(u, n->kids[0], 0);
