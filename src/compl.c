@@ -348,8 +348,8 @@ char **jc_complete(jc_ctx *ctx, const char *line, size_t cursor, size_t *start,
     for (size_t i = 0; i < NELEM(keywords); i++)
         names[k++] = keywords[i];
     for (size_t i = 0; i < ctx->nglobals && i < ctx->syms.n; i++)
-        if (ctx->globals[i].defined)
-            names[k++] = ctx->syms.names[i];
+        if (ctx->globals[i].defined && strncmp(ctx->syms.names[i], "Main.", 5))
+            names[k++] = ctx->syms.names[i]; /* a module's own globals are Main.M.x */
     compl_source src = { names, k, ctx_kwnames, NULL };
     char **r = compl_complete(line, cursor, &src, start, end, n);
     free(names);

@@ -270,6 +270,20 @@ static void check_context(void)
     r = jc_complete(ctx, "functi", 6, &s, &e, &n);
     check(has(r, n, "function"), "keyword", NULL);
     jc_complete_free(r, n);
+    /* a module's globals are not Main's names; the module is */
+    const char *mod = "module Zebra_mod; zebra_inner = 1; end";
+    jc_eval(ctx, mod, strlen(mod), "test", 1, &res);
+    check(res.status == JC_OK, "define a module", NULL);
+    jc_result_clear(&res);
+    r = jc_complete(ctx, "Zebra_m", 7, &s, &e, &n);
+    check(n == 1 && !strcmp(r[0], "Zebra_mod"), "module name", NULL);
+    jc_complete_free(r, n);
+    r = jc_complete(ctx, "Main.Zeb", 8, &s, &e, &n);
+    check(n == 0 || !has(r, n, "Main.Zebra_mod.zebra_inner"), "no module internals", NULL);
+    jc_complete_free(r, n);
+    r = jc_complete(ctx, "Mai", 3, &s, &e, &n);
+    check(!has(r, n, "Main.Zebra_mod.zebra_inner"), "no module internals by Main's prefix", NULL);
+    jc_complete_free(r, n);
     r = jc_complete(ctx, "x = \\fourthroot", 15, &s, &e, &n);
     check(n == 1 && !strcmp(r[0], "\xe2\x88\x9c") && s == 4, "LaTeX through jc_complete", NULL);
     jc_complete_free(r, n);
