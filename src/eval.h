@@ -245,6 +245,9 @@ int eval_construct(jc_ctx *ctx, value *out, const jc_typeobj *t, const jc_args *
  * 1 with *out, else 0. */
 /* 1 for a Base.Generator, 2 for an Iterators.Filter, else 0. */
 int eval_gen_kind(jc_ctx *ctx, value v);
+/* The element type of an empty collect of the generator or filter v when Julia's
+ * inference would find it exactly ((x for x in itr if c): itr's eltype): 1 with *out. */
+int eval_gen_empty_eltype(jc_ctx *ctx, value v, const ast *site, value *out);
 int eval_gen_type_named(jc_ctx *ctx, const char *mod, const char *name, value *out);
 /* The n values v as a tuple of type t (Tuple{Int, Vararg{Float64}} …), each converted to
  * its place's type.  Returns 1 (nothing made) when n does not fit t: fewer than its

@@ -289,6 +289,7 @@ typedef struct genstate {
     value *vals;
     int64_t n, cap;
     value *colls;      /* single-clause product: the collections, evaluated once */
+    value first;       /* one clause, one iterator, a filter: its collection (v_nothing) */
     array_sink_fn sink; /* streaming: each element goes here instead of into vals */
     void *sink_arg;
 } genstate;
@@ -340,6 +341,8 @@ static int gen_run(genstate *g, int ci, int ii, struct env *scope)
         coll = val_retain(g->colls[ii]);
     else if (g->L->eval(ctx, scope, spec->kids[1], &coll) != 0)
         return -1;
+    if (ci == 0 && g->ncl == 1 && c->niters == 1 && g->first.type == T_NOTHING)
+        g->first = val_retain(coll);
     jc_iter it;
     if (eval_iter_init_proto(ctx, &it, coll, spec->kids[1]) < 0) {
         val_release(coll);
@@ -464,7 +467,8 @@ int array_eval_generator_fold(jc_ctx *ctx, const ast *gen, array_eval_fn eval, a
     int ncl;
     if (gen_clauses(ctx, gen, cls, &ncl) < 0)
         return -1;
-    genstate g = { .L = &L, .body = gen->kids[0], .cl = cls, .ncl = ncl, .sink = sink, .sink_arg = arg };
+    genstate g = { .L = &L, .body = gen->kids[0], .cl = cls, .ncl = ncl, .sink = sink, .sink_arg = arg,
+                   .first = v_nothing() };
     struct env *scope = eval_scope_new(e);
     int r = 0;
     if (ncl == 1 && !cls[0].cond)
@@ -472,6 +476,7 @@ int array_eval_generator_fold(jc_ctx *ctx, const ast *gen, array_eval_fn eval, a
     if (r == 0)
         r = gen_run(&g, 0, cls[0].niters - 1, scope);
     eval_scope_release(scope);
+    val_release(g.first);
     if (g.colls) {
         val_release_n(g.colls, cls[0].niters);
         free(g.colls);
@@ -486,7 +491,7 @@ static int eval_generator(litctx *L, const ast *gen, const jc_typeobj *et, value
     int ncl;
     if (gen_clauses(ctx, gen, cls, &ncl) < 0)
         return -1;
-    genstate g = { .L = L, .body = gen->kids[0], .cl = cls, .ncl = ncl };
+    genstate g = { .L = L, .body = gen->kids[0], .cl = cls, .ncl = ncl, .first = v_nothing() };
     int shaped = ncl == 1 && !cls[0].cond;
     int nd = 0;
     int64_t dims[ARR_MAXDIMS];
@@ -503,6 +508,21 @@ static int eval_generator(litctx *L, const ast *gen, const jc_typeobj *et, value
     if (r == 0)
         r = gen_run(&g, 0, cls[0].niters - 1, scope);
     eval_scope_release(scope);
+    /* nothing came out of [x for x in c …]: Julia's element type is c's, as inference
+     * finds it; for another body it stays unknown (Any) */
+    value empty_et = v_nothing();
+    if (r == 0 && g.n == 0 && !et && ncl == 1 && cls[0].niters == 1 && g.body->kind == A_ID &&
+        cls[0].iters[0]->kind == A_ITER && cls[0].iters[0]->kids[0]->kind == A_ID &&
+        cls[0].iters[0]->kids[0]->sym == g.body->sym) {
+        value coll = g.colls ? g.colls[0] : g.first;
+        if (coll.type != T_NOTHING && eval_call_global(ctx, "eltype", 1, &coll, gen, &empty_et) < 0) {
+            err_clear(ctx); /* no eltype: Any */
+            empty_et = v_nothing();
+        }
+        if (empty_et.type == T_TYPE)
+            et = val_typeobj(empty_et);
+    }
+    val_release(g.first);
     if (g.colls) {
         val_release_n(g.colls, cls[0].niters);
         free(g.colls);
@@ -530,6 +550,7 @@ static int eval_generator(litctx *L, const ast *gen, const jc_typeobj *et, value
         }
     }
     *out = array_from_values(ctx, g.vals, g.n, nd, dims, et);
+    val_release(empty_et);
     free(g.vals);
     return 0;
 }

@@ -74,6 +74,55 @@ int eval_gen_kind(jc_ctx *ctx, value v)
     return d == st->gen_type->def ? 1 : d == st->filter_type->def ? 2 : 0;
 }
 
+/* eltype(x) when it is a type: 1 with *out. */
+static int eltype_of(jc_ctx *ctx, value x, const ast *site, value *out)
+{
+    value t;
+    if (eval_call_global(ctx, "eltype", 1, &x, site, &t) < 0) {
+        err_clear(ctx);
+        return 0;
+    }
+    if (t.type != T_TYPE) {
+        val_release(t);
+        return 0;
+    }
+    *out = t;
+    return 1;
+}
+
+/* Whether f is x -> x: one method of one parameter whose body is that parameter. */
+static int is_identity(value f)
+{
+    if (f.type != T_FUNCTION)
+        return 0;
+    const jc_method *m = val_func(f)->methods;
+    if (!m || m->next || m->nparams != 1 || m->vararg || m->nkw || !m->body)
+        return 0;
+    const ast *b = m->body;
+    while (b->kind == A_BLOCK && b->nkids == 1)
+        b = b->kids[0];
+    return b->kind == A_ID && b->sym == m->params[0];
+}
+
+int eval_gen_empty_eltype(jc_ctx *ctx, value v, const ast *site, value *out)
+{
+    int kind = eval_gen_kind(ctx, v);
+    if (kind == 1 && !is_identity(val_struct(v)->v[0]))
+        return 0;
+    if (kind == 1) { /* (x for x in itr): itr's, through a filter */
+        value it = val_struct(v)->v[1];
+        if (eval_gen_kind(ctx, it) == 1)
+            return 0;
+        return eval_gen_empty_eltype(ctx, it, site, out) ||
+               (eval_gen_kind(ctx, it) == 0 && eltype_of(ctx, it, site, out));
+    }
+    if (kind == 2) { /* Iterators.Filter: its iterator's */
+        value it = val_struct(v)->v[1];
+        return eval_gen_kind(ctx, it) ? eval_gen_empty_eltype(ctx, it, site, out) : eltype_of(ctx, it, site, out);
+    }
+    return 0;
+}
+
 int eval_gen_type_named(jc_ctx *ctx, const char *mod, const char *name, value *out)
 {
     size_t ml = strlen(mod);

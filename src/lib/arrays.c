@@ -835,6 +835,11 @@ static int bi_collect(jc_ctx *ctx, value *out, const jc_args *a)
         t = type_retain(val_array(x)->et);
     else if (x.type == T_RANGE)
         t = val_typeobj(num_typeof_value(val_range(x)->start));
+    else if (n == 0) {
+        value et0;
+        if (eval_gen_empty_eltype(ctx, x, a->site, &et0))
+            t = val_typeobj(et0); /* the reference moves to t */
+    }
     if (t) {
         for (int64_t i = 0; i < n; i++) {
             value y;
