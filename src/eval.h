@@ -295,6 +295,9 @@ int eval_module_plain(jc_ctx *ctx, int sym);
 int eval_module_nameof(jc_ctx *ctx, value m);
 value eval_module_parent(jc_ctx *ctx, value m);
 int eval_module_isdefined(jc_ctx *ctx, value m, int sym);
+/* names(m) of a user module: its exported names and its own, sorted; LIB_DECLINE for
+ * another module. */
+int eval_module_names(jc_ctx *ctx, value m, value *out);
 value eval_current_module(jc_ctx *ctx);
 /* isdefined(x, :field) of a struct: the field exists and is assigned. */
 int eval_struct_isdefined(jc_ctx *ctx, value x, int sym);

@@ -21,6 +21,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "array.h"
 #include "parse.h"
 
 typedef struct jc_module {
@@ -639,4 +640,31 @@ value eval_current_module(jc_ctx *ctx)
     int cur = ctx->lib ? ST(ctx)->cur_module : 0;
     value v = { T_SYMBOL, SYM_MODULE, { .i = cur ? cur : sym_intern(ctx, "Main", 4) } };
     return v;
+}
+
+static int by_name(const void *a, const void *b, void *ctx)
+{
+    return strcmp(sym_name(ctx, *(const int *)a), sym_name(ctx, *(const int *)b));
+}
+
+int eval_module_names(jc_ctx *ctx, value m, value *out)
+{
+    jc_module *mod = module_find(ctx, module_sym_of(m));
+    if (!mod)
+        return LIB_DECLINE;
+    names ns = { 0 };
+    names_add(&ns, eval_module_nameof(ctx, m));
+    for (int i = 0; i < mod->nexports; i++)
+        names_add(&ns, mod->exports[i]);
+    qsort_r(ns.v, (size_t)ns.n, sizeof *ns.v, by_name, ctx);
+    value *vals = xmalloc((size_t)ns.n * sizeof *vals);
+    for (int i = 0; i < ns.n; i++)
+        vals[i] = (value){ T_SYMBOL, 0, { .i = ns.v[i] } };
+    int64_t n = ns.n;
+    jc_typeobj *st = type_new(T_SYMBOL);
+    *out = array_from_values(ctx, vals, n, 1, &n, st);
+    type_release(st);
+    free(vals);
+    free(ns.v);
+    return 0;
 }

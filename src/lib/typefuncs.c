@@ -572,6 +572,13 @@ static int bi_parentmodule(jc_ctx *ctx, value *out, const jc_args *a)
     return 0;
 }
 
+static int bi_names(jc_ctx *ctx, value *out, const jc_args *a)
+{
+    if (!is_module(a->v[0]) || a->nkw)
+        return LIB_DECLINE;
+    return eval_module_names(ctx, a->v[0], out);
+}
+
 static int bi_isdefined(jc_ctx *ctx, value *out, const jc_args *a)
 {
     value x = a->v[0], s = a->v[1];
@@ -634,6 +641,7 @@ const builtin lib_types[] = {
     { "eltype", 1, 1, bi_eltype_types, NULL, NULL },
     { "nameof", 1, 1, bi_nameof, LIB_HELP("nameof(m::Module)\n  nameof(f::Function)\n  nameof(t::DataType)", "The name of a module, a function or a type as a Symbol: nameof(Base.Math) is :Math."), NULL, NULL },
     { "parentmodule", 1, 1, bi_parentmodule, LIB_HELP("parentmodule(m::Module)", "The module that contains m (Main for a module the user defines at top level;\n  Main, Base and Core are their own)."), NULL, NULL },
+    { "names", 1, 1, bi_names, LIB_HELP("names(m::Module)", "The public names of a module the user defined: its exported names and its own\n  name, sorted, as a Vector{Symbol}."), NULL, NULL },
     { "isdefined", 2, 2, bi_isdefined, LIB_HELP("isdefined(m::Module, s::Symbol)\n  isdefined(x, s::Symbol)", "Whether the global s is defined in module m, or the field s of the struct x\n  is assigned."), NULL, NULL },
     { "methods", 1, 1, bi_methods, "  methods(f)\n\n  The method table of f.", NULL },
     { NULL, 0, 0, NULL, NULL, NULL },

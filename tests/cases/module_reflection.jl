@@ -36,3 +36,10 @@ s = M.S(1)
 isdefined(s, :a)
 isdefined(s, :b)
 isdefined(s, :c)
+module NiceStuff
+export nice, DOG
+struct Dog end
+const DOG = Dog()
+nice(x) = "nice $x"
+end
+names(NiceStuff)
