@@ -1371,8 +1371,9 @@ static int ev_anon_body(jc_ctx *ctx, env *e, const ast *n, value *out)
  * TypeError(:typeassert, T, x). */
 static int ev_typeassert(jc_ctx *ctx, env *e, const ast *n, value *out)
 {
-    if (ev(ctx, e, n->kids[0], out) != 0 || n->nkids < 2)
-        return n->nkids < 2 ? 0 : -1;
+    int r0 = ev(ctx, e, n->kids[0], out);
+    if (r0 != 0 || n->nkids < 2) /* an error in x is the answer, also for ::x alone */
+        return r0;
     value tv;
     if (ev(ctx, e, n->kids[1], &tv) != 0) {
         val_release(*out);
