@@ -7,14 +7,15 @@
  * (assignments, functions, macros, types, constants, and names any function of it
  * declares global) and renames every use of them in the body to the qualified name, so
  * that the body and the functions it defines read and assign the module's globals
- * whatever scope they run in.  A name the module does not define is left alone and
- * found where it is found from Main (the builtins, Main's globals).  Keyword names,
- * field names and quoted code are not names of variables and keep their text; a name
- * also used as a keyword is not renamed (it stays Main's).
+ * whatever scope they run in.  A name the body uses that is one of Main's globals is
+ * renamed too (Main's globals are not seen from a module); the builtins are.  Keyword
+ * names, field names and quoted code are not names of variables and keep their text; a
+ * name also used as a keyword is not renamed (it stays Main's).
  *
- * `export` lists the names `using .M` binds in Main; `using .M: a` and `import .M: a`
- * bind the names given.  A binding made by using is the value the module's global had
- * then (a function is the same object, so later methods are seen). */
+ * `export` lists the names `using .M` binds where it runs (Main, or the module whose
+ * body runs); `using .M: a` and `import .M: a` bind the names given.  A binding made by
+ * using is the value the module's global had then (a function is the same object, so
+ * later methods are seen). */
 #include "eval_impl.h"
 
 #include <stdio.h>
@@ -28,6 +29,8 @@ typedef struct jc_module {
     int sym;          /* "Main.M" */
     int *exports;     /* plain names */
     int nexports;
+    int *qual;        /* per plain symbol: 1 + its qualified symbol, 0 until asked */
+    size_t nqual;
 } jc_module;
 
 /* The context's modules, kept in the evaluator's state. */
@@ -62,8 +65,10 @@ void eval_modules_free(jc_ctx *ctx)
     modtab *t = st->modules;
     if (!t)
         return;
-    for (int i = 0; i < t->n; i++)
+    for (int i = 0; i < t->n; i++) {
         free(t->m[i].exports);
+        free(t->m[i].qual);
+    }
     free(t->m);
     free(t);
     st->modules = NULL;
@@ -79,9 +84,31 @@ static int qualify(jc_ctx *ctx, int msym, int sym)
     return r;
 }
 
+/* qualify for a registered module, remembered: M.f in a loop asks each time. */
+static int qualify_in(jc_ctx *ctx, jc_module *m, int sym)
+{
+    if ((size_t)sym >= m->nqual) {
+        size_t n = m->nqual ? m->nqual : 64;
+        while (n <= (size_t)sym)
+            n *= 2;
+        m->qual = xrealloc(m->qual, n * sizeof *m->qual);
+        memset(m->qual + m->nqual, 0, (n - m->nqual) * sizeof *m->qual);
+        m->nqual = n;
+    }
+    if (!m->qual[sym])
+        m->qual[sym] = 1 + qualify(ctx, m->sym, sym);
+    return m->qual[sym] - 1;
+}
+
+static value module_value_of(int msym)
+{
+    value v = { T_SYMBOL, SYM_MODULE, { .i = msym } };
+    return v;
+}
+
 /* The module a relative path with dots leading dots starts from, seen from module msym
  * (0: Main): . is msym itself, each further dot its parent. */
-static int eval_module_base(jc_ctx *ctx, int msym, int dots)
+static int module_base(jc_ctx *ctx, int msym, int dots)
 {
     int main = sym_intern(ctx, "Main", 4);
     int base = msym ? msym : main;
@@ -145,27 +172,42 @@ const char *eval_method_module(jc_ctx *ctx, const jc_method *m)
 
 /* ---- the names a module defines ---- */
 
+/* A set of symbols in the order added: each is marked, so that adding and asking
+ * cost the same however many there are (a module of thousands of functions). */
 typedef struct names {
     int *v;
     int n, cap;
+    uint8_t *mark;
+    size_t nmark;
 } names;
+
+static int names_has(const names *s, int sym)
+{
+    return (size_t)sym < s->nmark && s->mark[sym];
+}
 
 static void names_add(names *s, int sym)
 {
-    for (int i = 0; i < s->n; i++)
-        if (s->v[i] == sym)
-            return;
+    if (names_has(s, sym))
+        return;
+    if ((size_t)sym >= s->nmark) {
+        size_t n = s->nmark ? s->nmark : 256;
+        while (n <= (size_t)sym)
+            n *= 2;
+        s->mark = xrealloc(s->mark, n);
+        memset(s->mark + s->nmark, 0, n - s->nmark);
+        s->nmark = n;
+    }
+    s->mark[sym] = 1;
     if (s->n == s->cap)
         s->v = xrealloc(s->v, (size_t)(s->cap = s->cap ? 2 * s->cap : 16) * sizeof *s->v);
     s->v[s->n++] = sym;
 }
 
-static int names_has(const names *s, int sym)
+static void names_free(names *s)
 {
-    for (int i = 0; i < s->n; i++)
-        if (s->v[i] == sym)
-            return 1;
-    return 0;
+    free(s->v);
+    free(s->mark);
 }
 
 /* The name a definition's left side or signature binds: f in f(x), f(x)::T, f(x) where T,
@@ -219,7 +261,7 @@ static void add_exports(const prepass *P, const ast *path)
                         names_add(P->def, k->kids[1]->kids[j]->kids[e]->sym);
             return;
         }
-    int base = eval_module_base(ctx, P->msym, (int)dots);
+    int base = module_base(ctx, P->msym, (int)dots);
     jc_module *m = module_of_path(ctx, base, x);
     for (int e = 0; m && e < m->nexports; e++)
         names_add(P->def, m->exports[e]);
@@ -333,22 +375,17 @@ typedef struct renamer {
     jc_ctx *ctx;
     int msym;
     int self;         /* the module's own name in it ("Main.M.M") */
-    const names *def;
-    int *to;          /* qualified symbol per def entry */
+    const int *to;    /* per symbol below nto: 1 + the qualified symbol, 0 to keep it */
+    size_t nto;
     names *collect;   /* instead of renaming, the names that would be seen */
 } renamer;
 
 static void rename_id(const renamer *R, ast *n)
 {
-    if (R->collect) {
+    if (R->collect)
         names_add(R->collect, n->sym);
-        return;
-    }
-    for (int i = 0; i < R->def->n; i++)
-        if (R->def->v[i] == n->sym) {
-            n->sym = R->to[i];
-            return;
-        }
+    else if ((size_t)n->sym < R->nto && R->to[n->sym])
+        n->sym = R->to[n->sym] - 1;
 }
 
 static void requalify(const renamer *R, ast *n)
@@ -439,7 +476,7 @@ int eval_module(jc_ctx *ctx, struct env *e, const ast *n, value *out)
      * global scopes): a name the body uses that is one of them becomes the module's
      * own too, undefined until the module defines it */
     names seen = { 0 };
-    renamer C = { ctx, msym, 0, &kept, NULL, &seen };
+    renamer C = { ctx, msym, 0, NULL, 0, &seen };
     requalify(&C, body);
     for (int i = 0; i < seen.n; i++) {
         int sym = seen.v[i];
@@ -447,16 +484,17 @@ int eval_module(jc_ctx *ctx, struct env *e, const ast *n, value *out)
             ctx->globals[sym].constant != CONST_BUILTIN && !names_has(&kw, sym))
             names_add(&kept, sym);
     }
-    free(seen.v);
-    renamer R = { ctx, msym, qualify(ctx, msym, own), &kept,
-                  xmalloc((size_t)(kept.n ? kept.n : 1) * sizeof(int)), NULL };
+    names_free(&seen);
+    size_t nto = ctx->syms.n; /* every name in the body is below it */
+    int *to = xcalloc(nto ? nto : 1, sizeof *to);
     for (int i = 0; i < kept.n; i++)
-        R.to[i] = qualify(ctx, msym, kept.v[i]);
+        to[kept.v[i]] = 1 + qualify(ctx, msym, kept.v[i]);
+    renamer R = { ctx, msym, qualify(ctx, msym, own), to, nto, NULL };
     requalify(&R, body);
-    free(R.to);
-    free(def.v);
-    free(kw.v);
-    free(kept.v);
+    free(to);
+    names_free(&def);
+    names_free(&kw);
+    names_free(&kept);
 
     /* the module exists (and is bound) before its body runs: the body may name it */
     modtab *t = mods(ctx);
@@ -465,14 +503,13 @@ int eval_module(jc_ctx *ctx, struct env *e, const ast *n, value *out)
         if (t->n == t->cap)
             t->m = xrealloc(t->m, (size_t)(t->cap = t->cap ? 2 * t->cap : 4) * sizeof *t->m);
         m = &t->m[t->n++];
-        m->sym = msym;
-        m->exports = NULL;
-        m->nexports = 0;
+        *m = (jc_module){ .sym = msym };
     }
     free(m->exports);
-    m->exports = exports.v;
+    m->exports = exports.v; /* the list moves into the module */
     m->nexports = exports.n;
-    value mv = { T_SYMBOL, SYM_MODULE, { .i = msym } };
+    free(exports.mark);
+    value mv = module_value_of(msym);
     eval_set_global(ctx, plain, mv);
     eval_set_global(ctx, qualify(ctx, msym, own), mv);
 
@@ -498,10 +535,11 @@ int eval_module(jc_ctx *ctx, struct env *e, const ast *n, value *out)
 
 int eval_user_module_member(jc_ctx *ctx, value *out, value m, const char *name, const ast *site)
 {
-    if (!module_find(ctx, (int)m.u.i))
+    jc_module *mod = module_find(ctx, (int)m.u.i);
+    if (!mod)
         return LIB_DECLINE;
     int sym = sym_intern(ctx, name, strlen(name));
-    int q = qualify(ctx, (int)m.u.i, sym);
+    int q = qualify_in(ctx, mod, sym);
     if ((size_t)q < ctx->nglobals && ctx->globals[q].defined) {
         *out = val_retain(ctx->globals[q].v);
         return 0;
@@ -515,24 +553,13 @@ int eval_user_module_member(jc_ctx *ctx, value *out, value m, const char *name, 
     return err_throw(ctx, ERR_UNDEFVAR, site, "`%s` not defined", name);
 }
 
-/* Binds as in Main to v (owned); a function so bound may be given methods there. */
+/* Binds as to v (owned); a function so bound may be given methods there. */
 static void bind(jc_ctx *ctx, int as, value v)
 {
     int fn = v.type == T_FUNCTION;
     eval_set_global(ctx, as, v);
     if (fn)
         ctx->globals[as].constant = CONST_USER;
-}
-
-/* Binds as in Main to the module's sym. */
-static int bind_from(jc_ctx *ctx, const jc_module *m, int sym, int as, const ast *site)
-{
-    value v;
-    if (eval_user_module_member(ctx, &v, (value){ T_SYMBOL, SYM_MODULE, { .i = m->sym } },
-                                sym_name(ctx, sym), site) != 0)
-        return -1;
-    bind(ctx, as, v);
-    return 0;
 }
 
 const ast *eval_user_qualified(jc_ctx *ctx, const ast *n, arena *a)
@@ -561,13 +588,12 @@ int eval_using_user(jc_ctx *ctx, const ast *n, const ast *path, int colon, int n
     if (i == 0 || i + 1 != path->nkids || !ctx->lib)
         return LIB_DECLINE;
     int here = ST(ctx)->cur_module;
-    int base = eval_module_base(ctx, here, (int)i);
+    int base = module_base(ctx, here, (int)i);
     jc_module *m = module_of_path(ctx, base, path->kids[i]->sym);
     if (!m)
         return LIB_DECLINE;
     if (here) /* the module's name in the module using it */
-        eval_set_global(ctx, qualify(ctx, here, path->kids[i]->sym),
-                        (value){ T_SYMBOL, SYM_MODULE, { .i = m->sym } });
+        eval_set_global(ctx, qualify(ctx, here, path->kids[i]->sym), module_value_of(m->sym));
     if (colon) { /* using .M: a, b / import .M: a as b */
         for (uint32_t k = (uint32_t)npaths; k < n->nkids; k++) {
             const ast *p = n->kids[k];
@@ -575,7 +601,7 @@ int eval_using_user(jc_ctx *ctx, const ast *n, const ast *path, int colon, int n
             int as = (p->flags & AF_INFIX) ? p->sym : sym;
             if (here)
                 as = qualify(ctx, here, as);
-            int q = qualify(ctx, m->sym, sym);
+            int q = qualify_in(ctx, m, sym);
             if ((size_t)q >= ctx->nglobals || !ctx->globals[q].defined) {
                 /* Julia warns and goes on */
                 fprintf(stderr, "WARNING: could not import %s.%s into %s\n",
@@ -583,8 +609,7 @@ int eval_using_user(jc_ctx *ctx, const ast *n, const ast *path, int colon, int n
                         here ? sym_name(ctx, here) + 5 : "Main");
                 continue;
             }
-            if (bind_from(ctx, m, sym, as, p) < 0)
-                return -1;
+            bind(ctx, as, val_retain(ctx->globals[q].v));
         }
         return 0;
     }
@@ -595,7 +620,7 @@ int eval_using_user(jc_ctx *ctx, const ast *n, const ast *path, int colon, int n
         if ((size_t)as < ctx->nglobals && ctx->globals[as].defined &&
             ctx->globals[as].constant != CONST_BUILTIN)
             continue; /* the module's own binding wins (Julia warns of the conflict) */
-        int q = qualify(ctx, m->sym, sym);
+        int q = qualify_in(ctx, m, sym);
         if ((size_t)q < ctx->nglobals && ctx->globals[q].defined)
             bind(ctx, as, val_retain(ctx->globals[q].v));
     }
@@ -626,8 +651,9 @@ int eval_module_isdefined(jc_ctx *ctx, value m, int sym)
     int msym = module_sym_of(m);
     const binding *b = (size_t)sym < ctx->nglobals ? &ctx->globals[sym] : NULL;
     int builtin = b && b->defined && b->constant == CONST_BUILTIN;
-    if (module_find(ctx, msym)) {
-        int q = qualify(ctx, msym, sym);
+    jc_module *mod = module_find(ctx, msym);
+    if (mod) {
+        int q = qualify_in(ctx, mod, sym);
         return ((size_t)q < ctx->nglobals && ctx->globals[q].defined) || builtin;
     }
     if (!strcmp(sym_name(ctx, msym), "Main"))
@@ -638,8 +664,7 @@ int eval_module_isdefined(jc_ctx *ctx, value m, int sym)
 value eval_current_module(jc_ctx *ctx)
 {
     int cur = ctx->lib ? ST(ctx)->cur_module : 0;
-    value v = { T_SYMBOL, SYM_MODULE, { .i = cur ? cur : sym_intern(ctx, "Main", 4) } };
-    return v;
+    return module_value_of(cur ? cur : sym_intern(ctx, "Main", 4));
 }
 
 static int by_name(const void *a, const void *b, void *ctx)
@@ -665,6 +690,6 @@ int eval_module_names(jc_ctx *ctx, value m, value *out)
     *out = array_from_values(ctx, vals, n, 1, &n, st);
     type_release(st);
     free(vals);
-    free(ns.v);
+    names_free(&ns);
     return 0;
 }
