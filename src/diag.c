@@ -172,46 +172,42 @@ static void put_error_prefix(const jc_ctx *ctx, sb *out)
         sb_puts(out, "ERROR: ");
 }
 
-static void render_error(const jc_ctx *ctx, sb *out, const jc_error *e);
+static void render_error(sb *out, const jc_error *e);
 
 char *diag_render(const jc_ctx *ctx, const jc_error *e)
 {
     sb out = { 0 };
     put_error_prefix(ctx, &out);
-    render_error(ctx, &out, e);
+    render_error(&out, e);
     /* the errors being handled when it was thrown, newest first, as Julia's REPL */
     for (const jc_error *c = e->cause; c; c = c->cause) {
         sb_puts(&out, ctx->color ? "\n\x1b[91mcaused by: \x1b[39m" : "\ncaused by: ");
-        render_error(ctx, &out, c);
+        render_error(&out, c);
     }
     return sb_take(&out);
 }
 
 /* The message and the stack trace. */
-static void render_error(const jc_ctx *ctx, sb *out_, const jc_error *e)
+static void render_error(sb *out, const jc_error *e)
 {
-    sb out = *out_;
-    sb_puts(&out, e->message ? e->message : "unknown error");
+    sb_puts(out, e->message ? e->message : "unknown error");
     /* A parse error's message already shows where; others get Julia's frame line, with
      * the column added so that the failing operation can be found in long inputs. */
-    if (e->kind == JC_ERR_PARSE || e->kind == JC_INCOMPLETE || e->line <= 0) {
-        *out_ = out;
+    if (e->kind == JC_ERR_PARSE || e->kind == JC_INCOMPLETE || e->line <= 0)
         return;
-    }
-    sb_puts(&out, "\nStacktrace:");
+    sb_puts(out, "\nStacktrace:");
     /* a record made by hand, without frames, happened at top level */
     jc_frame top = { "top-level scope", NULL, e->source, e->line, e->column, 1 };
     const jc_frame *frames = e->nframes ? e->frames : &top;
     for (int k = 0; k < (e->nframes ? e->nframes : 1); k++) {
         const jc_frame *f = &frames[k];
-        sb_printf(&out, "\n [%d] %s", k + 1, f->function);
+        sb_printf(out, "\n [%d] %s", k + 1, f->function);
         if (f->args)
-            sb_printf(&out, "(%s)", f->args);
+            sb_printf(out, "(%s)", f->args);
         if (f->repeats > 1)
-            sb_printf(&out, " (repeats %ld times)", f->repeats);
-        sb_printf(&out, "\n   @ %s", f->source ? f->source : "none");
+            sb_printf(out, " (repeats %ld times)", f->repeats);
+        sb_printf(out, "\n   @ %s", f->source ? f->source : "none");
         if (f->line > 0)
-            sb_printf(&out, ":%d:%d", f->line, f->column);
+            sb_printf(out, ":%d:%d", f->line, f->column);
     }
-    *out_ = out;
 }

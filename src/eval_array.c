@@ -515,11 +515,7 @@ static int eval_generator(litctx *L, const ast *gen, const jc_typeobj *et, value
         cls[0].iters[0]->kind == A_ITER && cls[0].iters[0]->kids[0]->kind == A_ID &&
         cls[0].iters[0]->kids[0]->sym == g.body->sym) {
         value coll = g.colls ? g.colls[0] : g.first;
-        if (coll.type != T_NOTHING && eval_call_global(ctx, "eltype", 1, &coll, gen, &empty_et) < 0) {
-            err_clear(ctx); /* no eltype: Any */
-            empty_et = v_nothing();
-        }
-        if (empty_et.type == T_TYPE)
+        if (coll.type != T_NOTHING && eval_eltype_of(ctx, coll, gen, &empty_et))
             et = val_typeobj(empty_et);
     }
     val_release(g.first);

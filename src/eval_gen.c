@@ -74,8 +74,7 @@ int eval_gen_kind(jc_ctx *ctx, value v)
     return d == st->gen_type->def ? 1 : d == st->filter_type->def ? 2 : 0;
 }
 
-/* eltype(x) when it is a type: 1 with *out. */
-static int eltype_of(jc_ctx *ctx, value x, const ast *site, value *out)
+int eval_eltype_of(jc_ctx *ctx, value x, const ast *site, value *out)
 {
     value t;
     if (eval_call_global(ctx, "eltype", 1, &x, site, &t) < 0) {
@@ -106,21 +105,16 @@ static int is_identity(value f)
 
 int eval_gen_empty_eltype(jc_ctx *ctx, value v, const ast *site, value *out)
 {
+    /* (x for x in itr) and Iterators.Filter: itr's, through filters, not through
+     * another generator */
     int kind = eval_gen_kind(ctx, v);
-    if (kind == 1 && !is_identity(val_struct(v)->v[0]))
+    if (!kind || (kind == 1 && !is_identity(val_struct(v)->v[0])))
         return 0;
-    if (kind == 1) { /* (x for x in itr): itr's, through a filter */
-        value it = val_struct(v)->v[1];
-        if (eval_gen_kind(ctx, it) == 1)
-            return 0;
-        return eval_gen_empty_eltype(ctx, it, site, out) ||
-               (eval_gen_kind(ctx, it) == 0 && eltype_of(ctx, it, site, out));
-    }
-    if (kind == 2) { /* Iterators.Filter: its iterator's */
-        value it = val_struct(v)->v[1];
-        return eval_gen_kind(ctx, it) ? eval_gen_empty_eltype(ctx, it, site, out) : eltype_of(ctx, it, site, out);
-    }
-    return 0;
+    value it = val_struct(v)->v[1];
+    int inner = eval_gen_kind(ctx, it);
+    if (kind == 1 && inner == 1)
+        return 0;
+    return inner ? eval_gen_empty_eltype(ctx, it, site, out) : eval_eltype_of(ctx, it, site, out);
 }
 
 int eval_gen_type_named(jc_ctx *ctx, const char *mod, const char *name, value *out)

@@ -151,6 +151,8 @@ int eval_gen_make(jc_ctx *ctx, struct env *e, const ast *gen, eval_expr_fn ev, v
 /* A struct of Base (in_base) with untyped fields, made once per context; one reference. */
 jc_typeobj *eval_base_struct(jc_ctx *ctx, const char *name, int nparams, const char *const *pnames,
                              int nfields, const char *const *fnames, int mutable_);
+/* eltype(x) when it is a type: 1 with *out; 0 (no error pending) otherwise. */
+int eval_eltype_of(jc_ctx *ctx, value x, const ast *site, value *out);
 /* The builtin iterate of a generator or filter; LIB_DECLINE for other values. */
 int eval_gen_iterate(jc_ctx *ctx, value *out, int n, const value *v, const ast *site);
 /* An anonymous function of the parameters params with this body, closing over e. */

@@ -522,12 +522,13 @@ static size_t excs_meet(jc_ctx *ctx, size_t level, value exc)
     return ctx->nexcs - 1;
 }
 
-/* The entry at i keeps a copy of the error record rec, unless it has one. */
-static void excs_keep(jc_ctx *ctx, size_t i, const jc_error *rec)
+/* The entry at i takes the error record rec (left empty), unless it has one. */
+static void excs_keep(jc_ctx *ctx, size_t i, jc_error *rec)
 {
     if (i < ctx->nexcs && !ctx->excs[i].rec) {
         ctx->excs[i].rec = xmalloc(sizeof *rec);
-        record_copy(ctx->excs[i].rec, rec);
+        *ctx->excs[i].rec = *rec;
+        memset(rec, 0, sizeof *rec);
     }
 }
 
@@ -548,7 +549,8 @@ void eval_excs_causes(jc_ctx *ctx, jc_error *e)
         }
 }
 
-void eval_excs_pop(jc_ctx *ctx, size_t level)
+/* Lets go of the entries above level. */
+static void excs_drop(jc_ctx *ctx, size_t level)
 {
     ctx->excs_inflight = 0;
     while (ctx->nexcs > level) {
@@ -559,16 +561,22 @@ void eval_excs_pop(jc_ctx *ctx, size_t level)
             free(x->rec);
         }
     }
-    if (!level && ctx->capexcs > 64) /* what a deep nesting grew; a small stack stays */
-        eval_excs_free(ctx);
 }
 
 void eval_excs_free(jc_ctx *ctx)
 {
-    ctx->capexcs = 0; /* so that the pop does not come back here */
-    eval_excs_pop(ctx, 0);
+    excs_drop(ctx, 0);
     free(ctx->excs);
     ctx->excs = NULL;
+    ctx->capexcs = 0;
+}
+
+void eval_excs_pop(jc_ctx *ctx, size_t level)
+{
+    if (!level && ctx->capexcs > 64) /* what a deep nesting grew; a small stack stays */
+        eval_excs_free(ctx);
+    else
+        excs_drop(ctx, level);
 }
 
 int eval_current_exceptions(jc_ctx *ctx, value *out)
