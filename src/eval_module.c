@@ -656,9 +656,10 @@ int eval_module_isdefined(jc_ctx *ctx, value m, int sym)
         int q = qualify_in(ctx, mod, sym);
         return ((size_t)q < ctx->nglobals && ctx->globals[q].defined) || builtin;
     }
+    int module = eval_module_value(ctx, sym, &(value){ 0 }); /* Base, LinearAlgebra … */
     if (!strcmp(sym_name(ctx, msym), "Main"))
-        return b && b->defined;
-    return builtin || eval_module_value(ctx, sym, &(value){ 0 });
+        return (b && b->defined) || module;
+    return builtin || module;
 }
 
 value eval_current_module(jc_ctx *ctx)

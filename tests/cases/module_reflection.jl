@@ -43,3 +43,5 @@ const DOG = Dog()
 nice(x) = "nice $x"
 end
 names(NiceStuff)
+isdefined(Main, :Base)
+isdefined(Main, :LinearAlgebra)
