@@ -16,6 +16,8 @@ struct arena {
     chunk *head;
     value *owned;
     size_t nowned, capowned;
+    void **blocks;            /* nodes built on the heap (arena_adopt), freed with the arena */
+    size_t nblocks, capblocks;
     const char *src, *name;   /* borrowed from the caller until the arena is retained */
     char *own_src, *own_name;
     size_t srclen;
@@ -87,6 +89,9 @@ static void release_owned(arena *a)
 {
     val_release_n(a->owned, a->nowned);
     a->nowned = 0;
+    for (size_t i = 0; i < a->nblocks; i++)
+        free(a->blocks[i]);
+    a->nblocks = 0;
 }
 
 int arena_reset(arena *a)
@@ -116,6 +121,7 @@ void arena_release(arena *a)
         return;
     release_owned(a);
     free(a->owned);
+    free(a->blocks);
     free(a->own_src);
     free(a->own_name);
     for (chunk *c = a->head, *next; c; c = next) {
@@ -134,6 +140,24 @@ void arena_own(arena *a, value v)
         a->owned = xrealloc(a->owned, a->capowned * sizeof *a->owned);
     }
     a->owned[a->nowned++] = v;
+}
+
+void arena_adopt(arena *a, void *block)
+{
+    if (a->nblocks == a->capblocks) {
+        a->capblocks = a->capblocks ? 2 * a->capblocks : 8;
+        a->blocks = xrealloc(a->blocks, a->capblocks * sizeof *a->blocks);
+    }
+    a->blocks[a->nblocks++] = block;
+}
+
+int arena_unwind(arena *a, const void *p, size_t n)
+{
+    n = (n + 7) & ~(size_t)7;
+    if (!a->head || a->head->used < n || (const unsigned char *)p != a->head->data + a->head->used - n)
+        return -1;
+    a->head->used -= n;
+    return 0;
 }
 
 void arena_set_source(arena *a, const char *src, size_t len, const char *name, int first_line)
@@ -157,12 +181,8 @@ const char *arena_source(const arena *a, size_t *len, const char **name, int *fi
     return a->src;
 }
 
-ast *ast_new(arena *a, ast_kind kind, size_t off, size_t len, uint32_t nkids)
+void ast_init(ast *n, ast_kind kind, size_t off, size_t len, uint32_t nkids)
 {
-    /* one allocation, the kid pointers following the node.  Every field is written
-     * here, the kids cleared one by one (there are rarely more than three), instead of
-     * a memset of the whole block: nodes are the parser's commonest allocation. */
-    ast *n = arena_take(a, sizeof *n + (size_t)nkids * sizeof n->kids[0]);
     n->kind = (uint8_t)kind;
     n->lit_type = 0;
     n->flags = 0;
@@ -172,6 +192,15 @@ ast *ast_new(arena *a, ast_kind kind, size_t off, size_t len, uint32_t nkids)
     n->sym = -1;
     n->lit_sub = 0;
     n->lit_u.u = 0;
+}
+
+ast *ast_new(arena *a, ast_kind kind, size_t off, size_t len, uint32_t nkids)
+{
+    /* one allocation, the kid pointers following the node.  Every field is written
+     * here, the kids cleared one by one (there are rarely more than three), instead of
+     * a memset of the whole block: nodes are the parser's commonest allocation. */
+    ast *n = arena_take(a, sizeof *n + (size_t)nkids * sizeof n->kids[0]);
+    ast_init(n, kind, off, len, nkids);
     for (uint32_t i = 0; i < nkids; i++)
         n->kids[i] = NULL;
     return n;
@@ -201,6 +230,7 @@ static const char *const kind_names[A__COUNT] = {
     [A_ITERATION] = "iteration", [A_TRY] = "try", [A_CATCH] = "catch", [A_TRYELSE] = "else",
     [A_FINALLY] = "finally", [A_DO] = "do", [A_USING] = "using",
     [A_STRUCT] = "struct", [A_ABSTRACT] = "abstract", [A_MODULE] = "module", [A_EXPORT] = "export",
+    [A_CHAIN] = "chain",
 };
 
 const char *ast_kind_name(ast_kind k)

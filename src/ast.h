@@ -88,6 +88,9 @@ typedef enum ast_kind {
     A_ABSTRACT,    /* abstract type: kids[0] the name, maybe Name{T} and <: Super */
     A_MODULE,      /* module M … end (AF_PREFIX: baremodule): kids[0] the name, kids[1] A_BLOCK */
     A_EXPORT,      /* export a, b: kids the names (A_ID) */
+    A_CHAIN,       /* a - b - c …: kids[0] the operator (A_ID), kids[1..] three or more
+                      operands; means the left-nested binary calls JuliaSyntax writes,
+                      (call-i (call-i a - b) - c), held flat (parse.md) */
     A__COUNT
 } ast_kind;
 

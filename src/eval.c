@@ -361,6 +361,35 @@ static int chain_link(const ast *x, int sym)
 /* A long left-nested chain runs as a loop from its innermost link outwards, so that a
  * million-term 1-1-…-1 needs no C stack in proportion; each link evaluates its
  * function and right operand, then calls, as the recursive path does. */
+/* One link of a chain: acc = op(acc, operand), the call's site for errors; acc is
+ * released on an error.  An operator with a direct path for two numbers takes it, as a
+ * binary call does (ev_call). */
+static int chain_step(jc_ctx *ctx, env *e, const ast *op, const ast *operand, const ast *site,
+                      value *acc)
+{
+    value f, right, res;
+    if (ctx_poll(ctx) < 0 || ev(ctx, e, op, &f) != 0) {
+        val_release(*acc);
+        return -1;
+    }
+    if (ev(ctx, e, operand, &right) != 0) {
+        val_release(f);
+        val_release(*acc);
+        return -1;
+    }
+    int r = 0;
+    if (!(f.type == T_FUNCTION && eval_fast_func(ctx, val_func(f)) &&
+          eval_fast_binop(val_func(f)->fast, *acc, right, &res))) {
+        value args[2] = { *acc, right };
+        r = eval_call(ctx, f, 2, args, site, &res);
+    }
+    val_release(f);
+    eval_drop(ctx, *acc);
+    eval_drop(ctx, right);
+    *acc = r < 0 ? v_nothing() : res;
+    return r < 0 ? -1 : 0;
+}
+
 static int ev_left_chain(jc_ctx *ctx, env *e, const ast *n, value *out)
 {
     int sym = n->kids[0]->sym;
@@ -373,28 +402,37 @@ static int ev_left_chain(jc_ctx *ctx, env *e, const ast *n, value *out)
         spine[i] = x;
     value acc;
     int r = ev(ctx, e, x, &acc);
-    for (size_t i = depth; r == 0 && i-- > 0;) {
-        const ast *link = spine[i];
-        value f, right, res;
-        if ((r = ctx_poll(ctx)) < 0 || (r = ev(ctx, e, link->kids[0], &f)) != 0) {
-            val_release(acc);
-            break;
-        }
-        if ((r = ev(ctx, e, link->kids[2], &right)) != 0) {
-            val_release(f);
-            val_release(acc);
-            break;
-        }
-        value args[2] = { acc, right };
-        r = eval_call(ctx, f, 2, args, link, &res);
-        val_release(f);
-        val_release(acc);
-        val_release(right);
-        acc = res;
-    }
+    for (size_t i = depth; r == 0 && i-- > 0;)
+        r = chain_step(ctx, e, spine[i]->kids[0], spine[i]->kids[2], spine[i], &acc);
     free(spine);
     if (r != 0)
         return -1;
+    *out = acc;
+    return 0;
+}
+
+/* a - b - c … held flat (A_CHAIN): the same links, the chain the site of each.  A long
+ * a + b + c … (more than NARY_FOLD operands) of the builtin + or * is folded the same
+ * way, as Julia's +(a, b, c, xs...) folds from the left, instead of gathering every
+ * operand first: a 1 MB 1+1+… holds one value at a time. */
+enum { NARY_FOLD = 64 };
+
+static int plain_args(const ast *n)
+{
+    for (uint32_t i = 1; i < n->nkids; i++)
+        if (!eval_plain_arg(n->kids[i]))
+            return 0;
+    return 1;
+}
+
+static int ev_chain(jc_ctx *ctx, env *e, const ast *n, value *out)
+{
+    value acc;
+    if (ev(ctx, e, n->kids[1], &acc) != 0)
+        return -1;
+    for (uint32_t i = 2; i < n->nkids; i++)
+        if (chain_step(ctx, e, n->kids[0], n->kids[i], n, &acc) < 0)
+            return -1;
     *out = acc;
     return 0;
 }
@@ -668,6 +706,12 @@ static int ev_call(jc_ctx *ctx, env *e, const ast *n, int dotted, value *out)
         eval_drop(ctx, args[1]);
         val_release(f);
         return r < 0 ? -1 : 0;
+    }
+    if (!dotted && n->nkids > NARY_FOLD && f.type == T_FUNCTION && !val_func(f)->methods &&
+        callee->kind == A_ID && (callee->sym == st->sym_plus || callee->sym == st->sym_mul) &&
+        plain_args(n)) {
+        val_release(f);
+        return ev_chain(ctx, e, n, out);
     }
     if (!dotted && n->nkids == 2 && n->kids[1]->kind == A_GENERATOR) {
         int handled, r = ev_fold_call(ctx, e, n, f, out, &handled);
@@ -1463,6 +1507,8 @@ int eval_stmt(jc_ctx *ctx, env *e, const ast *n, value *out)
     }
     case A_COMPARISON:
         return ev_comparison(ctx, e, n, out);
+    case A_CHAIN:
+        return ev_chain(ctx, e, n, out);
     case A_PARENS:
         return n->nkids ? eval_stmt(ctx, e, n->kids[0], out) : (*out = v_nothing(), 0);
     case A_TUPLE: {

@@ -1495,6 +1495,23 @@ static cnode *call(comp *C, const ast *n)
     return c;
 }
 
+/* a - b - c … (A_CHAIN): the left-nested binary calls it stands for, each a call node
+ * of its own (so each takes the paths a binary call takes) with the chain as its site. */
+static cnode *chain(comp *C, const ast *n)
+{
+    cnode *acc = cx(C, n->kids[1]);
+    for (uint32_t i = 2; acc && i < n->nkids; i++) {
+        cnode *c = mk(C, r_call, n, 3);
+        c->k[1] = acc;
+        if (!(c->k[0] = cx(C, n->kids[0])) || !(c->k[2] = cx(C, n->kids[i])))
+            return NULL;
+        if (c->k[0]->run == r_free && bound_fast(C->ctx, c->k[0]->a))
+            c->run = is_leaf(c->k[1]) && is_leaf(c->k[2]) ? r_op2_sc : r_op2;
+        acc = c;
+    }
+    return acc;
+}
+
 static cnode *block(comp *C, const ast *n)
 {
     if (n->nkids == 0)
@@ -1583,6 +1600,8 @@ static cnode *cx_kind(comp *C, const ast *n)
     case A_CALL:
     case A_DOTCALL:
         return call(C, n);
+    case A_CHAIN:
+        return chain(C, n);
     case A_CURLY:
         if (n->nkids > CMAXARGS || !plain_args(n, 0))
             return fail(C), NULL;

@@ -310,6 +310,27 @@ static int to_expr(qx *q, const ast *n, int level, value *out)
             return mk_expr(ctx, sym_of(ctx, "call"), &l, out);
         break;
     case A_COMPARISON: return form(q, "comparison", n, 0, level, out);
+    case A_CHAIN: { /* a - b - c is (call - (call - a b) c) */
+        value acc;
+        if (to_expr(q, n->kids[1], level, &acc) < 0)
+            return -1;
+        for (uint32_t i = 2; i < n->nkids; i++) {
+            vlist link = { 0 };
+            if (kid_into(q, n->kids[0], level, &link) < 0) {
+                val_release(acc);
+                vl_free(&link);
+                return -1;
+            }
+            vl_push(&link, acc);
+            if (kid_into(q, n->kids[i], level, &link) < 0 ||
+                mk_expr(ctx, sym_of(ctx, "call"), &link, &acc) < 0) {
+                vl_free(&link);
+                return -1;
+            }
+        }
+        *out = acc;
+        return 0;
+    }
     case A_TUPLE: return form(q, "tuple", n, 0, level, out);
     case A_VECT: return form(q, "vect", n, 0, level, out);
     case A_HCAT: return form(q, "hcat", n, 0, level, out);

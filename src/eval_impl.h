@@ -13,7 +13,7 @@ struct gcref;
 typedef struct evstate {
     const char *stack_base;
     size_t stack_budget;
-    int sym_ans, sym_pow, sym_minus, sym_colon, sym_mul, sym_end, sym_begin;
+    int sym_ans, sym_pow, sym_minus, sym_plus, sym_colon, sym_mul, sym_end, sym_begin;
     int sym_lastindex, sym_firstindex, sym_getindex, sym_setindex, sym_adjoint;
     int sym_sum, sym_prod, sym_maximum, sym_minimum, sym_count, sym_any, sym_all, sym_init;
     int sym_base, sym_mathconstants, sym_math;

@@ -439,6 +439,34 @@ static int dotfuse(mcall *m, const ast *n, value *out)
         val_release(f);
         return r;
     }
+    case A_CHAIN: { /* a - b - c: (a .- b) .- c */
+        value f, acc;
+        if (dotfuse(m, n->kids[1], &acc) != 0)
+            return -1;
+        if (m->ev(ctx, m->e, n->kids[0], &f) != 0) {
+            val_release(acc);
+            return -1;
+        }
+        int r = 0;
+        for (uint32_t i = 2; r == 0 && i < n->nkids; i++) {
+            value v[2] = { acc, v_nothing() };
+            if ((r = dotfuse(m, n->kids[i], &v[1])) != 0)
+                break;
+            jc_args args = { .n = 2, .v = v, .site = n };
+            r = array_broadcast(ctx, f, &args, &acc);
+            val_release(v[0]);
+            val_release(v[1]);
+            if (r != 0)
+                acc = v_nothing();
+        }
+        val_release(f);
+        if (r != 0) {
+            val_release(acc);
+            return -1;
+        }
+        *out = acc;
+        return 0;
+    }
     case A_ASSIGN: case A_OPASSIGN:
         return dot_assign(m, n, out);
     case A_JUXT: {

@@ -659,6 +659,7 @@ void eval_install_builtins(jc_ctx *ctx)
     S(sym_minus, "-");
     S(sym_colon, ":");
     S(sym_mul, "*");
+    S(sym_plus, "+");
     S(sym_end, "end");
     S(sym_begin, "begin");
     S(sym_lastindex, "lastindex");

@@ -867,14 +867,55 @@ static inline ast *infix_rhs(parser *p, const token *t, int min, ast **opn)
     return expr_binary(p, min);
 }
 
+/* Does token t repeat the operator token op (the same operator, dots and suffix)? */
+static inline int same_op(const parser *p, const token *t, const token *op)
+{
+    if (t->kind != TK_OP || t->op != op->op ||
+        (t->flags & (TF_DOTTED | TF_SUFFIXED)) != (op->flags & (TF_DOTTED | TF_SUFFIXED)))
+        return 0;
+    return !(t->flags & TF_SUFFIXED) ||
+           (t->len == op->len && !memcmp(p->src + t->off, p->src + op->off, t->len));
+}
+
+/* The operands after the first two of a + b + c … (an n-ary call) or a - b - c … (a
+ * chain: left-nested calls held flat), each parsed at precedence min, while the operator
+ * t repeats; then the node of kind k. */
+static ast *repeat_operands(parser *p, ast_kind k, const token *t, int min, ast *opn, ast *lhs,
+                            ast *rhs)
+{
+    gather g;
+    gather_begin(p, &g);
+    gather_push(p, &g, opn);
+    gather_push(p, &g, lhs);
+    gather_push(p, &g, gather_share(p, &g, rhs));
+    while (same_op(p, cur(p), t) && !space_separates(p, cur(p))) {
+        bump(p);
+        skip_newlines(p);
+        ast *e = expr_binary(p, min);
+        if (p->err) {
+            gather_abandon(p, &g);
+            return e;
+        }
+        gather_push(p, &g, gather_share(p, &g, e));
+    }
+    ast *r = gather_finish(p, &g, k, lhs->off);
+    r->flags |= AF_INFIX;
+    return r;
+}
+
 /* The plain case: a call of the operator (inline: most operators take this path, from
- * the loop itself or from a class rule that found nothing special). */
+ * the loop itself or from a class rule that found nothing special).  A left-associative
+ * undotted operator that repeats makes one A_CHAIN. */
 static inline ast *infix_call(parser *p, ast *lhs, const token *t, int prec)
 {
     ast *opn;
+    token op = *t;
     ast *rhs = infix_rhs(p, t, rhs_min(t, prec), &opn);
     if (p->err)
         return rhs;
+    if (!(op.flags & TF_DOTTED) && !(op.op->flags & OPF_RIGHT) && same_op(p, cur(p), &op) &&
+        !space_separates(p, cur(p)))
+        return repeat_operands(p, A_CHAIN, &op, prec + 1, opn, lhs, rhs);
     return op_call(p, opn, AF_INFIX, lhs->off, lhs, rhs);
 }
 
@@ -1016,30 +1057,14 @@ static ast *infix_nary(parser *p, ast *lhs, const token *t, int prec)
     if (!chains_nary(t))
         return infix_call(p, lhs, t, prec);
     op_id id = (op_id)t->op->id;
-    size_t off = lhs->off;
     ast *opn;
     ast *rhs = infix_rhs(p, t, rhs_min(t, prec), &opn);
     if (p->err)
         return rhs;
     if (!is_op(cur(p), id) || space_separates(p, cur(p)))
-        return op_call(p, opn, AF_INFIX, off, lhs, rhs);
-    size_t base = p->nstk;
-    push(p, opn);
-    push(p, lhs);
-    push(p, rhs);
-    while (is_op(cur(p), id) && !space_separates(p, cur(p))) {
-        bump(p);
-        skip_newlines(p);
-        ast *e = expr_binary(p, prec + 1);
-        if (p->err) {
-            p->nstk = base;
-            return e;
-        }
-        push(p, e);
-    }
-    ast *r = finish(p, A_CALL, base, off);
-    r->flags |= AF_INFIX;
-    return r;
+        return op_call(p, opn, AF_INFIX, lhs->off, lhs, rhs);
+    token op = *cur(p); /* the undotted operator, as it repeats */
+    return repeat_operands(p, A_CALL, &op, prec + 1, opn, lhs, rhs);
 }
 
 /* Indexed by op_class; a zero precedence means the class does not continue a binary

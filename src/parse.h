@@ -24,6 +24,12 @@ int arena_reset(arena *a);
 void arena_release(arena *a);
 /* Registers a value that the arena releases when it dies (AST literals). */
 void arena_own(arena *a, value v);
+/* Hands a heap block (a node built outside the arena, see parse_impl.h's gather) to
+ * the arena, which frees it when it dies. */
+void arena_adopt(arena *a, void *block);
+/* Gives back the last n bytes taken, when p is where they start (a node just built and
+ * found to be a copy of one already there); -1, and nothing changes, otherwise. */
+int arena_unwind(arena *a, const void *p, size_t n);
 /* The source text an arena's tree was parsed from, for error positions in function
  * bodies that run long after their definition was typed.  The text is borrowed until
  * the arena is retained, and copied then. */
@@ -31,6 +37,8 @@ void arena_set_source(arena *a, const char *src, size_t len, const char *name, i
 const char *arena_source(const arena *a, size_t *len, const char **name, int *first_line);
 /* A node with room for nkids children (zeroed). */
 ast *ast_new(arena *a, ast_kind kind, size_t off, size_t len, uint32_t nkids);
+/* Writes a node's fields (not its kids), for a node built outside the arena. */
+void ast_init(ast *n, ast_kind kind, size_t off, size_t len, uint32_t nkids);
 
 jc_status parse_program(jc_ctx *ctx, arena *a, const char *src, size_t len, ast **out);
 

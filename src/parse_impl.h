@@ -203,6 +203,94 @@ static inline ast *node3(parser *p, ast_kind k, size_t off, ast *a, ast *b, ast 
     return node;
 }
 
+/* A node whose kids keep coming, one per operand of a + b + c … or a - b - c … or
+ * element of [a, b, c …]: the kids gather on the stack and, past GATHER_STACK of them,
+ * move to a node of their own on the heap that grows in place (realloc), which the
+ * arena adopts at the end.  A million operands are then held once, not once on the
+ * stack and again in the node that finish() would copy them to. */
+enum { GATHER_STACK = 256 };
+
+typedef struct gather {
+    size_t base;    /* the stack's height when the node began */
+    ast *big;       /* the heap node, once the kids moved there */
+    uint32_t n, cap;
+} gather;
+
+static inline void gather_begin(parser *p, gather *g)
+{
+    g->base = p->nstk;
+    g->big = NULL;
+    g->n = g->cap = 0;
+}
+
+static inline uint32_t gather_count(const parser *p, const gather *g)
+{
+    return g->big ? g->n : (uint32_t)(p->nstk - g->base);
+}
+
+static inline ast *gather_last(const parser *p, const gather *g)
+{
+    return g->big ? g->big->kids[g->n - 1] : p->stk[p->nstk - 1];
+}
+
+static inline void gather_push(parser *p, gather *g, ast *k)
+{
+    if (!g->big) {
+        push(p, k);
+        size_t n = p->nstk - g->base;
+        if (n < GATHER_STACK)
+            return;
+        g->cap = (uint32_t)(2 * n);
+        g->big = xmalloc(sizeof *g->big + (size_t)g->cap * sizeof g->big->kids[0]);
+        memcpy(g->big->kids, p->stk + g->base, n * sizeof g->big->kids[0]);
+        g->n = (uint32_t)n;
+        p->nstk = g->base;
+        return;
+    }
+    if (g->n == g->cap) {
+        g->cap = g->cap > UINT32_MAX / 2 ? UINT32_MAX : 2 * g->cap;
+        g->big = xrealloc(g->big, sizeof *g->big + (size_t)g->cap * sizeof g->big->kids[0]);
+    }
+    g->big->kids[g->n++] = k;
+}
+
+/* The gathered node, spanning [off, p->last_end). */
+static inline ast *gather_finish(parser *p, gather *g, ast_kind k, size_t off)
+{
+    if (!g->big)
+        return finish(p, k, g->base, off);
+    ast *node = xrealloc(g->big, sizeof *node + (size_t)g->n * sizeof node->kids[0]);
+    size_t end = p->last_end > off ? p->last_end : off;
+    ast_init(node, k, off, end - off, g->n);
+    arena_adopt(p->a, node);
+    g->big = NULL;
+    return node;
+}
+
+/* Drops a gathering left by an error (the kids stay the arena's). */
+static inline void gather_abandon(parser *p, gather *g)
+{
+    p->nstk = g->base;
+    free(g->big);
+    g->big = NULL;
+}
+
+/* A literal operand that repeats the one before it, in the same spelling, is that
+ * node again (1+1+…): the copy just built is given back to the arena.  Only plain
+ * literals whose value holds no heap object, and only where nothing takes a span from
+ * the operand itself (the node's span starts at its first operand). */
+static inline ast *gather_share(parser *p, const gather *g, ast *k)
+{
+    if (k->kind != A_LIT || !gather_count(p, g))
+        return k;
+    ast *prev = gather_last(p, g);
+    if (prev->kind != A_LIT || prev->len != k->len || prev->lit_type != k->lit_type ||
+        prev->lit_sub != k->lit_sub || prev->lit_u.u != k->lit_u.u || val_is_heap(ast_lit(k)) ||
+        memcmp(p->src + prev->off, p->src + k->off, k->len))
+        return k;
+    return arena_unwind(p->a, k, sizeof *k) == 0 ? prev : k;
+}
+
 static inline ast *lit_node(parser *p, value v, size_t off, size_t len)
 {
     ast *n = ast_new(p->a, A_LIT, off, len, 0);

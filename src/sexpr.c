@@ -168,6 +168,18 @@ static void sexpr_node(jc_ctx *ctx, const ast *n, sb *out)
         sb_putc(out, ')');
         return;
     }
+    case A_CHAIN: /* (call-i (call-i a - b) - c): n - 2 openings, then the links */
+        for (uint32_t i = 2; i < n->nkids; i++)
+            sb_puts(out, "(call-i ");
+        sexpr_node(ctx, n->kids[1], out);
+        for (uint32_t i = 2; i < n->nkids; i++) {
+            sb_putc(out, ' ');
+            sexpr_node(ctx, n->kids[0], out);
+            sb_putc(out, ' ');
+            sexpr_node(ctx, n->kids[i], out);
+            sb_putc(out, ')');
+        }
+        return;
     case A_TUPLE: case A_BLOCK:
         sexpr_head(out, n->kind == A_TUPLE ? "tuple" : "block", n, 1);
         sexpr_kids(ctx, n, 0, out);
