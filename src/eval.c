@@ -358,9 +358,6 @@ static int chain_link(const ast *x, int sym)
            x->kids[2]->kind != A_KW && x->kids[2]->kind != A_PARAMETERS;
 }
 
-/* A long left-nested chain runs as a loop from its innermost link outwards, so that a
- * million-term 1-1-…-1 needs no C stack in proportion; each link evaluates its
- * function and right operand, then calls, as the recursive path does. */
 /* One link of a chain: acc = op(acc, operand), the call's site for errors; acc is
  * released on an error.  An operator with a direct path for two numbers takes it, as a
  * binary call does (ev_call). */
@@ -390,6 +387,9 @@ static int chain_step(jc_ctx *ctx, env *e, const ast *op, const ast *operand, co
     return r < 0 ? -1 : 0;
 }
 
+/* A long left-nested chain runs as a loop from its innermost link outwards, so that a
+ * million-term 1-1-…-1 needs no C stack in proportion; each link evaluates its
+ * function and right operand, then calls, as the recursive path does. */
 static int ev_left_chain(jc_ctx *ctx, env *e, const ast *n, value *out)
 {
     int sym = n->kids[0]->sym;

@@ -203,8 +203,7 @@ static inline ast *node3(parser *p, ast_kind k, size_t off, ast *a, ast *b, ast 
     return node;
 }
 
-/* A node whose kids keep coming, one per operand of a + b + c … or a - b - c … or
- * element of [a, b, c …]: the kids gather on the stack and, past GATHER_STACK of them,
+/* A node whose kids keep coming, one per operand of a + b + c … or a - b - c …: the kids gather on the stack and, past GATHER_STACK of them,
  * move to a node of their own on the heap that grows in place (realloc), which the
  * arena adopts at the end.  A million operands are then held once, not once on the
  * stack and again in the node that finish() would copy them to. */
@@ -221,11 +220,6 @@ static inline void gather_begin(parser *p, gather *g)
     g->base = p->nstk;
     g->big = NULL;
     g->n = g->cap = 0;
-}
-
-static inline uint32_t gather_count(const parser *p, const gather *g)
-{
-    return g->big ? g->n : (uint32_t)(p->nstk - g->base);
 }
 
 static inline ast *gather_last(const parser *p, const gather *g)
@@ -278,10 +272,11 @@ static inline void gather_abandon(parser *p, gather *g)
 /* A literal operand that repeats the one before it, in the same spelling, is that
  * node again (1+1+…): the copy just built is given back to the arena.  Only plain
  * literals whose value holds no heap object, and only where nothing takes a span from
- * the operand itself (the node's span starts at its first operand). */
+ * the operand itself (the node's span starts at its first operand).  The gathering
+ * holds at least the operator and the first operand when it is asked. */
 static inline ast *gather_share(parser *p, const gather *g, ast *k)
 {
-    if (k->kind != A_LIT || !gather_count(p, g))
+    if (k->kind != A_LIT)
         return k;
     ast *prev = gather_last(p, g);
     if (prev->kind != A_LIT || prev->len != k->len || prev->lit_type != k->lit_type ||

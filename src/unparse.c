@@ -419,7 +419,7 @@ static void node(up *u, const ast *n, int prec)
     case A_PARENS:
         node(u, n->kids[0], prec);
         break;
-    case A_CALL:
+    case A_CALL: case A_CHAIN: /* a chain prints as its left-nested calls do */
         call(u, n, prec, 0);
         break;
     case A_DOTCALL:
