@@ -1384,7 +1384,47 @@ static int bi_dump(jc_ctx *ctx, value *out, const jc_args *a)
     return 0;
 }
 
+/* copy(e::Expr): a new Expr whose nested Exprs are copies too; every other argument
+ * (a symbol, a literal, a QuoteNode, a spliced array) is shared, as Base's copy_exprs. */
+static int copy_expr(jc_ctx *ctx, value e, value *out)
+{
+    if (eval_stack_check(ctx, NULL) < 0)
+        return -1;
+    jc_struct *s = val_struct(e);
+    value args = s->v[1];
+    vlist l = { 0 };
+    int64_t n = args.type == T_ARRAY ? array_length(args) : 0;
+    for (int64_t i = 0; i < n; i++) {
+        value x, c;
+        if (array_get_linear(ctx, args, i, &x) < 0) {
+            vl_free(&l);
+            return -1;
+        }
+        if (eval_expr_kind(ctx, x) == 1) {
+            int r = copy_expr(ctx, x, &c);
+            val_release(x);
+            if (r < 0) {
+                vl_free(&l);
+                return -1;
+            }
+            x = c;
+        }
+        vl_push(&l, x);
+    }
+    int r = mk_expr(ctx, (int)s->v[0].u.i, &l, out);
+    vl_free(&l);
+    return r;
+}
+
+static int bi_copy_expr(jc_ctx *ctx, value *out, const jc_args *a)
+{
+    if (eval_expr_kind(ctx, a->v[0]) != 1)
+        return LIB_DECLINE;
+    return copy_expr(ctx, a->v[0], out);
+}
+
 const builtin lib_meta[] = {
+    { "copy", 1, 1, bi_copy_expr, NULL, NULL },
     { "eval", 1, 2, bi_eval, LIB_HELP("eval([m::Module], expr)",
       "Evaluate an expression (an Expr, a Symbol or a value) in the global scope."), NULL },
     { "esc", 1, 1, bi_esc, LIB_HELP("esc(e)",

@@ -1006,6 +1006,11 @@ static int bi_vec(jc_ctx *ctx, value *out, const jc_args *a)
 static int bi_copy(jc_ctx *ctx, value *out, const jc_args *a)
 {
     (void)ctx;
+    /* copy(x::Number) = x, numbers being collection-like; a range is immutable */
+    if (num_is_number(a->v[0]) || a->v[0].type == T_RANGE) {
+        *out = val_retain(a->v[0]);
+        return 0;
+    }
     if (!array_has_elements(a->v[0]))
         return LIB_DECLINE;
     jc_array *A = val_array(a->v[0]);

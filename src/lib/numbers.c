@@ -338,7 +338,21 @@ static int values_equal_k(jc_ctx *ctx, value x, value y, int iseq, int *res)
     case T_TUPLE: return tuple_equal(ctx, x, y, iseq, res);
     case T_TYPE: *res = type_value_equal(val_typeobj(x), val_typeobj(y)); return 0;
     case T_EXCEPTION: *res = identical(x, y); return 0; /* immutable structs: == is === */
-    case T_STRUCT: *res = identical(x, y); return 0; /* Julia's default == is === */
+    case T_STRUCT: {
+        /* Julia's default == is ===; Base defines Expr's (head === head and isequal of
+         * the args) and QuoteNode's (isequal of the values) by structure. */
+        int k = eval_expr_kind(ctx, x);
+        if (!k || k != eval_expr_kind(ctx, y)) {
+            *res = identical(x, y);
+            return 0;
+        }
+        jc_struct *p = val_struct(x), *q = val_struct(y);
+        if (k == 1 && !identical(p->v[0], q->v[0]))
+            return 0;
+        if (eval_stack_check(ctx, NULL) < 0)
+            return -1;
+        return values_equal_k(ctx, p->v[k == 1], q->v[k == 1], 1, res);
+    }
     case T_ARRAY: {
         int64_t n = array_length(x);
         *res = n == array_length(y);
