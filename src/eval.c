@@ -555,6 +555,31 @@ static int fold_begin(jc_ctx *ctx, int name, int last, const ast *site, fold *F)
     return kind;
 }
 
+/* The answer of the fold F, finished with r (1: any or all stopped at its answer, -1:
+ * an error); with nothing folded, the builtin f says what an empty collection gives. */
+static int fold_end(jc_ctx *ctx, fold *F, int r, value f, const ast *site, value *out)
+{
+    if (r < 0) {
+        val_release(F->acc);
+        return -1;
+    }
+    switch (F->kind) {
+    case FOLD_COUNT: *out = v_int(F->n); return 0;
+    case FOLD_ANY: *out = v_bool(r == 1); return 0;
+    case FOLD_ALL: *out = v_bool(r != 1); return 0;
+    default: break;
+    }
+    if (F->n > 0) {
+        *out = F->acc;
+        return 0;
+    }
+    int64_t zero = 0;
+    value empty = array_from_values(ctx, NULL, 0, 1, &zero, NULL);
+    r = eval_call(ctx, f, 1, &empty, site, out);
+    val_release(empty);
+    return r < 0 ? -1 : 0;
+}
+
 /* f(generator) for a builtin fold f: 1 when handled (*out set, or -1 returned), 0 when f
  * is not one of them. */
 static int ev_fold_call(jc_ctx *ctx, env *e, const ast *n, value f, value *out, int *handled)
@@ -569,47 +594,33 @@ static int ev_fold_call(jc_ctx *ctx, env *e, const ast *n, value f, value *out, 
     *handled = 1;
     int r = array_eval_generator_fold(ctx, n->kids[1], (array_eval_fn)ev, (array_eval_fn)ev_anon_body,
                                       e, fold_sink, &F);
-    if (r < 0) {
-        val_release(F.acc);
-        return -1;
-    }
-    switch (kind) {
-    case FOLD_COUNT: *out = v_int(F.n); return 0;
-    case FOLD_ANY: *out = v_bool(r == 1); return 0;
-    case FOLD_ALL: *out = v_bool(r != 1); return 0;
-    default: break;
-    }
-    if (F.n > 0) {
-        *out = F.acc;
-        return 0;
-    }
-    /* nothing to fold: the builtin says what an empty collection gives */
-    int64_t zero = 0;
-    value empty = array_from_values(ctx, NULL, 0, 1, &zero, NULL);
-    r = eval_call(ctx, f, 1, &empty, n, out);
-    val_release(empty);
-    return r < 0 ? -1 : 0;
+    return fold_end(ctx, &F, r, f, n, out);
 }
 
-/* sum, prod, maximum, minimum and count with an `init` keyword: Julia's mapfoldl from
- * init, over any iterable, with an optional function first (sum(f, itr; init = 0));
- * empty, the answer is init.  0 when f is not one of them or the call is another. */
-int eval_fold_init_call(jc_ctx *ctx, value f, const jc_args *a, value *out, int *handled)
+/* The builtin folds over a value, as Julia's mapfoldl over an iterator: sum, prod,
+ * maximum, minimum and count with an `init` keyword over any iterable (empty, the answer
+ * is init), and all seven over a lazy generator or filter (g = (x^2 for x in v); sum(g)
+ * as sum(x^2 for x in v)), each with an optional function first (sum(f, itr; init = 0)).
+ * 0 when f is not one of them or the call is another. */
+int eval_fold_iter_call(jc_ctx *ctx, value f, const jc_args *a, value *out, int *handled)
 {
     *handled = 0;
-    if (a->nkw != 1 || a->n < 1 || a->n > 2 || a->kw[0] != ST(ctx)->sym_init)
+    int init = a->nkw == 1 && a->kw[0] == ST(ctx)->sym_init;
+    if (a->n < 1 || a->n > 2 || !(init || (!a->nkw && eval_gen_kind(ctx, a->v[a->n - 1]))))
         return 0;
     fold F;
-    int kind = fold_begin(ctx, val_func(f)->name, FOLD_COUNT, a->site, &F);
+    int kind = fold_begin(ctx, val_func(f)->name, init ? FOLD_COUNT : FOLD_ALL, a->site, &F);
     if (kind < 0)
         return 0;
     *handled = 1;
-    F.n = 1;   /* init stands for the first element */
-    if (kind <= FOLD_MIN) {
-        F.acc = val_retain(a->kwv[0]);
-    } else if (num_to_int64(ctx, a->kwv[0], &F.n) < 0) { /* count's init is a count */
-        err_locate(ctx, a->site);
-        return -1;
+    if (init) {
+        F.n = 1;   /* init stands for the first element */
+        if (kind <= FOLD_MIN) {
+            F.acc = val_retain(a->kwv[0]);
+        } else if (num_to_int64(ctx, a->kwv[0], &F.n) < 0) { /* count's init is a count */
+            err_locate(ctx, a->site);
+            return -1;
+        }
     }
     value fn = a->n == 2 ? a->v[0] : v_nothing(), coll = a->v[a->n - 1];
     jc_iter it;
@@ -633,16 +644,11 @@ int eval_fold_init_call(jc_ctx *ctx, value f, const jc_args *a, value *out, int 
                 break;
             x = y;
         }
-        if ((r = fold_sink(ctx, &F, x)) < 0)
+        if ((r = fold_sink(ctx, &F, x)) != 0)
             break;
     }
     eval_iter_done(&it);
-    if (r < 0) {
-        val_release(F.acc);
-        return -1;
-    }
-    *out = kind == FOLD_COUNT ? v_int(F.n) : F.acc;
-    return 0;
+    return fold_end(ctx, &F, r, f, a->site, out);
 }
 
 static int ev_call(jc_ctx *ctx, env *e, const ast *n, int dotted, value *out)
@@ -707,13 +713,14 @@ static int ev_call(jc_ctx *ctx, env *e, const ast *n, int dotted, value *out)
         val_release(f);
         return r < 0 ? -1 : 0;
     }
-    if (!dotted && n->nkids > NARY_FOLD && f.type == T_FUNCTION && !val_func(f)->methods &&
+    int fold = !(st->no_shortcuts & SC_FOLD);
+    if (fold && !dotted && n->nkids > NARY_FOLD && f.type == T_FUNCTION && !val_func(f)->methods &&
         callee->kind == A_ID && (callee->sym == st->sym_plus || callee->sym == st->sym_mul) &&
         plain_args(n)) {
         val_release(f);
         return ev_chain(ctx, e, n, out);
     }
-    if (!dotted && n->nkids == 2 && n->kids[1]->kind == A_GENERATOR) {
+    if (fold && !dotted && n->nkids == 2 && n->kids[1]->kind == A_GENERATOR) {
         int handled, r = ev_fold_call(ctx, e, n, f, out, &handled);
         if (handled) {
             val_release(f);
@@ -880,6 +887,7 @@ static int ev_for_level(jc_ctx *ctx, env *e, const ast *const *iters, int niters
     }
     int result = 0;
     env *scope = NULL; /* one scope serves every run of the body that leaves it unshared */
+    int *names = NULL, nn = niters == 1 ? eval_scope_local_names(body, &names) : 0;
     for (;;) {
         value x;
         int r = eval_iter_step(ctx, &it, &x);
@@ -930,6 +938,7 @@ static int ev_for_level(jc_ctx *ctx, env *e, const ast *const *iters, int niters
         if (niters > 1)
             r = ev_for_level(ctx, scope, iters + 1, niters - 1, depth + 1, body);
         else {
+            eval_scope_declare(ctx, scope, names, nn);
             r = eval_ctl_resume(ctx, eval_stmt(ctx, scope, body, &v), &v);
             if (r == 0)
                 val_release(v);
@@ -952,6 +961,7 @@ static int ev_for_level(jc_ctx *ctx, env *e, const ast *const *iters, int niters
     }
     if (scope)
         eval_scope_drop(ctx, scope);
+    free(names);
     eval_iter_done(&it);
     val_release(coll);
     return result;
@@ -980,7 +990,7 @@ static int ev_while(jc_ctx *ctx, env *e, const ast *n, value *out)
 {
     *out = v_nothing();
     env *scope = NULL; /* one scope serves every run of the body that leaves it unshared */
-    int result = 0, truth;
+    int result = 0, truth, *names, nn = eval_scope_local_names(n->kids[1], &names);
     for (;;) {
         if (ctx_poll(ctx) < 0 || ev_cond(ctx, e, n->kids[0], &truth) < 0) {
             result = -1;
@@ -990,6 +1000,7 @@ static int ev_while(jc_ctx *ctx, env *e, const ast *n, value *out)
             break;
         if (!scope)
             scope = eval_scope_open(e, 0);
+        eval_scope_declare(ctx, scope, names, nn);
         value v;
         int r = eval_ctl_resume(ctx, eval_stmt(ctx, scope, n->kids[1], &v), &v);
         if (!eval_scope_reuse(ctx, scope))
@@ -1008,6 +1019,7 @@ static int ev_while(jc_ctx *ctx, env *e, const ast *n, value *out)
     }
     if (scope)
         eval_scope_drop(ctx, scope);
+    free(names);
     return result;
 }
 

@@ -208,6 +208,11 @@ static int call_body(jc_ctx *ctx, const jc_method *m, int n, const value *args, 
         }
         eval_scope_define(ctx, e, m->kwparams[k], v);
     }
+    /* the body's locals exist from the start, as the compiler's slots do: a name it
+     * assigns anywhere is local (read first, an UndefVarError, not the global) */
+    if (m->nlocals < 0)
+        ((jc_method *)m)->nlocals = eval_scope_local_names(m->body, &((jc_method *)m)->locals);
+    eval_scope_declare(ctx, e, m->locals, m->nlocals);
     int r = eval_ctl_resume(ctx, eval_stmt(ctx, e, m->body, out), out);
     eval_scope_drop(ctx, e);
     if (r == EV_RETURN)
@@ -254,7 +259,7 @@ static const struct { const char *name; int op; } fast_ops[] = {
 int eval_fast_op_of(jc_ctx *ctx, jc_func *fn)
 {
     fn->fast = FAST_NONE;
-    if (fn->in_block) {
+    if (fn->in_block && !(ST(ctx)->no_shortcuts & SC_FAST)) {
         const char *name = sym_name(ctx, fn->name);
         for (size_t k = 0; k < sizeof fast_ops / sizeof *fast_ops; k++)
             if (!strcmp(name, fast_ops[k].name))
@@ -552,8 +557,8 @@ static int call_kw(jc_ctx *ctx, value f, const jc_args *a, value *out)
         type_env_clear(&tv);
         return r;
     }
-    if (a->nkw) {
-        int handled, r = eval_fold_init_call(ctx, f, a, out, &handled);
+    if (a->n <= 2) {
+        int handled, r = eval_fold_iter_call(ctx, f, a, out, &handled);
         if (handled)
             return r;
     }

@@ -1168,16 +1168,6 @@ static void declare_assigned(comp *C, cscope *s, int sym)
     scope_add(C, s, sym);
 }
 
-/* The names a destructuring or plain assignment to t makes (a, (b, c) = …). */
-static void declare_targets(comp *C, cscope *s, const ast *t)
-{
-    if (t->kind == A_ID)
-        declare_assigned(C, s, t->sym);
-    else if (t->kind == A_TUPLE)
-        for (uint32_t i = 0; i < t->nkids; i++)
-            declare_targets(C, s, t->kids[i]);
-}
-
 /* The names of a destructuring loop variable, new locals of the body. */
 static void add_names(comp *C, cscope *s, const ast *t)
 {
@@ -1188,65 +1178,26 @@ static void add_names(comp *C, cscope *s, const ast *t)
             add_names(C, s, t->kids[i]);
 }
 
-static int is_nested_scope(const ast *n)
-{
-    switch (n->kind) {
-    case A_ARROW: case A_FUNCDEF: case A_LET: case A_TRY: case A_COMPREHENSION:
-    case A_TYPED_COMPREHENSION: case A_GENERATOR: case A_DO: case A_STRUCT: case A_MACROCALL:
-        return 1;
-    default:
-        return 0;
-    }
-}
-
-/* pass 0: the declarations (global x, local x) directly in scope s; pass 1: its
- * assignments */
-static void scope_scan(comp *C, cscope *s, const ast *n, int pass)
-{
-    if (is_nested_scope(n))
-        return;
-    switch (n->kind) {
-    case A_GLOBAL: case A_LOCAL:
-        for (uint32_t i = 0; i < n->nkids; i++) {
-            const ast *k = n->kids[i];
-            const ast *t = k->kind == A_ASSIGN ? k->kids[0] : k;
-            if (pass == 0 && t->kind == A_ID) {
-                if (n->kind == A_GLOBAL)
-                    push_int(&s->globals, &s->ng, &s->gcap, t->sym);
-                else if (scope_local(s, t->sym) < 0)
-                    scope_add(C, s, t->sym);
-            }
-            if (k->kind == A_ASSIGN)
-                scope_scan(C, s, k->kids[1], pass);
-        }
-        return;
-    case A_ASSIGN: case A_OPASSIGN:
-        if (pass == 1 && !(n->flags & AF_DOTTED))
-            declare_targets(C, s, n->kids[0]);
-        break;
-    case A_FOR:
-        if (n->kids[0]->kind == A_ITER)
-            scope_scan(C, s, n->kids[0]->kids[1], pass);
-        return;
-    case A_WHILE:
-        scope_scan(C, s, n->kids[0], pass);
-        return;
-    default:
-        break;
-    }
-    for (uint32_t i = 0; i < n->nkids; i++)
-        scope_scan(C, s, n->kids[i], pass);
-}
-
-static void scope_open(comp *C, cscope *s, const ast *body)
+static void scope_open(comp *C, cscope *s)
 {
     memset(s, 0, sizeof *s);
     s->up = C->sc;
     C->sc = s;
-    if (body) {
-        scope_scan(C, s, body, 0);
-        scope_scan(C, s, body, 1);
-    }
+}
+
+/* The declarations and assignments directly in body make s's globals and locals. */
+static void scope_declare(comp *C, cscope *s, const ast *body)
+{
+    scope_names nm = { 0 };
+    eval_scope_names(body, &nm);
+    for (int i = 0; i < nm.ng; i++)
+        push_int(&s->globals, &s->ng, &s->gcap, nm.globals[i]);
+    for (int i = 0; i < nm.nl; i++)
+        if (scope_local(s, nm.locals[i]) < 0)
+            scope_add(C, s, nm.locals[i]);
+    for (int i = 0; i < nm.na; i++)
+        declare_assigned(C, s, nm.assigned[i]);
+    eval_scope_names_free(&nm);
 }
 
 static void scope_close(comp *C, cscope *s)
@@ -1528,12 +1479,11 @@ static cnode *block(comp *C, const ast *n)
 static cnode *loop_body(comp *C, cnode *loop, const ast *body, const ast *var)
 {
     cscope s;
-    scope_open(C, &s, NULL);
+    scope_open(C, &s);
     int one = var && var->kind == A_ID;
     if (var)
         add_names(C, &s, var);
-    scope_scan(C, &s, body, 0);
-    scope_scan(C, &s, body, 1);
+    scope_declare(C, &s, body);
     if (var && !one && !(loop->k[2] = target(C, var))) {
         scope_close(C, &s);
         return NULL;
@@ -1562,11 +1512,10 @@ static cnode *try_clause(comp *C, const ast *n, int which)
     const ast *block = which == TRY_BODY ? k : which == TRY_CATCH ? k->kids[1] : k->kids[0];
     cnode *c = mk(C, NULL, k, 1);
     cscope s;
-    scope_open(C, &s, NULL);
+    scope_open(C, &s);
     if (var && var->kind == A_ID)
         scope_add(C, &s, var->sym);
-    scope_scan(C, &s, block, 0);
-    scope_scan(C, &s, block, 1);
+    scope_declare(C, &s, block);
     c->k[0] = cx(C, block);
     c->a = var && var->kind == A_ID ? s.slots[0] : -1;
     c->nclear = s.n;
@@ -1791,15 +1740,14 @@ static struct ccode *compile(jc_ctx *ctx, const ast *body, struct env *closure, 
         cand_add(&C, params[i]);
     cand_scan(&C, body);
     cscope s;
-    scope_open(&C, &s, NULL);
+    scope_open(&C, &s);
     if (function)
         for (int i = 0; i < nparams; i++)
             scope_add(&C, &s, params[i]);
     else
         s.global = 1;
     if (function) {
-        scope_scan(&C, &s, body, 0);
-        scope_scan(&C, &s, body, 1);
+        scope_declare(&C, &s, body);
     }
     code->root = cx(&C, body);
     scope_close(&C, &s);
@@ -1832,6 +1780,8 @@ int eval_code_call(jc_ctx *ctx, jc_method *m, int n, const value *args, const ty
     *handled = 0;
     if (m->code_state == 0) {
         m->code_state = 2;
+        if (ST(ctx)->no_shortcuts & SC_COMPILE)
+            return 0;
         int np = m->nparams + m->ntvars, *params = xmalloc((size_t)(np + 1) * sizeof *params);
         memcpy(params, m->params, (size_t)m->nparams * sizeof *params);
         for (int i = 0; i < m->ntvars; i++)
@@ -1873,7 +1823,7 @@ int eval_code_call(jc_ctx *ctx, jc_method *m, int n, const value *args, const ty
 
 int eval_code_toplevel(jc_ctx *ctx, const ast *n, value *out, int *handled)
 {
-    struct ccode *code = compile(ctx, n, NULL, 0, NULL, 0);
+    struct ccode *code = ST(ctx)->no_shortcuts & SC_COMPILE ? NULL : compile(ctx, n, NULL, 0, NULL, 0);
     *handled = code != NULL;
     if (!code)
         return 0;

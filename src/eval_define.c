@@ -133,6 +133,7 @@ static void method_free(jc_method *m)
     free(m->params);
     free(m->kwparams);
     free(m->kwdefaults);
+    free(m->locals);
     eval_code_free(m->code);
     arena_release(m->arena);
     eval_scope_release(m->closure);
@@ -257,6 +258,7 @@ static int add_methods(jc_ctx *ctx, env *e, jc_func *f, const ast *const *params
     }
     for (int arity = first_optional; arity <= nparams; arity++) {
         jc_method *m = xcalloc(1, sizeof *m);
+        m->nlocals = -1;
         m->module = ST(ctx)->defining_module;
         m->nparams = arity;
         m->vararg = vararg && arity == nparams;

@@ -38,6 +38,8 @@ typedef struct evstate {
     struct jc_typeobj *expr_type, *quote_type; /* Expr, QuoteNode (eval_expr.c) */
     unsigned gensyms;             /* gensym's counter */
     struct modtab *modules;       /* the user's modules (eval_module.c) */
+    int no_shortcuts;             /* SC_* bits from JCALC_NO_SHORTCUTS: the paths that only
+                                     make things faster, turned off for the differential test */
     int defining_module;          /* the module of the methods being defined (jc_method.module) */
     int cur_module;               /* the module whose body runs ("Main.M"), 0 for Main */
     size_t nlocal_cap;
@@ -97,6 +99,23 @@ static inline int eval_scope_declared_global(const env *e, int sym)
 /* Whether sym is a local variable seen from scope (not one declared global). */
 int eval_scope_binds(struct env *scope, int sym);
 
+/* The names one scope's own code declares and assigns (eval_scope.c), each list in the
+ * order of the text: nested scopes are not entered (eval_is_nested_scope). */
+typedef struct scope_names {
+    int *globals, ng, gcap;    /* global x */
+    int *locals, nl, lcap;     /* local x */
+    int *assigned, na, acap;   /* the targets of x = …, x += …, (a, b) = … */
+} scope_names;
+void eval_scope_names(const ast *body, scope_names *out);
+void eval_scope_names_free(scope_names *s);
+int eval_is_nested_scope(const ast *n);
+/* The tree walker's side: the names body's own scope makes local (assigned or declared
+ * local, not declared global), once each, into *out (malloc'd); and their declaration,
+ * unassigned, in scope before the body runs, but for those an enclosing scope binds and,
+ * outside every function, the globals that exist (the top level's soft scope). */
+int eval_scope_local_names(const ast *body, int **out);
+void eval_scope_declare(jc_ctx *ctx, struct env *scope, const int *syms, int n);
+
 /* Lets go of a node the evaluator referenced: the cycle collector's candidate when
  * others still reference it (eval_state.c). */
 void eval_gc_drop_heap(jc_ctx *ctx, value v);
@@ -120,8 +139,9 @@ static inline int eval_stack_guard(jc_ctx *ctx, const ast *site)
 /* ---- the tree walker (eval.c) ---- */
 /* A statement in scope e: 0 with *out, -1, or an EV_* code of control flow. */
 int eval_stmt(jc_ctx *ctx, env *e, const ast *n, value *out);
-/* sum(itr; init), prod(…; init) …: *handled 0 when f is not one of the folds. */
-int eval_fold_init_call(jc_ctx *ctx, value f, const jc_args *a, value *out, int *handled);
+/* sum(itr; init), prod(…; init) …, and the seven folds of a lazy generator value:
+ * *handled 0 when f is not one of them (eval.c). */
+int eval_fold_iter_call(jc_ctx *ctx, value f, const jc_args *a, value *out, int *handled);
 
 /* ---- calls (eval_call.c) ---- */
 /* The symbol of the function that calling the type named name[0..len) means. */
@@ -177,6 +197,12 @@ static inline int eval_local_bound(const evstate *st, int sym)
  * rows and the number tower.  Only what needs nothing of either: an Int64 sum, difference
  * or product that overflows, which continues as a BigInt, takes the general path, as do
  * mixed comparisons and other kinds; a function given user methods has no direct path. */
+/* The evaluator's shortcuts, each of which must give what the path it skips gives:
+ * the direct arithmetic of two Int64 or Float64 operands, the compiled closure tree
+ * (the walker runs every body instead) and the streaming folds (sum(f(x) for x in v),
+ * a long builtin a + b + …).  tests/diff/shortcuts.sh runs every case file with each off. */
+enum { SC_FAST = 1, SC_COMPILE = 2, SC_FOLD = 4 };
+
 enum { FAST_UNKNOWN, FAST_NONE, FAST_ADD, FAST_SUB, FAST_MUL, FAST_DIV, FAST_LT, FAST_LE, FAST_GT, FAST_GE,
        FAST_EQ, FAST_NE, FAST_REM, FAST_IDIV, FAST_MOD };
 

@@ -653,6 +653,13 @@ void eval_install_builtins(jc_ctx *ctx)
     evstate *st = xcalloc(1, sizeof *st);
     ctx->lib = st;
     st->stack_budget = stack_budget();
+    const char *sc = getenv("JCALC_NO_SHORTCUTS");
+    if (sc) {
+        int all = strstr(sc, "all") != NULL;
+        st->no_shortcuts = (all || strstr(sc, "fast") ? SC_FAST : 0) |
+                           (all || strstr(sc, "compile") ? SC_COMPILE : 0) |
+                           (all || strstr(sc, "fold") ? SC_FOLD : 0);
+    }
 #define S(field, text) st->field = sym_intern(ctx, text, strlen(text))
     S(sym_ans, "ans");
     S(sym_pow, "^");

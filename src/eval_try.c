@@ -19,7 +19,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "eval.h"
+#include "eval_impl.h"
 #include "array.h"
 #include "num/num.h"
 #include "exc.h"
@@ -713,6 +713,9 @@ static int walk_clause(jc_ctx *ctx, void *st, int which, value exc, value *out)
     } else if (which != TRY_BODY) {
         block = k->kids[0];
     }
+    int *names, nn = eval_scope_local_names(block, &names);
+    eval_scope_declare(ctx, scope, names, nn);
+    free(names);
     int r = w->ev(ctx, scope, block, out);
     eval_scope_drop(ctx, scope);
     return r;

@@ -29,6 +29,10 @@ typedef struct jc_method {
     const ast *site;         /* the signature, for the method's file:line */
     struct ccode *code;      /* the body compiled (eval_compile.c), made at the first call */
     int code_state;          /* 0 not tried yet, 1 compiled, 2 left to the tree walker */
+    int *locals;             /* the names the body's own scope assigns or declares local
+                                (eval_scope_names), for the tree walker; read at its first
+                                walked call, nlocals -1 until then */
+    int nlocals;
     int module;              /* the symbol of the module that defined it ("Main.M"), or 0
                                 for Main (no module's name is the first symbol) */
 } jc_method;

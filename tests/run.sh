@@ -20,6 +20,8 @@
 #   differential  tests/diff/intdiff.py      2000 integer/rational expressions against
 #                 build/diff/fltdiff         Python's exact arithmetic, 2000 Float64
 #                                           operations against MPFR; one assertion each
+#                 tests/diff/shortcuts.sh    every case file with each evaluator shortcut
+#                                           off (JCALC_NO_SHORTCUTS): the same output
 # Set TESTS=pattern to run only the groups or files whose path contains pattern.
 cd "$(dirname "$0")/.." || exit 2
 JCALC=${JCALC:-./build/jcalc}
@@ -98,7 +100,8 @@ fi
 # ---- differential: the number tower against exact oracles ----
 if selected tests/diff; then
     for d in "python3 tests/diff/intdiff.py -n 2000 -s 1 -j $JCALC" \
-             "build/diff/fltdiff -n 2000 -s 1 -j $JCALC"; do
+             "build/diff/fltdiff -n 2000 -s 1 -j $JCALC" \
+             "sh tests/diff/shortcuts.sh"; do
         $d >"$tmp/out" 2>"$tmp/err"
         status=$?
         last=$(tail -n 1 "$tmp/out")

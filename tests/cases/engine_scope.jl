@@ -61,3 +61,17 @@ f2([1, 2])
 try; f2(Any[1, 2.0]); catch e; e.got; end
 typeof([1]::AbstractVector{Int})
 try; 1::3; catch e; typeof(e); end
+# the same rules in bodies with keywords and closures, and in loop bodies: a name a loop
+# body assigns is the body's local from its start
+function lq() r = 0; for i in 1:1; r = x; x = 5; end; r end;
+try; lq(); catch e; e; end
+function lw() r = 0; n = 0; while n < 1; n += 1; r = x; x = 5; end; r end;
+try; lw(); catch e; e; end
+function kw1(; k = 1) if false; x = 1; end; x end;
+try; kw1(); catch e; e; end
+function kw2(; k = 1) for i in 1:3; t = i; end; return t; t = 0 end;
+kw2()
+function cl1() g = () -> (y = 1); g(); y = 5; y end;
+cl1()
+function cl2() g = () -> (z = 1); g(); z = 5; g(); z end;
+cl2()

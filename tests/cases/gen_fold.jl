@@ -48,3 +48,11 @@ maximum(x for x in (-Inf, Inf))
 maximum(x for x in (1, 2.5))
 minimum(i % 7 - 3 for i in 1:100)
 maximum(x for x in (1, big(5), 3))
+# a generator held in a variable folds the same way: lazily, stopping at the answer
+g = (i > 5 for i in 1:10^18);
+any(g), all(g)
+g2 = (i for i in 1:10 if isodd(i));
+sum(g2), prod(g2), maximum(g2), minimum(g2), count(isodd, g2)
+sum(abs2, (i for i in 1:3)), sum((Int8(100) for _ in 1:2))
+try; sum((i for i in 1:0)); catch e; e; end
+sum((i for i in 1:0); init = 0), count((i > 0 for i in 1:0)), any((true for _ in 1:0))
