@@ -172,7 +172,15 @@ void eval_method_sig(jc_ctx *ctx, sb *out, const char *fname, const jc_method *m
 void eval_method_loc(jc_ctx *ctx, sb *out, const jc_method *m);
 
 /* A list of methods(f) as Julia displays it. */
-void eval_methods_text(jc_ctx *ctx, sb *out, const jc_func *f);
+void eval_methods_text(jc_ctx *ctx, sb *out, const jc_func *f, value ms);
+/* methods(f) as Base's MethodList, f a function or a type (its constructors): 1 with
+ * *out, 0 when f is neither, -1; the show of a Method or MethodList (1 when v is one);
+ * the types as names (1 with *out for Method, or Base.MethodList when in_base). */
+int eval_methods_of(jc_ctx *ctx, value f, value *out);
+int eval_method_show(jc_ctx *ctx, sb *out, value v, int mode);
+int eval_method_type_named(jc_ctx *ctx, const char *name, int in_base, value *out);
+/* For a MethodList *v, its ms (borrowed: the list holds it) in *v, and 1; else 0. */
+int eval_method_list_items(jc_ctx *ctx, value *v);
 /* A string value the display shows as it is (a method list). */
 value eval_display_text(const char *s, size_t n);
 

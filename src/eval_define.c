@@ -41,6 +41,8 @@ int eval_lookup(jc_ctx *ctx, env *e, int sym, const ast *site, value *out)
     const char *name = sym_name(ctx, sym);
     if (eval_expr_type_named(ctx, name, out)) /* Expr and QuoteNode, made when first named */
         return 0;
+    if (eval_method_type_named(ctx, name, 0, out)) /* Method */
+        return 0;
     const char *hint = "";
     if (!strcmp(name, "or"))
         hint = "\nsuggestion: Use `||` for short-circuiting boolean OR.";

@@ -437,6 +437,9 @@ int eval_module_member(jc_ctx *ctx, value *out, value m, const char *name, const
     }
     if (eval_gen_type_named(ctx, mod, name, out))
         return 0;
+    if (strlen(mod) >= 4 && !strcmp(mod + strlen(mod) - 4, "Base") &&
+        eval_method_type_named(ctx, name, 1, out))
+        return 0; /* Base.MethodList */
     if (std_module_name(name)) {
         sb full = { 0 };   /* Base.Math prints as such */
         sb_printf(&full, "%s.%s", sym_name(ctx, (int)m.u.i), name);

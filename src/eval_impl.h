@@ -36,6 +36,7 @@ typedef struct evstate {
     uint32_t *nlocal;             /* per symbol: how many live scopes bind it (nlocal_cap) */
     struct jc_typeobj *gen_type, *filter_type; /* Base.Generator, Iterators.Filter (eval_gen.c) */
     struct jc_typeobj *expr_type, *quote_type; /* Expr, QuoteNode (eval_expr.c) */
+    struct jc_typeobj *method_type, *mlist_type; /* Method, MethodList (eval_method.c) */
     unsigned gensyms;             /* gensym's counter */
     struct modtab *modules;       /* the user's modules (eval_module.c) */
     int no_shortcuts;             /* SC_* bits from JCALC_NO_SHORTCUTS: the paths that only

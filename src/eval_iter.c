@@ -140,6 +140,7 @@ void eval_iter_done(jc_iter *it)
 
 static int iter_init(jc_ctx *ctx, jc_iter *it, value coll, const ast *site, int allow_proto)
 {
+    eval_method_list_items(ctx, &coll); /* a MethodList iterates its Vector{Method} */
     it->coll = coll;
     it->i = 0;
     it->site = site;

@@ -12,7 +12,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "eval.h"
+#include "eval_impl.h"
+#include "array.h"
+#include "show.h"
 #include "parse.h"
 #include "types.h"
 
@@ -207,16 +209,26 @@ int eval_method_select(jc_ctx *ctx, const jc_func *fn, const jc_args *a, const j
     return r;
 }
 
-void eval_method_loc(jc_ctx *ctx, sb *out, const jc_method *m)
+/* The file ("none" for no file) and line of a method's definition. */
+static int method_line_of(const jc_method *m, const char **file)
 {
     size_t len = 0;
-    const char *name = NULL;
     int first = 1, line = 1, col = 1;
-    const char *src = m->arena ? arena_source(m->arena, &len, &name, &first) : NULL;
+    *file = NULL;
+    const char *src = m->arena ? arena_source(m->arena, &len, file, &first) : NULL;
     if (src && m->site)
         err_position_in(src, len, first, m->site->off, &line, &col);
+    if (!*file)
+        *file = "none";
+    return line;
+}
+
+void eval_method_loc(jc_ctx *ctx, sb *out, const jc_method *m)
+{
+    const char *file;
+    int line = method_line_of(m, &file);
     (void)ctx;
-    sb_printf(out, "%s:%d", name ? name : "none", line);
+    sb_printf(out, "%s:%d", file, line);
 }
 
 static void where_suffix(jc_ctx *ctx, sb *out, const jc_method *m)
@@ -337,25 +349,82 @@ value eval_display_text(const char *s, size_t n)
     return v;
 }
 
-/* methods(f): Julia's listing, a more specific method before a less specific one it
- * overlaps, otherwise in the order of definition. */
-void eval_methods_text(jc_ctx *ctx, sb *out, const jc_func *f)
+/* ---- methods(f): Base's MethodList of Method values ----
+ *
+ * A Method has Julia's fields name, module, file, line, sig (Tuple{typeof(f), T...},
+ * Type{T} first for a constructor; Tuple itself for a builtin's row, as for Julia's
+ * builtins), nargs (the function itself counted), nkw and isva; a MethodList holds them
+ * in ms, most specific first, and the function in mt.  length, iterate, getindex, first
+ * and collect see ms.  A Method shows as its signature and location, found again from
+ * the function that sig names (a method redefined since shows as the new one). */
+
+static void method_types(jc_ctx *ctx)
 {
-    const char *name = f->name >= 0 ? sym_name(ctx, f->name) : "#anonymous";
-    int hidden = !strncmp(name, "#type:", 6);
-    if (hidden)
-        name += 6;
+    evstate *st = ST(ctx);
+    if (st->method_type)
+        return;
+    st->method_type = eval_base_struct(ctx, "Method", 0, NULL, 8, (const char *const[]){
+        "name", "module", "file", "line", "sig", "nargs", "nkw", "isva" }, 1);
+    st->mlist_type = eval_base_struct(ctx, "Base.MethodList", 0, NULL, 2,
+                                      (const char *const[]){ "ms", "mt" }, 1);
+}
+
+int eval_method_type_named(jc_ctx *ctx, const char *name, int in_base, value *out)
+{
+    int m = !strcmp(name, "Method"), l = in_base && !strcmp(name, "MethodList");
+    if (!m && !l)
+        return 0;
+    method_types(ctx);
+    *out = val_retain(v_obj(T_TYPE, 0, &(m ? ST(ctx)->method_type : ST(ctx)->mlist_type)->h));
+    return 1;
+}
+
+/* 1 for a Method value, 2 for a MethodList, else 0. */
+static int method_kind(jc_ctx *ctx, value v)
+{
+    evstate *st = ST(ctx);
+    if (v.type != T_STRUCT || !st->method_type)
+        return 0;
+    const jc_typedef *d = val_struct(v)->type->def;
+    return d == st->method_type->def ? 1 : d == st->mlist_type->def ? 2 : 0;
+}
+
+int eval_method_list_items(jc_ctx *ctx, value *v)
+{
+    if (method_kind(ctx, *v) != 2)
+        return 0;
+    *v = val_struct(*v)->v[0];
+    return 1;
+}
+
+/* length, isempty, getindex and iterate of a MethodList are those of its ms. */
+static int bi_mlist(jc_ctx *ctx, value *out, const jc_args *a)
+{
+    value args[3];
+    if (a->n > 3 || !a->n)
+        return LIB_DECLINE;
+    memcpy(args, a->v, (size_t)a->n * sizeof *args);
+    if (!eval_method_list_items(ctx, &args[0]))
+        return LIB_DECLINE;
+    return eval_call_global(ctx, (const char *)a->data, a->n, args, a->site, out);
+}
+
+const builtin lib_methods[] = {
+    { "length", 1, 1, bi_mlist, NULL, NULL, "length" },
+    { "isempty", 1, 1, bi_mlist, NULL, NULL, "isempty" },
+    { "getindex", 2, 2, bi_mlist, NULL, NULL, "getindex" },
+    { "iterate", 1, 2, bi_mlist, NULL, NULL, "iterate" },
+    { NULL, 0, 0, NULL, NULL, NULL, NULL },
+};
+
+/* f's user methods, most specific first among those that overlap, otherwise in the
+ * order of definition: *out malloc'd, the count returned. */
+static int sorted_methods(const jc_func *f, const jc_method ***out)
+{
     int n = 0;
     for (const jc_method *m = f->methods; m; m = m->next)
         n++;
-    if (!n) {
-        sb_printf(out, "# %d method%s for %s function \"%s\" from Base", f->nrows,
-                  f->nrows == 1 ? "" : "s", "builtin", name);
-        if (f->nrows)
-            sb_putc(out, ':');
-        return;
-    }
-    const jc_method **v = xmalloc((size_t)n * sizeof *v);
+    const jc_method **v = xmalloc((size_t)(n + 1) * sizeof *v);
     int k = n;
     for (const jc_method *m = f->methods; m; m = m->next)
         v[--k] = m; /* oldest first */
@@ -368,21 +437,245 @@ void eval_methods_text(jc_ctx *ctx, sb *out, const jc_func *f)
             v[j] = v[j - 1];
             v[j - 1] = t;
         }
-    int width = n >= 100 ? 3 : n >= 10 ? 2 : 1;
+    *out = v;
+    return n;
+}
+
+/* The name f shows (a constructor's is its type's, a module's function its own). */
+static const char *func_name(jc_ctx *ctx, const jc_func *f, int *constructor)
+{
+    const char *name = f->name >= 0 ? sym_name(ctx, eval_module_plain(ctx, f->name)) : "#anonymous";
+    *constructor = !strncmp(name, "#type:", 6);
+    return *constructor ? name + 6 : name;
+}
+
+static value int32v(int64_t i)
+{
+    value v = { T_INT32, 0, { .i = i } };
+    return v;
+}
+
+/* Tuple{typeof(f), T...} (Type{T} first for a constructor) of a user method; Tuple for
+ * a builtin row (m NULL). */
+static value method_sig(jc_ctx *ctx, value fv, int constructor, const char *tname, const jc_method *m)
+{
+    jc_typeobj *t = type_new(T_TUPLE);
+    if (!m) { /* Tuple, that is Tuple{Vararg} */
+        t->nelts = 1;
+        t->elts = xcalloc(1, sizeof *t->elts);
+        t->elts[0] = type_new(TK_VARARG);
+        return v_obj(T_TYPE, 0, &t->h);
+    }
+    t->nelts = (size_t)m->nparams + 1;
+    t->elts = xcalloc(t->nelts, sizeof *t->elts);
+    value first = v_nothing();
+    if (constructor && eval_get_global(ctx, tname, &first) == 0 && first.type == T_TYPE) {
+        jc_typeobj *ty = type_new(TK_TYPE);
+        ty->param = type_retain(val_typeobj(first));
+        t->elts[0] = ty;
+    } else
+        t->elts[0] = type_typeof(fv);
+    val_release(first);
+    for (int i = 0; i < m->nparams; i++) {
+        jc_typeobj *p = m->ptypes && m->ptypes[i] ? type_retain(m->ptypes[i]) : type_new(TA_ANY);
+        if (m->vararg && i == m->nparams - 1) {
+            jc_typeobj *va = type_new(TK_VARARG);
+            va->param = p;
+            p = va;
+        }
+        t->elts[i + 1] = p;
+    }
+    return v_obj(T_TYPE, 0, &t->h);
+}
+
+static int make_method(jc_ctx *ctx, value fv, const jc_method *m, const builtin *row, value *out)
+{
+    const jc_func *f = val_func(fv);
+    int ctor;
+    const char *name = func_name(ctx, f, &ctor);
+    value fields[8];
+    fields[0] = (value){ T_SYMBOL, 0, { .i = sym_intern(ctx, name, strlen(name)) } };
+    int msym = m ? m->module : 0;
+    fields[1] = (value){ T_SYMBOL, SYM_MODULE, { .i = msym ? msym : sym_intern(ctx, m ? "Main" : "Base", 4) } };
+    const char *file = "none";
+    int line = m ? method_line_of(m, &file) : 0;
+    fields[2] = (value){ T_SYMBOL, 0, { .i = sym_intern(ctx, file, strlen(file)) } };
+    fields[3] = int32v(line);
+    fields[4] = method_sig(ctx, fv, ctor, name, m);
+    int nargs = m ? m->nparams + 1 : row->max_args < 0 ? row->min_args + 2 : row->max_args + 1;
+    fields[5] = int32v(nargs);
+    fields[6] = int32v(m ? m->nkw : 0);
+    fields[7] = v_bool(m ? m->vararg : row->max_args < 0);
+    jc_args a = { .n = 8, .v = fields };
+    int r = eval_struct_call(ctx, v_obj(T_TYPE, 0, &ST(ctx)->method_type->h), &a, out);
+    val_release(fields[4]);
+    return r;
+}
+
+static int methods_value(jc_ctx *ctx, value fv, value *out)
+{
+    method_types(ctx);
+    const jc_func *f = val_func(fv);
+    const jc_method **v;
+    int n = sorted_methods(f, &v), total = n + f->nrows, r = 0;
+    value *ms = xmalloc((size_t)(total + 1) * sizeof *ms);
+    int made = 0;
+    for (int i = 0; i < total && r == 0; i++) {
+        r = make_method(ctx, fv, i < n ? v[i] : NULL, i < n ? NULL : f->rows[i - n], &ms[i]);
+        made += r == 0;
+    }
+    free(v);
+    if (r < 0) {
+        val_release_n(ms, (size_t)made);
+        free(ms);
+        return -1;
+    }
+    int64_t len = total;
+    value vec = array_from_values(ctx, ms, len, 1, &len, ST(ctx)->method_type); /* takes them */
+    free(ms);
+    value fields[2] = { vec, fv };
+    jc_args a = { .n = 2, .v = fields };
+    r = eval_struct_call(ctx, v_obj(T_TYPE, 0, &ST(ctx)->mlist_type->h), &a, out);
+    val_release(vec);
+    return r;
+}
+
+int eval_methods_of(jc_ctx *ctx, value x, value *out)
+{
+    if (x.type == T_TYPE) { /* a type's constructors */
+        const jc_typeobj *t = val_typeobj(x);
+        if (!t->def)
+            return 0;
+        const char *tn = sym_name(ctx, t->def->name);
+        int sym = eval_type_function_sym(ctx, tn, strlen(tn));
+        if ((size_t)sym >= ctx->nglobals || !ctx->globals[sym].defined)
+            return 0;
+        x = ctx->globals[sym].v;
+    }
+    if (x.type != T_FUNCTION)
+        return 0;
+    return methods_value(ctx, x, out) < 0 ? -1 : 1;
+}
+
+/* The user method a Method value stands for, found again from the function its sig
+ * names, by its line and parameter types; NULL for a builtin row or one since gone. */
+static const jc_method *method_of(jc_ctx *ctx, const jc_struct *s, const jc_func **fout)
+{
+    if (s->v[4].type != T_TYPE || val_typeobj(s->v[4])->base != T_TUPLE || !val_typeobj(s->v[4])->nelts)
+        return NULL;
+    const jc_typeobj *sig = val_typeobj(s->v[4]), *f0 = sig->elts[0];
+    int fsym = -1;
+    if (f0->base == T_FUNCTION && f0->sym)
+        fsym = f0->sym - 1;
+    else if (f0->base == TK_TYPE && s->v[0].type == T_SYMBOL) {
+        const char *tn = sym_name(ctx, (int)s->v[0].u.i);
+        fsym = eval_type_function_sym(ctx, tn, strlen(tn));
+    }
+    const jc_func *f = *fout; /* the list's function, or NULL: the one sig names */
+    if (!f) {
+        if (fsym < 0 || (size_t)fsym >= ctx->nglobals || !ctx->globals[fsym].defined ||
+            ctx->globals[fsym].v.type != T_FUNCTION)
+            return NULL;
+        f = val_func(ctx->globals[fsym].v);
+    }
+    for (const jc_method *m = f->methods; m; m = m->next) {
+        if ((size_t)m->nparams + 1 != sig->nelts)
+            continue;
+        int same = 1;
+        for (int i = 0; i < m->nparams && same; i++) {
+            const jc_typeobj *p = sig->elts[i + 1];
+            if (m->vararg && i == m->nparams - 1 && p->base == TK_VARARG)
+                p = p->param;
+            const jc_typeobj *q = m->ptypes ? m->ptypes[i] : NULL;
+            same = q ? type_equal(p, q) : p->base == TA_ANY;
+        }
+        const char *file;
+        if (same && method_line_of(m, &file) == s->v[3].u.i)
+            return m;
+    }
+    return NULL;
+}
+
+/* A Method's signature: f(x::Int64), or f(...) for a builtin's row. */
+static void method_line(jc_ctx *ctx, sb *out, const jc_struct *s, const jc_method *m)
+{
+    const char *name = s->v[0].type == T_SYMBOL ? sym_name(ctx, (int)s->v[0].u.i) : "?";
+    if (m)
+        eval_method_sig(ctx, out, name, m, 1);
+    else
+        sb_printf(out, "%s(...)", name);
+}
+
+/* A Method's location: @ Main none:1 (the module left out when it is the list's). */
+static void method_where(jc_ctx *ctx, sb *out, const jc_struct *s, int module)
+{
+    sb_puts(out, "@ ");
+    if (module && s->v[1].type == T_SYMBOL) {
+        sb_puts(out, sym_name(ctx, (int)s->v[1].u.i));
+        if (s->v[3].u.i <= 0)
+            return;
+        sb_putc(out, ' ');
+    }
+    if (s->v[2].type == T_SYMBOL)
+        sb_printf(out, "%s:%d", sym_name(ctx, (int)s->v[2].u.i), (int)s->v[3].u.i);
+}
+
+int eval_method_show(jc_ctx *ctx, sb *out, value v, int mode)
+{
+    int kind = method_kind(ctx, v);
+    if (!kind)
+        return 0;
+    jc_struct *s = val_struct(v);
+    if (kind == 2) {
+        if (s->v[1].type == T_FUNCTION && s->v[0].type == T_ARRAY)
+            eval_methods_text(ctx, out, val_func(s->v[1]), s->v[0]);
+        return 1;
+    }
+    const jc_func *f = NULL;
+    const jc_method *m = method_of(ctx, s, &f);
+    method_line(ctx, out, s, m);
+    sb_puts(out, mode == SHOW_PLAIN ? "\n     " : " ");
+    method_where(ctx, out, s, 1);
+    return 1;
+}
+
+/* methods(f): Julia's listing of a MethodList's ms, f the function it lists. */
+void eval_methods_text(jc_ctx *ctx, sb *out, const jc_func *f, value ms)
+{
+    int64_t n = array_length(ms);
+    int ctor;
+    const char *name = func_name(ctx, f, &ctor);
     const jc_method *oldest = f->methods; /* the function's module is its first method's */
     while (oldest && oldest->next)
         oldest = oldest->next;
-    if (hidden)
-        sb_printf(out, "# %d method%s for type constructor:", n, n == 1 ? "" : "s");
+    int nuser = oldest != NULL;
+    const char *module = oldest ? eval_method_module(ctx, oldest) : "Base";
+    if (ctor)
+        sb_printf(out, "# %lld method%s for type constructor", (long long)n, n == 1 ? "" : "s");
+    else if (name[0] == '#') /* no global has that name: Julia names no module */
+        sb_printf(out, "# %lld method%s for anonymous function \"%s\"", (long long)n, n == 1 ? "" : "s", name);
     else
-        sb_printf(out, "# %d method%s for %s \"%s\" from %s:", n, n == 1 ? "" : "s",
-                  name[0] == '#' ? "anonymous function" : "generic function", name,
-                  eval_method_module(ctx, oldest));
-    for (int i = 0; i < n; i++) {
-        sb_printf(out, "\n %*s[%d] ", width - (i + 1 >= 100 ? 3 : i + 1 >= 10 ? 2 : 1), "", i + 1);
-        eval_method_sig(ctx, out, name, v[i], 1);
-        sb_printf(out, "\n%*s@ ", width + 4, "");
-        eval_method_loc(ctx, out, v[i]);
+        sb_printf(out, "# %lld method%s for %s \"%s\" from %s", (long long)n, n == 1 ? "" : "s",
+                  nuser ? "generic function" : "builtin function",
+                  name, nuser ? module : "Base");
+    if (n)
+        sb_putc(out, ':');
+    int width = n >= 100 ? 3 : n >= 10 ? 2 : 1;
+    for (int64_t i = 0; i < n; i++) {
+        value x;
+        if (array_get_linear(ctx, ms, i, &x) < 0) {
+            err_clear(ctx);
+            break;
+        }
+        if (method_kind(ctx, x) != 1) {
+            val_release(x);
+            continue;
+        }
+        const jc_struct *s = val_struct(x);
+        sb_printf(out, "\n %*s[%lld] ", width - (i + 1 >= 100 ? 3 : i + 1 >= 10 ? 2 : 1), "", (long long)i + 1);
+        method_line(ctx, out, s, method_of(ctx, s, &f)); /* f: the list's */
+        sb_printf(out, "\n%*s", width + 4, "");
+        method_where(ctx, out, s, s->v[3].u.i <= 0);
+        val_release(x);
     }
-    free(v);
 }

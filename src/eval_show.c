@@ -81,6 +81,8 @@ static int user_text_plain(jc_ctx *ctx, sb *out, value x)
 static int show_hook(jc_ctx *ctx, sb *out, value v, int mode)
 {
     int r = eval_expr_show(ctx, out, v, mode); /* quoted code as Julia writes it */
+    if (!r)
+        r = eval_method_show(ctx, out, v, mode); /* Method, MethodList */
     if (r)
         return r;
     if (mode == SHOW_PLAIN)

@@ -27,7 +27,8 @@
     X(errors)      /* throw, rethrow, the exception types' constructors */ \
     X(floatparts) \
     X(assign)      /* convert */ \
-    X(meta)        /* eval, esc, gensym, Meta.parse, dump (eval_expr.c) */
+    X(meta)        /* eval, esc, gensym, Meta.parse, dump (eval_expr.c) */ \
+    X(methods)     /* MethodList's length, getindex … (eval_method.c) */
 
 #define DECLARE(name) extern const builtin lib_##name[];
 LIB_TABLE_LIST(DECLARE)

@@ -595,13 +595,8 @@ static int bi_isdefined(jc_ctx *ctx, value *out, const jc_args *a)
 
 static int bi_methods(jc_ctx *ctx, value *out, const jc_args *a)
 {
-    if (a->v[0].type != T_FUNCTION)
-        return LIB_DECLINE;
-    sb b = { 0 };
-    eval_methods_text(ctx, &b, val_func(a->v[0]));
-    *out = eval_display_text(b.s ? b.s : "", b.len);
-    sb_free(&b);
-    return 0;
+    int r = eval_methods_of(ctx, a->v[0], out);
+    return r > 0 ? 0 : r < 0 ? -1 : LIB_DECLINE;
 }
 
 /* Val(c) is built by the evaluator (eval_struct.c: Base's struct Val{x} with its outer
