@@ -417,6 +417,31 @@ static int type_is_exactly(value x, const jc_typeobj *t)
     return eq;
 }
 
+/* Two numbers of different primitive types (1 + 2.0, Int8(1) == 1): Base's methods of
+ * + - * / and == for them are promotion's, +(x::Number, y::Number), and of < and <= the
+ * (Real, Real) ones, not methods of the concrete types.  TA_NUMBER or TA_REAL then, else
+ * 0. */
+static int promotion_row(jc_ctx *ctx, const jc_func *fn, const jc_args *a)
+{
+    if (a->n != 2 || a->v[0].type == a->v[1].type || fn->name < 0)
+        return 0;
+    for (int i = 0; i < 2; i++) {
+        jc_type t = a->v[i].type;
+        if (t == T_BOOL || !(val_kind_is(t, VK_INTEGER) || t == T_FLOAT64 || t == T_FLOAT32 || t == T_FLOAT16) ||
+            t == T_BIGINT)
+            return 0;
+    }
+    const char *name = sym_name(ctx, fn->name);
+    static const char *const number[] = { "+", "-", "*", "/", "==", NULL }, *const real[] = { "<", "<=", NULL };
+    for (int i = 0; number[i]; i++)
+        if (!strcmp(name, number[i]))
+            return TA_NUMBER;
+    for (int i = 0; real[i]; i++)
+        if (!strcmp(name, real[i]))
+            return TA_REAL;
+    return 0;
+}
+
 /* Whether a function's builtin rows come before its user method m for these arguments,
  * by Julia's rule that the more specific method wins.  A row stands for Base's methods,
  * which are written for the concrete number types: for a number argument it counts as
@@ -425,8 +450,27 @@ static int type_is_exactly(value x, const jc_typeobj *t)
  * x::T where T, x...) and types no other argument at all: after
  * Base.:+(x::Number, y::Number) = 42, 1 + 2 is still 3, while a method for a type of
  * the user's, or for exactly Int64, is the one called. */
-static int rows_first(const jc_method *m, const jc_args *a)
+static int rows_first(jc_ctx *ctx, const jc_func *fn, const jc_method *m, const jc_args *a)
 {
+    int promo = promotion_row(ctx, fn, a);
+    if (promo) {
+        /* the rows are Base's promoting method, typed (Number, Number) or (Real, Real):
+         * they go first only when m is strictly less specific */
+        jc_typeobj *r = type_new(promo);
+        int sub = 1, strict = 0;
+        for (int i = 0; i < a->n && sub; i++) {
+            const jc_typeobj *pt = i < m->nparams && m->ptypes ? m->ptypes[i] : NULL;
+            int rest = m->vararg && i >= m->nparams - 1;
+            if (rest || !pt || pt->base == TK_TYPEVAR) {
+                strict = 1; /* x, x::T where T, x...: looser than a number type */
+                continue;
+            }
+            sub = type_subtype(r, pt);
+            strict |= sub && !type_subtype(pt, r);
+        }
+        type_release(r);
+        return sub && strict;
+    }
     int looser = 0;
     for (int i = 0; i < a->n; i++) {
         int k = i < m->nparams ? i : m->nparams - 1;
@@ -541,7 +585,7 @@ static int call_kw(jc_ctx *ctx, value f, const jc_args *a, value *out)
         type_env_clear(&tv);
         return -1;
     }
-    if (found && fn->nrows && !a->nkw && rows_first(best, a)) {
+    if (found && fn->nrows && !a->nkw && rows_first(ctx, fn, best, a)) {
         int r = call_rows(ctx, fn, a, out);
         if (r < 0 && ctx->err_kind == ERR_METHOD)
             err_clear(ctx); /* the rows have no method after all: the user's serves */
