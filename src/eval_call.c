@@ -149,7 +149,13 @@ static int call_user(jc_ctx *ctx, const jc_method *m, int n, const value *args, 
     arena *saved_arena = st->cur_arena;
     if (m->arena)
         st->cur_arena = m->arena;
+    /* a call from top level fixes the world its callees see (world age): a method that
+     * eval defines while it runs is not seen before the call returns */
+    uint64_t world = st->run_world;
+    if (!world)
+        st->run_world = st->world;
     int r = call_body(ctx, m, n, args, a, out, tv);
+    st->run_world = world;
     st->cur_arena = saved_arena;
     if (r < 0)
         capture_trace(ctx);

@@ -234,11 +234,14 @@ static int call_with(jc_ctx *ctx, value f, int n, value *args, const ast *site, 
 /* The method of fn that a call with args certainly selects when fn has one method with
  * neither where variables, varargs nor keywords (most recursions) and no builtin rows,
  * else NULL: the call then needs no dispatch. */
-static inline const jc_method *only_method(const jc_func *fn, int n, const value *args)
+static inline const jc_method *only_method(const evstate *st, const jc_func *fn, int n,
+                                           const value *args)
 {
     const jc_method *m = fn->methods;
-    if (!m || m->next || m->ntvars || m->vararg || m->nkw || m->nparams != n || fn->nrows)
-        return NULL; /* (a function with builtin rows weighs them against m: eval_call.c) */
+    if (!m || m->next || m->ntvars || m->vararg || m->nkw || m->nparams != n || fn->nrows ||
+        (st->run_world && m->world > st->run_world))
+        return NULL; /* (a function with builtin rows weighs them against m: eval_call.c;
+                      * one too new for the running world, eval_method_select) */
     for (int i = 0; m->ptypes && i < n; i++)
         if (m->ptypes[i] && !type_isa(args[i], m->ptypes[i]))
             return NULL;
@@ -254,7 +257,7 @@ static int r_call(jc_ctx *ctx, cframe *fr, const cnode *c, value *out)
         OPERAND(c->k[i + 1], args[i], (drop_n(ctx, args, i), val_release(f)));
     int r = 0;
     const jc_method *m;
-    if (f.type == T_FUNCTION && (m = only_method(val_func(f), n, args)))
+    if (f.type == T_FUNCTION && (m = only_method(ST(ctx), val_func(f), n, args)))
         r = eval_call_method(ctx, m, val_func(f)->name, n, args, c->n, out) < 0 ? -1 : 0;
     else if (!(n == 2 && f.type == T_FUNCTION && eval_fast_func(ctx, val_func(f)) &&
                eval_fast_binop(val_func(f)->fast, args[0], args[1], out)))

@@ -316,15 +316,21 @@ static int add_methods(jc_ctx *ctx, env *e, jc_func *f, const ast *const *params
             m->body = body;
         }
         /* a method of the same arity replaces the old one */
+        /* a global method is new in the world after this one; a local function's or a
+         * closure's is the running call's own (Julia defines it with the function
+         * around it), seen in every world */
+        m->world = m->closure ? 0 : ++ST(ctx)->world;
         jc_method **pp = &f->methods;
         while (*pp) {
             if (same_signature(*pp, m)) {
-                /* the old method may be running (f redefined inside a call of f): it
-                 * is freed when the outermost evaluation ends, not under its frame */
+                /* the old method may be running (f redefined inside a call of f), and
+                 * a call begun before is still in the old world, which sees it: it is
+                 * freed when the outermost evaluation ends, not under its frame */
                 jc_method *old = *pp;
                 *pp = old->next;
                 old->next = ST(ctx)->replaced;
                 ST(ctx)->replaced = old;
+                m->replaces = old;
                 break;
             }
             pp = &(*pp)->next;

@@ -1070,8 +1070,14 @@ static int run_code(jc_ctx *ctx, struct env *e, value v, value *out)
     qa q = { ctx, a, 0, 0 };
     ast *n;
     int r = to_ast(&q, v, &n);
+    /* eval runs its code at top level: in the latest world, as Julia's does, while the
+     * call around it stays in its own */
+    uint64_t world = ST(ctx)->run_world;
+    if (!e)
+        ST(ctx)->run_world = 0;
     if (r == 0)
         r = eval_run_tree(ctx, e, n, a, out);
+    ST(ctx)->run_world = world;
     arena_release(a);
     return r;
 }

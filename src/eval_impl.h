@@ -39,6 +39,9 @@ typedef struct evstate {
     struct jc_typeobj *method_type, *mlist_type; /* Method, MethodList (eval_method.c) */
     unsigned gensyms;             /* gensym's counter */
     struct modtab *modules;       /* the user's modules (eval_module.c) */
+    uint64_t world;               /* the world counter: one more at every method defined */
+    uint64_t run_world;           /* the world a running call sees (fixed when a call starts
+                                     from top level, eval or invokelatest), 0: the latest */
     int no_shortcuts;             /* SC_* bits from JCALC_NO_SHORTCUTS: the paths that only
                                      make things faster, turned off for the differential test */
     int defining_module;          /* the module of the methods being defined (jc_method.module) */
@@ -102,6 +105,16 @@ int eval_scope_binds(struct env *scope, int sym);
 
 /* The names one scope's own code declares and assigns (eval_scope.c), each list in the
  * order of the text: nested scopes are not entered (eval_is_nested_scope). */
+/* The version of m a call in the running world sees: m, or the method it replaced when
+ * m was defined after the running call began (world age); NULL when none. */
+static inline const struct jc_method *eval_visible(const evstate *st, const struct jc_method *m)
+{
+    if (st->run_world)
+        while (m && m->world > st->run_world)
+            m = m->replaces;
+    return m;
+}
+
 typedef struct scope_names {
     int *globals, ng, gcap;    /* global x */
     int *locals, nl, lcap;     /* local x */

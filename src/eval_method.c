@@ -112,16 +112,21 @@ int eval_method_outranks(const jc_method *d, const jc_method *m, const jc_args *
 int eval_method_select(jc_ctx *ctx, const jc_func *fn, const jc_args *a, const jc_method **best,
                        type_env *env)
 {
+    const evstate *st = ST(ctx);
     if (fn->methods && !fn->methods->next) { /* one method: no comparing, no list */
-        if (!applies(fn->methods, a, env))
+        const jc_method *m = eval_visible(st, fn->methods);
+        if (!m || !applies(m, a, env))
             return 0;
-        *best = fn->methods;
+        *best = m;
         return 1;
     }
     const jc_method *cand[64];
     type_env local[4], *envs = local;
     int nc = 0, cap = 4;
-    for (const jc_method *m = fn->methods; m; m = m->next) {
+    for (const jc_method *l = fn->methods; l; l = l->next) {
+        const jc_method *m = eval_visible(st, l);
+        if (!m)
+            continue;
         if (nc == cap) {
             cap *= 2;
             if (envs == local) {
@@ -281,6 +286,9 @@ static int candidate_line(jc_ctx *ctx, sb *out, const char *fname, const jc_meth
     type_env_clear(&env);
     sb_putc(out, ')');
     where_suffix(ctx, out, m);
+    const evstate *st = ST(ctx);
+    if (st->run_world && m->world > st->run_world)
+        sb_puts(out, " (method too new to be called from this world context.)");
     sb_printf(out, "\n   @ %s ", eval_method_module(ctx, m));
     eval_method_loc(ctx, out, m);
     sb_putc(out, '\n');
@@ -301,6 +309,19 @@ int eval_method_nomatch(jc_ctx *ctx, const char *name, const jc_func *fn, const 
         type_name_of(ctx, &b, a->kwv[i]);
     }
     sb_putc(&b, ')');
+    const evstate *st = ST(ctx);
+    for (const jc_method *m = fn->methods; m && st->run_world; m = m->next) {
+        type_env env;
+        env_init(&env, m);
+        int fits = m->world > st->run_world && applies(m, a, &env);
+        type_env_clear(&env);
+        if (fits) {
+            sb_printf(&b, "\nThe applicable method may be too new: running in world age %llu, "
+                      "while current world is %llu.", (unsigned long long)st->run_world,
+                      (unsigned long long)st->world);
+            break;
+        }
+    }
     /* every method with a matching position (all of them for a call of fewer than two
      * arguments), most matches first, at most three */
     struct cand { sb text; int matches; } c[64];
@@ -409,7 +430,21 @@ static int bi_mlist(jc_ctx *ctx, value *out, const jc_args *a)
     return eval_call_global(ctx, (const char *)a->data, a->n, args, a->site, out);
 }
 
+/* invokelatest(f, args...): f called in the latest world, not the running call's. */
+static int bi_invokelatest(jc_ctx *ctx, value *out, const jc_args *a)
+{
+    evstate *st = ST(ctx);
+    uint64_t world = st->run_world;
+    st->run_world = 0;
+    int r = eval_call(ctx, a->v[0], a->n - 1, a->v + 1, a->site, out);
+    st->run_world = world;
+    return r < 0 ? -1 : 0;
+}
+
 const builtin lib_methods[] = {
+    { "invokelatest", 1, -1, bi_invokelatest, LIB_HELP("invokelatest(f, args...)",
+      "Call f(args...) in the latest world: a method defined (by eval) since the running\n"
+      "  call began is seen, as it is not by a plain call (world age)."), NULL, NULL },
     { "length", 1, 1, bi_mlist, NULL, NULL, "length" },
     { "isempty", 1, 1, bi_mlist, NULL, NULL, "isempty" },
     { "getindex", 2, 2, bi_mlist, NULL, NULL, "getindex" },

@@ -33,6 +33,10 @@ typedef struct jc_method {
                                 (eval_scope_names), for the tree walker; read at its first
                                 walked call, nlocals -1 until then */
     int nlocals;
+    uint64_t world;          /* the world age it was defined in (evstate.world) */
+    struct jc_method *replaces; /* the method of the same signature it replaced, seen by
+                                calls running in an older world (kept until the outermost
+                                evaluation ends; only read while this one is too new) */
     int module;              /* the symbol of the module that defined it ("Main.M"), or 0
                                 for Main (no module's name is the first symbol) */
 } jc_method;
