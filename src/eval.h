@@ -43,6 +43,8 @@ extern const eval_rows_snapshot *eval_boot_rows;
 
 /* Global variable access by name (used by the REPL for completion, by tests). */
 int eval_get_global(jc_ctx *ctx, const char *name, value *out);
+/* The world age the running call sees (a MethodError's world). */
+uint64_t eval_world_age(jc_ctx *ctx);
 /* Calls the global function `name` (whatever the user has made of it) on args;
  * UndefVarError when the name is unbound. */
 int eval_call_global(jc_ctx *ctx, const char *name, int n, const value *args, const ast *site,

@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "eval_impl.h"
+#include "exc.h"
 #include "array.h"
 #include "show.h"
 #include "parse.h"
@@ -107,6 +108,24 @@ int eval_method_outranks(const jc_method *d, const jc_method *m, const jc_args *
     int ok = applies(d, a, &env);
     type_env_clear(&env);
     return ok && more_specific(d, m, a->n);
+}
+
+uint64_t eval_world_age(jc_ctx *ctx)
+{
+    const evstate *st = ST(ctx);
+    return st->run_world ? st->run_world : st->world;
+}
+
+/* A catch of a MethodError sees MethodError(f, args, world) from here. */
+static void attach_method_error(jc_ctx *ctx, const jc_func *fn, const jc_args *a)
+{
+    value f[3] = { val_retain(v_obj(T_FUNCTION, 0, (obj *)&fn->h)), v_tuple_new((size_t)a->n),
+                   { T_UINT64, 0, { .u = eval_world_age(ctx) } } };
+    for (int i = 0; i < a->n; i++)
+        val_tuple(f[1])->v[i] = val_retain(a->v[i]);
+    exc_attach(ctx, EXC_METHOD, 3, f);
+    val_release(f[0]);
+    val_release(f[1]);
 }
 
 int eval_method_select(jc_ctx *ctx, const jc_func *fn, const jc_args *a, const jc_method **best,
@@ -205,6 +224,7 @@ int eval_method_select(jc_ctx *ctx, const jc_func *fn, const jc_args *a, const j
         sb_free(&fix);
         err_throw(ctx, ERR_METHOD, a->site, "%s", sb_str(&b));
         sb_free(&b);
+        attach_method_error(ctx, fn, a);
         r = -1;
     }
     for (int i = 0; i < nc; i++)
@@ -360,6 +380,7 @@ int eval_method_nomatch(jc_ctx *ctx, const char *name, const jc_func *fn, const 
         sb_free(&c[i].text);
     err_throw(ctx, ERR_METHOD, a->site, "%s", sb_str(&b));
     sb_free(&b);
+    attach_method_error(ctx, fn, a);
     return -1;
 }
 

@@ -378,10 +378,32 @@ static void fields_from_detail(jc_ctx *ctx, value e, err_kind kind, const char *
     (void)kind;
 }
 
+/* An InexactError the raise site gave func and val: T, a type value, is read from the
+ * message as the layer below could not make it; the other two fields stay the site's. */
+static value inexact_with_type(jc_ctx *ctx, value site)
+{
+    value e = exc_new(EXC_INEXACT, ctx->err.message);
+    char *detail = xstrdup(ctx->err.detail ? ctx->err.detail : "");
+    stash s;
+    stash_take(ctx, &s);
+    fields_from_detail(ctx, e, ERR_INEXACT, detail, "");
+    stash_restore(ctx, &s);
+    free(detail);
+    const jc_exception *from = val_exc(site);
+    for (size_t i = 0; i < from->n; i++)
+        if (!(from->undef & (1u << i)))
+            set_field(e, i, val_retain(from->v[i]));
+    return e;
+}
+
 value eval_exception_of_pending(jc_ctx *ctx)
 {
-    if (ctx->err_value.type != T_NOTHING || ctx->err_value.sub)
-        return val_retain(ctx->err_value);
+    if (ctx->err_value.type != T_NOTHING || ctx->err_value.sub) {
+        value v = ctx->err_value;
+        if (v.type == T_EXCEPTION && val_exc(v)->id == EXC_INEXACT && (val_exc(v)->undef & 2u))
+            return inexact_with_type(ctx, v);
+        return val_retain(v);
+    }
     err_kind kind = ctx->err_kind;
     const char *message = ctx->err.message ? ctx->err.message : "";
     char *detail = xstrdup(ctx->err.detail ? ctx->err.detail : "");

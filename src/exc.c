@@ -120,18 +120,24 @@ void exc_free(obj *o)
     free(e);
 }
 
-void exc_attach(jc_ctx *ctx, exc_id id, int n, const value *fields)
+void exc_attach_some(jc_ctx *ctx, exc_id id, int n, const value *fields, uint32_t which)
 {
     if (!ctx->err_set || (exc_of_kind(ctx->err_kind) != id && exc_table[id].kind != ctx->err_kind) ||
         ctx->err_value.type != T_NOTHING || ctx->err_value.sub)
         return;
     value e = exc_new(id, ctx->err.message);
     jc_exception *x = val_exc(e);
-    for (int i = 0; i < n && (size_t)i < x->n; i++) {
-        x->v[i] = val_retain(fields[i]);
-        x->undef &= ~(1u << i);
-    }
+    for (int i = 0; i < n && (size_t)i < x->n; i++)
+        if (which & (1u << i)) {
+            x->v[i] = val_retain(fields[i]);
+            x->undef &= ~(1u << i);
+        }
     ctx->err_value = e;
+}
+
+void exc_attach(jc_ctx *ctx, exc_id id, int n, const value *fields)
+{
+    exc_attach_some(ctx, id, n, fields, ~0u);
 }
 
 void exc_attach_index(jc_ctx *ctx, exc_id id, value a, int64_t i, int tuple)

@@ -79,6 +79,9 @@ void exc_set_text(value e, char *text /* owned */);
  * (BoundsError's a and i).  Does nothing when another error was already pending. */
 struct jc_ctx;
 void exc_attach(struct jc_ctx *ctx, exc_id id, int n, const value *fields);
+/* The same for the fields whose bit is set in which; the others stay #undef (the layer
+ * that knows them fills them in at the catch: InexactError's T is a type value). */
+void exc_attach_some(struct jc_ctx *ctx, exc_id id, int n, const value *fields, uint32_t which);
 /* The same with the index as an Int64 (BoundsError(a, i), StringIndexError(s, i)); as
  * a 1-tuple when tuple is set (an array's indices: BoundsError([1, 2], (3,))). */
 void exc_attach_index(struct jc_ctx *ctx, exc_id id, value a, int64_t i, int tuple);

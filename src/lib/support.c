@@ -28,7 +28,7 @@ static int no_method(jc_ctx *ctx, const char *name, int n, const value *v, int n
     err_throw(ctx, ERR_METHOD, site, "%s", sb_str(&b));
     sb_free(&b);
     /* a catch sees MethodError(f, args, world) */
-    value f[3] = { v_nothing(), v_tuple_new((size_t)n), { T_UINT64, 0, { .u = UINT64_MAX } } };
+    value f[3] = { v_nothing(), v_tuple_new((size_t)n), { T_UINT64, 0, { .u = eval_world_age(ctx) } } };
     for (int i = 0; i < n; i++)
         val_tuple(f[1])->v[i] = val_retain(v[i]);
     if (eval_get_global(ctx, name, &f[0]) == 0)

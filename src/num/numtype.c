@@ -12,6 +12,8 @@
 
 #include "num/print.h"
 #include "num/float16.h"
+#include "exc.h"
+#include "sym.h"
 
 const char *const num_roundmode_names[RM__COUNT] = {
     "Nearest", "ToZero", "Up", "Down", "FromZero", "NearestTiesAway", "NearestTiesUp",
@@ -46,6 +48,10 @@ int num_domain_error(jc_ctx *ctx, value x, const char *msg)
     else
         err_throw(ctx, ERR_DOMAIN, NULL, " with %s", sb_str(&b));
     sb_free(&b);
+    /* the value itself, not its text: a BigFloat's val stays a BigFloat */
+    value f[2] = { x, v_string(msg ? msg : "", msg ? strlen(msg) : 0) };
+    exc_attach(ctx, EXC_DOMAIN, 2, f);
+    val_release(f[1]);
     return -1;
 }
 
@@ -58,6 +64,9 @@ int num_inexact_error(jc_ctx *ctx, const char *fname, const char *tname, value x
     else
         err_throw(ctx, ERR_INEXACT, NULL, "%s(%s)", fname, sb_str(&b));
     sb_free(&b);
+    /* func and val from here; T, a type value, is read from the text at the catch */
+    value f[3] = { { T_SYMBOL, 0, { .i = sym_intern(ctx, fname, strlen(fname)) } }, v_nothing(), x };
+    exc_attach_some(ctx, EXC_INEXACT, 3, f, 5u);
     return -1;
 }
 

@@ -93,3 +93,15 @@ try ones(2, 2) * ones(3) catch err; err.msg end
 # @assert throws AssertionError(msg)
 try @assert 1 > 2 catch err; err end
 try @assert false "custom" catch err; (typeof(err), err.msg) end
+# the raise site gives the value itself, not its printed text (Base.MPFR's sqrt throws
+# DomainError(x, "NaN result for non-NaN input."); Int(x) throws InexactError(:Int64, Int64, x))
+try sqrt(big(-2.0)) catch e; (e, typeof(e.val)) end
+try Int(big(5) / 2) catch e; (e.func, e.T, typeof(e.val)) end
+try Int8(2.5f0) catch e; typeof(e.val) end
+try sqrt(-2.0) catch e; e.val end
+# a user function's MethodError carries f, args and the world (Core's MethodError(f, args, world))
+fm(x::Int) = 1
+try fm(2.0) catch e; (e.f, e.args, typeof(e.world)) end
+gm(x::Int, y) = 1; gm(x, y::Int) = 2
+try gm(1, 2) catch e; (e.f === gm, e.args) end
+try sin("a") catch e; (e.f, e.args, typeof(e.world)) end
