@@ -248,7 +248,8 @@ int eval_expr_type_named(jc_ctx *ctx, const char *name, value *out);
 int eval_expr_show(jc_ctx *ctx, sb *out, value v, int mode);
 int eval_macro_run(jc_ctx *ctx, struct env *e, const ast *n, value *out);
 int eval_macroexpand(jc_ctx *ctx, const ast *call, value *out);
-int eval_at_eval(jc_ctx *ctx, struct env *e, const ast *arg, eval_expr_fn ev, value *out);
+int eval_at_eval(jc_ctx *ctx, struct env *e, const ast *arg, const value *module,
+                 eval_expr_fn ev, value *out);
 int eval_run_tree(jc_ctx *ctx, struct env *e, const ast *n, arena *a, value *out);
 int eval_construct(jc_ctx *ctx, value *out, const jc_typeobj *t, const jc_args *a);
 /* Base.Generator and Base.Iterators.Filter as qualified names (mod is the module path):
@@ -307,7 +308,9 @@ value eval_module_parent(jc_ctx *ctx, value m);
 int eval_module_isdefined(jc_ctx *ctx, value m, int sym);
 /* names(m) of a user module: its exported names and its own, sorted; LIB_DECLINE for
  * another module. */
-int eval_module_names(jc_ctx *ctx, value m, value *out);
+int eval_module_names(jc_ctx *ctx, value m, int all, value *out);
+/* fullname(m): the path of names to a module, (:Main, :M). */
+value eval_module_fullname(jc_ctx *ctx, value m);
 value eval_current_module(jc_ctx *ctx);
 /* isdefined(x, :field) of a struct: the field exists and is assigned. */
 int eval_struct_isdefined(jc_ctx *ctx, value x, int sym);

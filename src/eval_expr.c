@@ -1063,7 +1063,7 @@ int eval_expr_show(jc_ctx *ctx, sb *out, value v, int mode)
 
 /* Runs the code v in scope e (NULL: the global one), as eval and a macro's expansion
  * do. */
-static int run_code(jc_ctx *ctx, struct env *e, value v, value *out)
+static int run_code_in(jc_ctx *ctx, struct env *e, value v, const value *module, value *out)
 {
     arena *a = arena_new();
     arena_set_source(a, "", 0, "none", 1);
@@ -1076,21 +1076,27 @@ static int run_code(jc_ctx *ctx, struct env *e, value v, value *out)
     if (!e)
         ST(ctx)->run_world = 0;
     if (r == 0)
-        r = eval_run_tree(ctx, e, n, a, out);
+        r = module ? eval_module_run(ctx, *module, n, a, out) : eval_run_tree(ctx, e, n, a, out);
     ST(ctx)->run_world = world;
     arena_release(a);
     return r;
 }
 
+static int run_code(jc_ctx *ctx, struct env *e, value v, value *out)
+{
+    return run_code_in(ctx, e, v, NULL, out);
+}
+
 int eval_expr_eval(jc_ctx *ctx, value v, value *out) { return run_code(ctx, NULL, v, out); }
 
-int eval_at_eval(jc_ctx *ctx, struct env *e, const ast *arg, eval_expr_fn ev, value *out)
+int eval_at_eval(jc_ctx *ctx, struct env *e, const ast *arg, const value *module,
+                 eval_expr_fn ev, value *out)
 {
     qx q = { ctx, e, ev, 1 };
     value x;
     if (to_expr(&q, arg, 1, &x) < 0)
         return -1;
-    int r = run_code(ctx, NULL, x, out);
+    int r = run_code_in(ctx, NULL, x, module, out);
     val_release(x);
     return r;
 }
@@ -1101,14 +1107,8 @@ int eval_meta_parse(jc_ctx *ctx, value s, const ast *site, value *out)
     const jc_string *str = val_string(s);
     arena *a = arena_new();
     ast *prog;
-    const char *osrc = ctx->src;
-    size_t olen = ctx->srclen;
-    const char *oname = ctx->srcname;
-    int oline = ctx->first_line;
-    ctx->src = str->s;
-    ctx->srclen = str->len;
-    ctx->srcname = "none";
-    ctx->first_line = 1;
+    src_swap sw;
+    src_swap_in(ctx, &sw, str->s, str->len);
     jc_status st = parse_program(ctx, a, str->s, str->len, &prog);
     int r = -1;
     if (st == JC_OK) {
@@ -1123,10 +1123,7 @@ int eval_meta_parse(jc_ctx *ctx, value s, const ast *site, value *out)
         /* the message stands; its position was in the parsed text */
         err_locate(ctx, site);
     }
-    ctx->src = osrc;
-    ctx->srclen = olen;
-    ctx->srcname = oname;
-    ctx->first_line = oline;
+    src_swap_out(ctx, &sw);
     arena_release(a);
     return r;
 }
@@ -1307,14 +1304,127 @@ int eval_macroexpand(jc_ctx *ctx, const ast *call, value *out)
     return strip_escapes(ctx, out, 0);
 }
 
+/* macroexpand(m, x): the expression a macro call x expands to, as @macroexpand gives it;
+ * anything else (a Symbol, a literal, an Expr that is no macro call) is x itself. */
+static int bi_macroexpand(jc_ctx *ctx, value *out, const jc_args *a)
+{
+    if (a->v[0].type != T_SYMBOL || a->v[0].sub != SYM_MODULE)
+        return LIB_DECLINE;
+    for (int i = 0; i < a->nkw; i++)
+        if (strcmp(sym_name(ctx, a->kw[i]), "recursive") || a->kwv[i].type != T_BOOL)
+            return LIB_DECLINE;
+    value x = a->v[1];
+    if (eval_expr_kind(ctx, x) != 1 || val_struct(x)->v[0].type != T_SYMBOL ||
+        strcmp(sym_name(ctx, (int)val_struct(x)->v[0].u.i), "macrocall")) {
+        *out = val_retain(x);
+        return 0;
+    }
+    arena *ar = arena_new();
+    arena_set_source(ar, "", 0, "none", 1);
+    qa q = { ctx, ar, 0, 0 };
+    ast *n;
+    int r = to_ast(&q, x, &n);
+    if (r == 0)
+        r = eval_macroexpand(ctx, n, out);
+    arena_release(ar);
+    return r;
+}
+
+/* Meta.show_sexpr(ex): an Expr as a nested tuple of its head and arguments,
+ * (:call, :+, :x, 1); a block's arguments one per line. */
+static void sexpr_value(jc_ctx *ctx, sb *b, value v, int indent)
+{
+    int kind = indent > 400 ? 0 : eval_expr_kind(ctx, v);
+    if (kind == 1) {
+        jc_struct *s = val_struct(v);
+        int block = s->v[0].type == T_SYMBOL && !strcmp(sym_name(ctx, (int)s->v[0].u.i), "block");
+        jc_array *A = s->v[1].type == T_ARRAY ? val_array(s->v[1]) : NULL;
+        int64_t n = A ? A->len : 0;
+        sb_putc(b, '(');
+        sexpr_value(ctx, b, s->v[0], indent + 2);
+        for (int64_t i = 0; i < n; i++) {
+            if (block)
+                sb_printf(b, ",\n%*s", indent + 2, "");
+            else
+                sb_puts(b, ", ");
+            sexpr_value(ctx, b, A->v[i], indent + 2);
+        }
+        if (!n)
+            sb_puts(b, ",)");
+        else if (block)
+            sb_printf(b, "\n%*s)", indent, "");
+        else
+            sb_putc(b, ')');
+        return;
+    }
+    if (kind == 2) {
+        sb_printf(b, "(:quote, #QuoteNode\n%*s", indent + 2, "");
+        sexpr_value(ctx, b, val_struct(v)->v[0], indent + 2);
+        sb_printf(b, "\n%*s)", indent, "");
+        return;
+    }
+    show_value(ctx, b, v, SHOW_REPR, 0);
+}
+
+static int bi_show_sexpr(jc_ctx *ctx, value *out, const jc_args *a)
+{
+    if (a->n != 1)
+        return LIB_DECLINE;
+    sb b = { 0 };
+    sexpr_value(ctx, &b, a->v[0], 0);
+    fwrite(b.s ? b.s : "", 1, b.len, ctx->out ? ctx->out : stdout);
+    sb_free(&b);
+    *out = v_nothing();
+    return 0;
+}
+
+/* Meta.quot(ex): Expr(:quote, ex). */
+static int bi_meta_quot(jc_ctx *ctx, value *out, const jc_args *a)
+{
+    return form_of(ctx, "quote", 1, (value[]){ val_retain(a->v[0]) }, out);
+}
+
+/* Meta.isexpr(ex, head[, n]): ex an Expr whose head is head (a Symbol) or one of the
+ * heads of a collection, with n arguments when n is given. */
+static int bi_meta_isexpr(jc_ctx *ctx, value *out, const jc_args *a)
+{
+    value x = a->v[0], h = a->v[1];
+    if (a->n == 3 && a->v[2].type != T_INT64)
+        return LIB_DECLINE;
+    if (h.type != T_SYMBOL && h.type != T_TUPLE && h.type != T_ARRAY)
+        return LIB_DECLINE;
+    int yes = 0;
+    if (eval_expr_kind(ctx, x) == 1) {
+        jc_struct *s = val_struct(x);
+        if (h.type == T_SYMBOL)
+            yes = s->v[0].type == T_SYMBOL && s->v[0].u.i == h.u.i && h.sub == 0;
+        else {
+            int64_t n = h.type == T_TUPLE ? (int64_t)val_tuple(h)->n : array_length(h);
+            for (int64_t i = 0; i < n && !yes; i++) {
+                value e;
+                if (h.type == T_TUPLE)
+                    e = val_retain(val_tuple(h)->v[i]);
+                else if (array_get_linear(ctx, h, i, &e) < 0)
+                    return -1;
+                yes = e.type == T_SYMBOL && e.sub == 0 && s->v[0].u.i == e.u.i;
+                val_release(e);
+            }
+        }
+        if (yes && a->n == 3)
+            yes = s->v[1].type == T_ARRAY && array_length(s->v[1]) == a->v[2].u.i;
+    }
+    *out = v_bool(yes);
+    return 0;
+}
+
 /* ---- builtins ---- */
 
 static int bi_eval(jc_ctx *ctx, value *out, const jc_args *a)
 {
     value x = a->v[a->n - 1];
-    if (a->n == 2 && a->v[0].type != T_SYMBOL)
+    if (a->n == 2 && (a->v[0].type != T_SYMBOL || a->v[0].sub != SYM_MODULE))
         return LIB_DECLINE;
-    return eval_expr_eval(ctx, x, out);
+    return a->n == 2 ? run_code_in(ctx, NULL, x, &a->v[0], out) : eval_expr_eval(ctx, x, out);
 }
 
 static int bi_esc(jc_ctx *ctx, value *out, const jc_args *a)
@@ -1439,6 +1549,13 @@ const builtin lib_meta[] = {
       "Generate a symbol which will not conflict with other variable names."), NULL },
     { "Meta.parse", 1, 1, bi_meta_parse, LIB_HELP("Meta.parse(str)",
       "Parse the expression string and return an expression (Expr, Symbol or literal)."), NULL },
+    { "macroexpand", 2, 2, bi_macroexpand, LIB_HELP("macroexpand(m::Module, x; recursive = true)",
+      "The expression the macro call x expands to (as @macroexpand); x itself when it is\n  no macro call."), "recursive" },
+    { "Meta.show_sexpr", 1, 1, bi_show_sexpr, LIB_HELP("Meta.show_sexpr(ex)",
+      "Print an expression as a nested tuple of heads and arguments: (:call, :+, :x, 1)."), NULL },
+    { "Meta.quot", 1, 1, bi_meta_quot, LIB_HELP("Meta.quot(ex)::Expr", "Quote expression ex: Expr(:quote, ex)."), NULL },
+    { "Meta.isexpr", 2, 3, bi_meta_isexpr, LIB_HELP("Meta.isexpr(ex, head[, n])::Bool",
+      "Whether ex is an Expr with the given head (a Symbol, or one of a collection of\n  them), and with n arguments when n is given."), NULL },
     { "dump", 1, 1, bi_dump, LIB_HELP("dump(x)",
       "Show every part of the representation of a value (the tree of an Expr)."), NULL },
     { NULL, 0, 0, NULL, NULL, NULL, NULL },

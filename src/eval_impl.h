@@ -10,6 +10,31 @@
 struct env;
 struct gcref;
 
+/* A text made at run time (Meta.parse, a module's eval, an error's value) is ctx's
+ * source while it is parsed, for positions in it; then the caller's is back. */
+typedef struct src_swap {
+    const char *src, *name;
+    size_t len;
+    int first;
+} src_swap;
+
+static inline void src_swap_in(jc_ctx *ctx, src_swap *s, const char *text, size_t n)
+{
+    *s = (src_swap){ ctx->src, ctx->srcname, ctx->srclen, ctx->first_line };
+    ctx->src = text;
+    ctx->srclen = n;
+    ctx->srcname = "none";
+    ctx->first_line = 1;
+}
+
+static inline void src_swap_out(jc_ctx *ctx, const src_swap *s)
+{
+    ctx->src = s->src;
+    ctx->srclen = s->len;
+    ctx->srcname = s->name;
+    ctx->first_line = s->first;
+}
+
 typedef struct evstate {
     const char *stack_base;
     size_t stack_budget;
@@ -314,6 +339,9 @@ int eval_call_method(jc_ctx *ctx, const jc_method *m, int name, int n, const val
 /* ---- user modules (eval_module.c) ---- */
 /* module M … end at top level (e NULL): *out the module. */
 int eval_module(jc_ctx *ctx, struct env *e, const ast *n, value *out);
+/* Runs a tree made at run time (arena a) at the top level of module m (eval(M, ex)):
+ * its names are the module's globals; Main and the standard modules run it in Main. */
+int eval_module_run(jc_ctx *ctx, value m, ast *tree, arena *a, value *out);
 /* The module a qualified global's name is in ("Main.M" for "Main.M.f"), 0 for Main. */
 int eval_module_of(jc_ctx *ctx, int sym);
 /* M.f in a definition's signature (M.f(x) = …) as the qualified name (an A_ID made in

@@ -246,6 +246,28 @@ static int m_module(mcall *m, value *out)
     return 0;
 }
 
+/* @isdefined x: whether the variable x, local or global, has a value where the call is
+ * written (a name only; reading it has no effect). */
+static int m_isdefined(mcall *m, value *out)
+{
+    if (m->nargs != 1)
+        return nargs_error(m, "@isdefined");
+    const ast *x = m->arg[0];
+    if (x->kind != A_ID)
+        return err_throw(m->ctx, ERR_ERROR, m->n, "LoadError: ArgumentError: @isdefined requires a variable name");
+    value v;
+    if (m->ev(m->ctx, m->e, x, &v) == 0) {
+        val_release(v);
+        *out = v_bool(1);
+        return 0;
+    }
+    if (m->ctx->err_kind != ERR_UNDEFVAR)
+        return -1;
+    err_clear(m->ctx);
+    *out = v_bool(0);
+    return 0;
+}
+
 /* ---- @evalpoly ---- */
 
 static int call2(mcall *m, const char *op, value a, value b, value *out)
@@ -922,14 +944,28 @@ static int m_macroexpand(mcall *m, value *out)
 
 static int m_eval(mcall *m, value *out)
 {
-    if (m->nargs != 1)
+    if (m->nargs != 1 && m->nargs != 2)
         return err_throw(m->ctx, ERR_METHOD, m->n, "no method matching @eval with %d arguments", m->nargs);
-    return eval_at_eval(m->ctx, m->e, m->arg[0], m->ev, out);
+    if (m->nargs == 1)
+        return eval_at_eval(m->ctx, m->e, m->arg[0], NULL, m->ev, out);
+    /* @eval M ex: ex in module M */
+    value mod;
+    if (m->ev(m->ctx, m->e, m->arg[0], &mod) < 0)
+        return -1;
+    if (mod.type != T_SYMBOL || mod.sub != SYM_MODULE) {
+        sb t = { 0 };
+        type_name_of(m->ctx, &t, mod);
+        val_release(mod);
+        int r = err_throw(m->ctx, ERR_TYPE, m->arg[0], "in eval, expected Module, got a value of type %s", sb_str(&t));
+        sb_free(&t);
+        return r;
+    }
+    return eval_at_eval(m->ctx, m->e, m->arg[1], &mod, m->ev, out);
 }
 
 static const macro_row macros[] = {
     { "@macroexpand", m_macroexpand, LIB_HELP("@macroexpand ex", "The expression that the macro call ex expands to (its escapes removed).") },
-    { "@eval", m_eval, LIB_HELP("@eval ex", "Evaluate ex, with $ interpolation from the scope it is written in, in the global\n  scope.") },
+    { "@eval", m_eval, LIB_HELP("@eval [m] ex", "Evaluate ex, with $ interpolation from the scope it is written in, in the global\n  scope (of module m when given).") },
     { "@show", m_show, LIB_HELP("@show exs...", "Print each expression and its value (`x ^ 2 = 9`) to stdout; return the last\n  value.") },
     { "@assert", m_assert, LIB_HELP("@assert cond [text]", "Throw an AssertionError if cond is false: with the message text, or the\n  condition as written.") },
     { "@printf", m_printf, LIB_HELP("@printf([io::IO], \"%Fmt\", args...)", "Print args using C printf style format specification string (Julia's Printf:\n  %d %i %u %x %X %o %e %E %f %F %g %G %a %A %s %c %%, flags -+ #0, widths and\n  precisions, also *).\n\n  jcalc> @printf \"Decimal two digits %.2f\" 1.23456\n  Decimal two digits 1.23") },
@@ -938,6 +974,7 @@ static const macro_row macros[] = {
     { "@elapsed", m_elapsed, LIB_HELP("@elapsed expr", "Evaluate expr, discard its value, and return the seconds it took as a Float64.") },
     { "@showtime", m_showtime, LIB_HELP("@showtime expr", "Like @time, with the expression as the message.") },
     { "@__MODULE__", m_module, LIB_HELP("@__MODULE__", "The module the macro call is written in: Main at top level, M inside module M.") },
+    { "@isdefined", m_isdefined, LIB_HELP("@isdefined s", "Whether the variable s (a name, local or global) is defined where the macro is\n  called.") },
     { "@__LINE__", m_line, LIB_HELP("@__LINE__", "The line number of the place the macro is called.") },
     { "@evalpoly", m_evalpoly, LIB_HELP("@evalpoly(z, c...)", "Evaluate the polynomial sum(c[k] * z^(k-1)) by Horner's method (Goertzel's for a\n  complex z).\n\n  jcalc> @evalpoly(3, 1, 0, 1)\n  10") },
     { "@.", m_dot, LIB_HELP("@. expr", "Convert every function call, operator and assignment in expr into a dotted\n  (broadcast) one: @. sqrt(v) * 2 + v, @. x = x + 1 (in place).") },

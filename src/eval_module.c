@@ -443,45 +443,42 @@ static void requalify(const renamer *R, ast *n)
 
 /* ---- module M … end ---- */
 
-int eval_module(jc_ctx *ctx, struct env *e, const ast *n, value *out)
+/* Renames the names of code that runs in module msym to the module's globals: what
+ * it defines, declares global or binds by using, and the names of Main it uses (Julia's
+ * modules are separate global scopes: they become the module's own, undefined until it
+ * defines them); with existing set (code eval runs in the module later), also every name
+ * the module already defines.  Builtins and keyword names keep their text.  body is a
+ * block of statements or one statement. */
+static void localize(jc_ctx *ctx, int msym, ast *body, int existing)
 {
-    if (e)
-        return err_throw(ctx, ERR_SYNTAX, n, "\"module\" expression not at top level");
-    int plain = n->kids[0]->sym, msym = plain;
-    if (strncmp(sym_name(ctx, plain), "Main.", 5)) { /* not named by a module around it */
-        sb full = { 0 };
-        sb_printf(&full, "Main.%s", sym_name(ctx, plain));
-        msym = sym_intern(ctx, full.s, full.len);
-        sb_free(&full);
-    }
-    ast *body = (ast *)n->kids[1];
-
-    names def = { 0 }, kw = { 0 }, exports = { 0 };
+    names def = { 0 }, kw = { 0 };
     prepass P = { ctx, msym, body, &def };
-    defined_in(&P, body);
+    if (body->kind == A_TOPLEVEL)
+        for (uint32_t i = 0; i < body->nkids; i++)
+            defined_in(&P, body->kids[i]);
+    else
+        defined_in(&P, body);
     scan(body, &def, &kw);
-    for (uint32_t i = 0; i < body->nkids; i++)
-        if (body->kids[i]->kind == A_EXPORT)
-            for (uint32_t k = 0; k < body->kids[i]->nkids; k++)
-                names_add(&exports, body->kids[i]->kids[k]->sym);
     /* the module's own name is bound in it; keyword names keep their text */
     const char *last = strrchr(sym_name(ctx, msym), '.') + 1;
     int own = sym_intern(ctx, last, strlen(last));
     names_add(&def, own);
+    names_add(&def, sym_intern(ctx, "eval", 4)); /* the module's own eval (define_eval) */
     names kept = { 0 };
     for (int i = 0; i < def.n; i++)
         if (!names_has(&kw, def.v[i]))
             names_add(&kept, def.v[i]);
-    /* Main's own globals are not seen from the module (Julia's modules are separate
-     * global scopes): a name the body uses that is one of them becomes the module's
-     * own too, undefined until the module defines it */
     names seen = { 0 };
     renamer C = { ctx, msym, 0, NULL, 0, &seen };
     requalify(&C, body);
     for (int i = 0; i < seen.n; i++) {
         int sym = seen.v[i];
-        if ((size_t)sym < ctx->nglobals && ctx->globals[sym].defined &&
-            ctx->globals[sym].constant != CONST_BUILTIN && !names_has(&kw, sym))
+        if (names_has(&kw, sym))
+            continue;
+        int q = existing ? qualify(ctx, msym, sym) : -1;
+        if (((size_t)sym < ctx->nglobals && ctx->globals[sym].defined &&
+             ctx->globals[sym].constant != CONST_BUILTIN) ||
+            (q >= 0 && (size_t)q < ctx->nglobals && ctx->globals[q].defined))
             names_add(&kept, sym);
     }
     names_free(&seen);
@@ -495,6 +492,73 @@ int eval_module(jc_ctx *ctx, struct env *e, const ast *n, value *out)
     names_free(&def);
     names_free(&kw);
     names_free(&kept);
+}
+
+
+/* Runs tree (owned by a) in module msym: its names renamed to the module's, with the
+ * module as the current one. */
+static int run_in(jc_ctx *ctx, int msym, ast *tree, arena *a, value *out)
+{
+    localize(ctx, msym, tree, 1);
+    evstate *st = ST(ctx);
+    int outer = st->cur_module;
+    st->cur_module = msym;
+    int r = eval_run_tree(ctx, NULL, tree, a, out);
+    st->cur_module = outer;
+    return r;
+}
+
+/* Every module has its own eval, as Julia's: eval(x) = Core.eval(M, x), a method of the
+ * module's function eval. */
+static int define_eval(jc_ctx *ctx, int msym)
+{
+    sb src = { 0 };
+    sb_printf(&src, "eval(x) = Core.eval(%s, x)", sym_name(ctx, msym));
+    arena *a = arena_new();
+    arena_set_source(a, src.s, src.len, "none", 1);
+    src_swap sw;
+    src_swap_in(ctx, &sw, src.s, src.len);
+    ast *prog = NULL;
+    int r = parse_program(ctx, a, src.s, src.len, &prog) == JC_OK ? 0 : -1;
+    value v = v_nothing();
+    if (r == 0)
+        r = run_in(ctx, msym, prog, a, &v);
+    val_release(v);
+    src_swap_out(ctx, &sw);
+    arena_release(a);
+    sb_free(&src);
+    return r;
+}
+
+int eval_module_run(jc_ctx *ctx, value m, ast *tree, arena *a, value *out)
+{
+    int msym = (int)m.u.i;
+    if (!module_find(ctx, msym))
+        return eval_run_tree(ctx, NULL, tree, a, out); /* Main, Base …: at top level */
+    return run_in(ctx, msym, tree, a, out);
+}
+
+int eval_module(jc_ctx *ctx, struct env *e, const ast *n, value *out)
+{
+    if (e)
+        return err_throw(ctx, ERR_SYNTAX, n, "\"module\" expression not at top level");
+    int plain = n->kids[0]->sym, msym = plain;
+    if (strncmp(sym_name(ctx, plain), "Main.", 5)) { /* not named by a module around it */
+        sb full = { 0 };
+        sb_printf(&full, "Main.%s", sym_name(ctx, plain));
+        msym = sym_intern(ctx, full.s, full.len);
+        sb_free(&full);
+    }
+    ast *body = (ast *)n->kids[1];
+
+    names exports = { 0 };
+    for (uint32_t i = 0; i < body->nkids; i++)
+        if (body->kids[i]->kind == A_EXPORT)
+            for (uint32_t k = 0; k < body->kids[i]->nkids; k++)
+                names_add(&exports, body->kids[i]->kids[k]->sym);
+    localize(ctx, msym, body, 0);
+    const char *last = strrchr(sym_name(ctx, msym), '.') + 1;
+    int own = sym_intern(ctx, last, strlen(last));
 
     /* the module exists (and is bound) before its body runs: the body may name it */
     modtab *t = mods(ctx);
@@ -513,6 +577,8 @@ int eval_module(jc_ctx *ctx, struct env *e, const ast *n, value *out)
     eval_set_global(ctx, plain, mv);
     eval_set_global(ctx, qualify(ctx, msym, own), mv);
 
+    if (define_eval(ctx, msym) < 0)
+        return -1;
     evstate *st = ST(ctx);
     int outer = st->cur_module;
     st->cur_module = msym;
@@ -673,17 +739,42 @@ static int by_name(const void *a, const void *b, void *ctx)
     return strcmp(sym_name(ctx, *(const int *)a), sym_name(ctx, *(const int *)b));
 }
 
-int eval_module_names(jc_ctx *ctx, value m, value *out)
+int eval_module_names(jc_ctx *ctx, value m, int all, value *out)
 {
-    jc_module *mod = module_find(ctx, module_sym_of(m));
-    if (!mod)
+    int msym = module_sym_of(m);
+    jc_module *mod = module_find(ctx, msym);
+    int main = !strcmp(sym_name(ctx, msym), "Main");
+    if (!mod && !main)
         return LIB_DECLINE;
     names ns = { 0 };
     names_add(&ns, eval_module_nameof(ctx, m));
-    for (int i = 0; i < mod->nexports; i++)
+    if (main) { /* what a script's Main has: Base and Core, and nothing exported */
+        names_add(&ns, sym_intern(ctx, "Base", 4));
+        names_add(&ns, sym_intern(ctx, "Core", 4));
+    }
+    for (int i = 0; mod && i < mod->nexports; i++)
         names_add(&ns, mod->exports[i]);
+    if (all) { /* every global the module defines (Julia's hidden #f names aside) */
+        const char *pre = sym_name(ctx, msym);
+        size_t np = main ? 0 : strlen(pre);
+        for (size_t g = 0; g < ctx->nglobals; g++) {
+            const binding *b = &ctx->globals[g];
+            if (!b->defined || b->constant == CONST_BUILTIN || (int)g == ST(ctx)->sym_ans)
+                continue;
+            if (b->v.type == T_TYPE && ((const jc_typeobj *)b->v.u.o)->def &&
+                ((const jc_typeobj *)b->v.u.o)->def->in_base)
+                continue; /* Base's Val and MIME */
+            const char *s = sym_name(ctx, (int)g);
+            if (np && (strncmp(s, pre, np) || s[np] != '.'))
+                continue;
+            const char *rest = np ? s + np + 1 : s;
+            if (!*rest || strchr(rest, '.') || rest[0] == '#')
+                continue;
+            names_add(&ns, np ? sym_intern(ctx, rest, strlen(rest)) : (int)g);
+        }
+    }
     qsort_r(ns.v, (size_t)ns.n, sizeof *ns.v, by_name, ctx);
-    value *vals = xmalloc((size_t)ns.n * sizeof *vals);
+    value *vals = xmalloc((size_t)(ns.n ? ns.n : 1) * sizeof *vals);
     for (int i = 0; i < ns.n; i++)
         vals[i] = (value){ T_SYMBOL, 0, { .i = ns.v[i] } };
     int64_t n = ns.n;
@@ -693,4 +784,19 @@ int eval_module_names(jc_ctx *ctx, value m, value *out)
     free(vals);
     names_free(&ns);
     return 0;
+}
+
+value eval_module_fullname(jc_ctx *ctx, value m)
+{
+    const char *s = sym_name(ctx, module_sym_of(m));
+    size_t k = 1;
+    for (const char *p = s; *p; p++)
+        k += *p == '.';
+    value t = v_tuple_new(k);
+    for (size_t i = 0; i < k; i++) {
+        size_t len = strcspn(s, ".");
+        val_tuple(t)->v[i] = (value){ T_SYMBOL, 0, { .i = sym_intern(ctx, s, len) } };
+        s += len + (s[len] == '.');
+    }
+    return t;
 }

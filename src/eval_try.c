@@ -242,14 +242,11 @@ static value value_of_text(jc_ctx *ctx, const char *s, size_t n)
     if (ctx->err_set || n == 0 || n > 4096)
         return v;
     arena *a = arena_new();
-    const char *src = ctx->src, *name = ctx->srcname;
-    size_t len = ctx->srclen;
-    int first = ctx->first_line;
     ast *prog = NULL;
     char *text = xstrdup(s);
     text[n] = 0;
-    ctx->src = text;
-    ctx->srclen = n;
+    src_swap sw;
+    src_swap_in(ctx, &sw, text, n);
     if (parse_program(ctx, a, text, n, &prog) == JC_OK && prog && prog->nkids == 1 &&
         literal_tree(ctx, prog->kids[0], 0)) {
         value x;
@@ -259,10 +256,7 @@ static value value_of_text(jc_ctx *ctx, const char *s, size_t n)
         }
     }
     err_clear(ctx);
-    ctx->src = src;
-    ctx->srclen = len;
-    ctx->srcname = name;
-    ctx->first_line = first;
+    src_swap_out(ctx, &sw);
     free(text);
     arena_release(a);
     return v;

@@ -572,8 +572,21 @@ static void node(up *u, const ast *n, int prec)
     case A_QUOTE:
         if (statement(u, n, prec))
             break;
+        if (n->kids[0]->kind == A_LIT) { /* :(1) would read back as 1 */
+            sb_puts(u->out, "$(Expr(:quote, ");
+            node(u, n->kids[0], 0);
+            sb_puts(u->out, "))");
+            break;
+        }
         sb_putc(u->out, ':');
-        node(u, n->kids[0], OPC_DOT);
+        if (n->kids[0]->kind == A_ID || n->kids[0]->kind == A_PARENS) {
+            node(u, n->kids[0], OPC_DOT);
+            break;
+        }
+        /* quoted code other than a name: :(…) around it, :((1, 2)) for a tuple */
+        sb_putc(u->out, '(');
+        node(u, n->kids[0], 0);
+        sb_putc(u->out, ')');
         break;
     case A_TYPED:
         if (n->nkids == 1) {

@@ -574,9 +574,25 @@ static int bi_parentmodule(jc_ctx *ctx, value *out, const jc_args *a)
 
 static int bi_names(jc_ctx *ctx, value *out, const jc_args *a)
 {
-    if (!is_module(a->v[0]) || a->nkw)
+    int all = 0;
+    if (!is_module(a->v[0]))
         return LIB_DECLINE;
-    return eval_module_names(ctx, a->v[0], out);
+    for (int i = 0; i < a->nkw; i++) {
+        const char *k = sym_name(ctx, a->kw[i]);
+        if (a->kwv[i].type != T_BOOL || (strcmp(k, "all") && strcmp(k, "imported")))
+            return LIB_DECLINE;
+        if (!strcmp(k, "all"))
+            all = a->kwv[i].u.i != 0;
+    }
+    return eval_module_names(ctx, a->v[0], all, out);
+}
+
+static int bi_fullname(jc_ctx *ctx, value *out, const jc_args *a)
+{
+    if (!is_module(a->v[0]))
+        return LIB_DECLINE;
+    *out = eval_module_fullname(ctx, a->v[0]);
+    return 0;
 }
 
 static int bi_isdefined(jc_ctx *ctx, value *out, const jc_args *a)
@@ -636,7 +652,8 @@ const builtin lib_types[] = {
     { "eltype", 1, 1, bi_eltype_types, NULL, NULL },
     { "nameof", 1, 1, bi_nameof, LIB_HELP("nameof(m::Module)\n  nameof(f::Function)\n  nameof(t::DataType)", "The name of a module, a function or a type as a Symbol: nameof(Base.Math) is :Math."), NULL, NULL },
     { "parentmodule", 1, 1, bi_parentmodule, LIB_HELP("parentmodule(m::Module)", "The module that contains m (Main for a module the user defines at top level;\n  Main, Base and Core are their own)."), NULL, NULL },
-    { "names", 1, 1, bi_names, LIB_HELP("names(m::Module)", "The public names of a module the user defined: its exported names and its own\n  name, sorted, as a Vector{Symbol}."), NULL, NULL },
+    { "names", 1, 1, bi_names, LIB_HELP("names(m::Module; all::Bool = false, imported::Bool = false)", "The public names of a module, sorted, as a Vector{Symbol}: its exported names\n  and its own name (Base, Core and Main for Main); with all = true also every global\n  it defines (Julia's hidden #f names aside)."), "all imported", NULL },
+    { "fullname", 1, 1, bi_fullname, LIB_HELP("fullname(m::Module)", "The fully-qualified name of a module as a tuple of symbols: fullname(Main.M) is\n  (:Main, :M)."), NULL, NULL },
     { "isdefined", 2, 2, bi_isdefined, LIB_HELP("isdefined(m::Module, s::Symbol)\n  isdefined(x, s::Symbol)", "Whether the global s is defined in module m, or the field s of the struct x\n  is assigned."), NULL, NULL },
     { "methods", 1, 1, bi_methods, "  methods(f)\n\n  The method table of f.", NULL },
     { NULL, 0, 0, NULL, NULL, NULL },
