@@ -239,7 +239,7 @@ static inline const jc_method *only_method(const evstate *st, const jc_func *fn,
 {
     const jc_method *m = fn->methods;
     if (!m || m->next || m->ntvars || m->vararg || m->nkw || m->nparams != n || fn->nrows ||
-        (st->run_world && m->world > st->run_world))
+        eval_too_new(st, m))
         return NULL; /* (a function with builtin rows weighs them against m: eval_call.c;
                       * one too new for the running world, eval_method_select) */
     for (int i = 0; m->ptypes && i < n; i++)

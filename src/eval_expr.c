@@ -1063,13 +1063,20 @@ int eval_expr_show(jc_ctx *ctx, sb *out, value v, int mode)
 
 /* Runs the code v in scope e (NULL: the global one), as eval and a macro's expansion
  * do. */
+/* The syntax tree of the code value v, in a new arena *a (for the caller to release). */
+static int tree_of(jc_ctx *ctx, value v, arena **a, ast **n)
+{
+    *a = arena_new();
+    arena_set_source(*a, "", 0, "none", 1);
+    qa q = { ctx, *a, 0, 0 };
+    return to_ast(&q, v, n);
+}
+
 static int run_code_in(jc_ctx *ctx, struct env *e, value v, const value *module, value *out)
 {
-    arena *a = arena_new();
-    arena_set_source(a, "", 0, "none", 1);
-    qa q = { ctx, a, 0, 0 };
+    arena *a;
     ast *n;
-    int r = to_ast(&q, v, &n);
+    int r = tree_of(ctx, v, &a, &n);
     /* eval runs its code at top level: in the latest world, as Julia's does, while the
      * call around it stays in its own */
     uint64_t world = ST(ctx)->run_world;
@@ -1319,11 +1326,9 @@ static int bi_macroexpand(jc_ctx *ctx, value *out, const jc_args *a)
         *out = val_retain(x);
         return 0;
     }
-    arena *ar = arena_new();
-    arena_set_source(ar, "", 0, "none", 1);
-    qa q = { ctx, ar, 0, 0 };
+    arena *ar;
     ast *n;
-    int r = to_ast(&q, x, &n);
+    int r = tree_of(ctx, x, &ar, &n);
     if (r == 0)
         r = eval_macroexpand(ctx, n, out);
     arena_release(ar);

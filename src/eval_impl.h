@@ -128,18 +128,24 @@ static inline int eval_scope_declared_global(const env *e, int sym)
 /* Whether sym is a local variable seen from scope (not one declared global). */
 int eval_scope_binds(struct env *scope, int sym);
 
-/* The names one scope's own code declares and assigns (eval_scope.c), each list in the
- * order of the text: nested scopes are not entered (eval_is_nested_scope). */
+/* Whether m was defined after the running call began (world age): that call does not
+ * see it. */
+static inline int eval_too_new(const evstate *st, const struct jc_method *m)
+{
+    return st->run_world && m->world > st->run_world;
+}
+
 /* The version of m a call in the running world sees: m, or the method it replaced when
- * m was defined after the running call began (world age); NULL when none. */
+ * m is too new; NULL when none. */
 static inline const struct jc_method *eval_visible(const evstate *st, const struct jc_method *m)
 {
-    if (st->run_world)
-        while (m && m->world > st->run_world)
-            m = m->replaces;
+    while (m && eval_too_new(st, m))
+        m = m->replaces;
     return m;
 }
 
+/* The names one scope's own code declares and assigns (eval_scope.c), each list in the
+ * order of the text: nested scopes are not entered (eval_is_nested_scope). */
 typedef struct scope_names {
     int *globals, ng, gcap;    /* global x */
     int *locals, nl, lcap;     /* local x */

@@ -13,7 +13,7 @@
 #include <string.h>
 
 #include "eval_impl.h"
-#include "exc.h"
+#include "lib/lib.h"
 #include "array.h"
 #include "show.h"
 #include "parse.h"
@@ -116,18 +116,6 @@ uint64_t eval_world_age(jc_ctx *ctx)
     return st->run_world ? st->run_world : st->world;
 }
 
-/* A catch of a MethodError sees MethodError(f, args, world) from here. */
-static void attach_method_error(jc_ctx *ctx, const jc_func *fn, const jc_args *a)
-{
-    value f[3] = { val_retain(v_obj(T_FUNCTION, 0, (obj *)&fn->h)), v_tuple_new((size_t)a->n),
-                   { T_UINT64, 0, { .u = eval_world_age(ctx) } } };
-    for (int i = 0; i < a->n; i++)
-        val_tuple(f[1])->v[i] = val_retain(a->v[i]);
-    exc_attach(ctx, EXC_METHOD, 3, f);
-    val_release(f[0]);
-    val_release(f[1]);
-}
-
 int eval_method_select(jc_ctx *ctx, const jc_func *fn, const jc_args *a, const jc_method **best,
                        type_env *env)
 {
@@ -224,7 +212,7 @@ int eval_method_select(jc_ctx *ctx, const jc_func *fn, const jc_args *a, const j
         sb_free(&fix);
         err_throw(ctx, ERR_METHOD, a->site, "%s", sb_str(&b));
         sb_free(&b);
-        attach_method_error(ctx, fn, a);
+        lib_method_error_value(ctx, v_obj(T_FUNCTION, 0, (obj *)&fn->h), a);
         r = -1;
     }
     for (int i = 0; i < nc; i++)
@@ -306,8 +294,7 @@ static int candidate_line(jc_ctx *ctx, sb *out, const char *fname, const jc_meth
     type_env_clear(&env);
     sb_putc(out, ')');
     where_suffix(ctx, out, m);
-    const evstate *st = ST(ctx);
-    if (st->run_world && m->world > st->run_world)
+    if (eval_too_new(ST(ctx), m))
         sb_puts(out, " (method too new to be called from this world context.)");
     sb_printf(out, "\n   @ %s ", eval_method_module(ctx, m));
     eval_method_loc(ctx, out, m);
@@ -318,22 +305,12 @@ static int candidate_line(jc_ctx *ctx, sb *out, const char *fname, const jc_meth
 int eval_method_nomatch(jc_ctx *ctx, const char *name, const jc_func *fn, const jc_args *a)
 {
     sb b = { 0 };
-    sb_printf(&b, "no method matching %s(", name);
-    for (int i = 0; i < a->n; i++) {
-        sb_puts(&b, i ? ", ::" : "::");
-        type_name_of(ctx, &b, a->v[i]);
-    }
-    for (int i = 0; i < a->nkw; i++) {
-        sb_puts(&b, i ? ", " : "; ");
-        sb_printf(&b, "%s::", sym_name(ctx, a->kw[i]));
-        type_name_of(ctx, &b, a->kwv[i]);
-    }
-    sb_putc(&b, ')');
+    lib_method_error_text(ctx, &b, name, a);
     const evstate *st = ST(ctx);
     for (const jc_method *m = fn->methods; m && st->run_world; m = m->next) {
         type_env env;
         env_init(&env, m);
-        int fits = m->world > st->run_world && applies(m, a, &env);
+        int fits = eval_too_new(st, m) && applies(m, a, &env);
         type_env_clear(&env);
         if (fits) {
             sb_printf(&b, "\nThe applicable method may be too new: running in world age %llu, "
@@ -380,7 +357,7 @@ int eval_method_nomatch(jc_ctx *ctx, const char *name, const jc_func *fn, const 
         sb_free(&c[i].text);
     err_throw(ctx, ERR_METHOD, a->site, "%s", sb_str(&b));
     sb_free(&b);
-    attach_method_error(ctx, fn, a);
+    lib_method_error_value(ctx, v_obj(T_FUNCTION, 0, (obj *)&fn->h), a);
     return -1;
 }
 

@@ -448,8 +448,9 @@ static void requalify(const renamer *R, ast *n)
  * modules are separate global scopes: they become the module's own, undefined until it
  * defines them); with existing set (code eval runs in the module later), also every name
  * the module already defines.  Builtins and keyword names keep their text.  body is a
- * block of statements or one statement. */
-static void localize(jc_ctx *ctx, int msym, ast *body, int existing)
+ * block of statements or one statement.  The module's own name (M for Main.M) is the
+ * value. */
+static int localize(jc_ctx *ctx, int msym, ast *body, int existing)
 {
     names def = { 0 }, kw = { 0 };
     prepass P = { ctx, msym, body, &def };
@@ -492,8 +493,8 @@ static void localize(jc_ctx *ctx, int msym, ast *body, int existing)
     names_free(&def);
     names_free(&kw);
     names_free(&kept);
+    return own;
 }
-
 
 /* Runs tree (owned by a) in module msym: its names renamed to the module's, with the
  * module as the current one. */
@@ -556,9 +557,7 @@ int eval_module(jc_ctx *ctx, struct env *e, const ast *n, value *out)
         if (body->kids[i]->kind == A_EXPORT)
             for (uint32_t k = 0; k < body->kids[i]->nkids; k++)
                 names_add(&exports, body->kids[i]->kids[k]->sym);
-    localize(ctx, msym, body, 0);
-    const char *last = strrchr(sym_name(ctx, msym), '.') + 1;
-    int own = sym_intern(ctx, last, strlen(last));
+    int own = localize(ctx, msym, body, 0);
 
     /* the module exists (and is bound) before its body runs: the body may name it */
     modtab *t = mods(ctx);

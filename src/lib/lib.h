@@ -51,6 +51,10 @@ int lib_list_builtins(FILE *out);
 
 /* Raises Julia's MethodError for calling `name` with these argument types:
  * "MethodError: no method matching name(::T1, ::T2)". */
+/* The text of that error, "no method matching name(::T1, ::T2; k::T3)", into b; and
+ * the pending MethodError's value, MethodError(f, args, world) (f borrowed). */
+void lib_method_error_text(jc_ctx *ctx, sb *b, const char *name, const jc_args *a);
+void lib_method_error_value(jc_ctx *ctx, value f, const jc_args *a);
 int lib_no_method(jc_ctx *ctx, const char *name, const jc_args *a);
 /* a op b: the number tower when both are numbers, else the global function of the
  * operator's name (+, *, max ...), so that arrays of arrays and user methods work. */

@@ -7,45 +7,49 @@
 #include "show.h"
 #include "lib/lib.h"
 
-/* "MethodError: no method matching name(::T1, ::T2; k::T3)" */
-static int no_method(jc_ctx *ctx, const char *name, int n, const value *v, int nkw,
-                     const int *kw, const value *kwv, const ast *site)
+void lib_method_error_text(jc_ctx *ctx, sb *b, const char *name, const jc_args *a)
 {
-    sb b = { 0 };
-    sb_printf(&b, "no method matching %s(", name);
-    for (int i = 0; i < n; i++) {
-        if (i)
-            sb_puts(&b, ", ");
-        sb_puts(&b, "::");
-        type_name_of(ctx, &b, v[i]);
+    sb_printf(b, "no method matching %s(", name);
+    for (int i = 0; i < a->n; i++) {
+        sb_puts(b, i ? ", ::" : "::");
+        type_name_of(ctx, b, a->v[i]);
     }
-    for (int i = 0; i < nkw; i++) {
-        sb_puts(&b, i ? ", " : "; ");
-        sb_printf(&b, "%s::", sym_name(ctx, kw[i]));
-        type_name_of(ctx, &b, kwv[i]);
+    for (int i = 0; i < a->nkw; i++) {
+        sb_puts(b, i ? ", " : "; ");
+        sb_printf(b, "%s::", sym_name(ctx, a->kw[i]));
+        type_name_of(ctx, b, a->kwv[i]);
     }
-    sb_putc(&b, ')');
-    err_throw(ctx, ERR_METHOD, site, "%s", sb_str(&b));
-    sb_free(&b);
-    /* a catch sees MethodError(f, args, world) */
-    value f[3] = { v_nothing(), v_tuple_new((size_t)n), { T_UINT64, 0, { .u = eval_world_age(ctx) } } };
-    for (int i = 0; i < n; i++)
-        val_tuple(f[1])->v[i] = val_retain(v[i]);
-    if (eval_get_global(ctx, name, &f[0]) == 0)
-        exc_attach(ctx, EXC_METHOD, 3, f);
-    val_release(f[0]);
-    val_release(f[1]);
-    return -1;
+    sb_putc(b, ')');
 }
 
+void lib_method_error_value(jc_ctx *ctx, value fn, const jc_args *a)
+{
+    value f[3] = { fn, v_tuple_new((size_t)a->n), { T_UINT64, 0, { .u = eval_world_age(ctx) } } };
+    for (int i = 0; i < a->n; i++)
+        val_tuple(f[1])->v[i] = val_retain(a->v[i]);
+    exc_attach(ctx, EXC_METHOD, 3, f);
+    val_release(f[1]);
+}
+
+/* "MethodError: no method matching name(::T1, ::T2; k::T3)" */
 int lib_no_method(jc_ctx *ctx, const char *name, const jc_args *a)
 {
-    return no_method(ctx, name, a->n, a->v, a->nkw, a->kw, a->kwv, a->site);
+    sb b = { 0 };
+    lib_method_error_text(ctx, &b, name, a);
+    err_throw(ctx, ERR_METHOD, a->site, "%s", sb_str(&b));
+    sb_free(&b);
+    value f;
+    if (eval_get_global(ctx, name, &f) == 0) {
+        lib_method_error_value(ctx, f, a);
+        val_release(f);
+    }
+    return -1;
 }
 
 int lib_no_method_func(jc_ctx *ctx, const char *name, int n, const value *args)
 {
-    return no_method(ctx, name, n, args, 0, NULL, NULL, NULL);
+    jc_args a = { .n = n, .v = args };
+    return lib_no_method(ctx, name, &a);
 }
 
 const value *lib_kwarg(jc_ctx *ctx, const jc_args *a, const char *name)
