@@ -1389,35 +1389,30 @@ static int bi_meta_quot(jc_ctx *ctx, value *out, const jc_args *a)
     return form_of(ctx, "quote", 1, (value[]){ val_retain(a->v[0]) }, out);
 }
 
-/* Meta.isexpr(ex, head[, n]): ex an Expr whose head is head (a Symbol) or one of the
- * heads of a collection, with n arguments when n is given. */
+/* Meta.isexpr(ex, head[, n]): ex an Expr whose head is head (a Symbol) or in heads (any
+ * collection: in(ex.head, heads)), with n arguments when n is given. */
 static int bi_meta_isexpr(jc_ctx *ctx, value *out, const jc_args *a)
 {
     value x = a->v[0], h = a->v[1];
     if (a->n == 3 && a->v[2].type != T_INT64)
         return LIB_DECLINE;
-    if (h.type != T_SYMBOL && h.type != T_TUPLE && h.type != T_ARRAY)
-        return LIB_DECLINE;
-    int yes = 0;
-    if (eval_expr_kind(ctx, x) == 1) {
-        jc_struct *s = val_struct(x);
-        if (h.type == T_SYMBOL)
-            yes = s->v[0].type == T_SYMBOL && s->v[0].u.i == h.u.i && h.sub == 0;
-        else {
-            int64_t n = h.type == T_TUPLE ? (int64_t)val_tuple(h)->n : array_length(h);
-            for (int64_t i = 0; i < n && !yes; i++) {
-                value e;
-                if (h.type == T_TUPLE)
-                    e = val_retain(val_tuple(h)->v[i]);
-                else if (array_get_linear(ctx, h, i, &e) < 0)
-                    return -1;
-                yes = e.type == T_SYMBOL && e.sub == 0 && s->v[0].u.i == e.u.i;
-                val_release(e);
-            }
-        }
-        if (yes && a->n == 3)
-            yes = s->v[1].type == T_ARRAY && array_length(s->v[1]) == a->v[2].u.i;
+    if (eval_expr_kind(ctx, x) != 1) {
+        *out = v_bool(0);
+        return 0;
     }
+    jc_struct *s = val_struct(x);
+    int yes;
+    if (h.type == T_SYMBOL && h.sub == 0)
+        yes = s->v[0].type == T_SYMBOL && s->v[0].u.i == h.u.i;
+    else {
+        value in, args[2] = { s->v[0], h };
+        if (eval_call_global(ctx, "in", 2, args, a->site, &in) < 0)
+            return -1;
+        yes = in.type == T_BOOL && in.u.i;
+        val_release(in);
+    }
+    if (yes && a->n == 3)
+        yes = s->v[1].type == T_ARRAY && array_length(s->v[1]) == a->v[2].u.i;
     *out = v_bool(yes);
     return 0;
 }
