@@ -969,13 +969,8 @@ static int ev_for_level(jc_ctx *ctx, env *e, const ast *const *iters, int niters
 
 static int ev_for(jc_ctx *ctx, env *e, const ast *n, value *out)
 {
-    const ast *spec = n->kids[0];
-    const ast *const *iters = (const ast *const *)&n->kids[0];
-    int niters = 1;
-    if (spec->kind == A_BLOCK) {
-        iters = (const ast *const *)spec->kids;
-        niters = (int)spec->nkids;
-    }
+    const ast *const *iters;
+    int niters = eval_head_items(n, &iters);
     int r = ev_for_level(ctx, e, iters, niters, 0, n->kids[1]);
     if (r == EV_RETURN) {
         *out = ST(ctx)->returning;
@@ -1039,33 +1034,36 @@ static int ev_if(jc_ctx *ctx, env *e, const ast *n, value *out)
 static int ev_let(jc_ctx *ctx, env *e, const ast *n, value *out)
 {
     /* let is a hard scope, as a function body is: x = … inside makes a local x even
-     * when a global x exists (only `global x` reaches it) */
+     * when a global x exists (only `global x` reaches it).  The bindings run first, in
+     * order, each seeing those before it (the right side of the first sees the scope
+     * around); then the names the body assigns are declared, so that one assigned only
+     * later, or on a branch not taken, is the let's local from the start */
     env *scope = eval_scope_open(e, 1);
-    const ast *binds = n->kids[0];
-    const ast *const *bk = (const ast *const *)&n->kids[0];
-    int nb = 1;
-    if (binds->kind == A_BLOCK) {
-        bk = (const ast *const *)binds->kids;
-        nb = (int)binds->nkids;
-    }
+    const ast *const *bk;
+    int nb = eval_head_items(n, &bk);
     for (int i = 0; i < nb; i++) {
         const ast *b = bk[i];
         value v;
+        int r = 0;
         if (b->kind == A_ASSIGN && b->kids[0]->kind == A_ID) {
-            if (ev(ctx, scope, b->kids[1], &v) != 0) {
-                eval_scope_drop(ctx, scope);
-                return -1;
-            }
-            eval_scope_define(ctx, scope, b->kids[0]->sym, v);
+            if ((r = ev(ctx, scope, b->kids[1], &v)) == 0)
+                eval_scope_define(ctx, scope, b->kids[0]->sym, v);
         } else if (b->kind == A_ID) {
             eval_scope_define(ctx, scope, b->sym, v_unassigned());
         } else if (b->kind == A_ASSIGN) {
-            if (ev(ctx, scope, b->kids[1], &v) != 0 || eval_assign_to(ctx, scope, b->kids[0], v) < 0) {
-                eval_scope_drop(ctx, scope);
-                return -1;
-            }
+            if ((r = ev(ctx, scope, b->kids[1], &v)) == 0)
+                r = eval_assign_to(ctx, scope, b->kids[0], v);
+        } else if ((r = ev(ctx, scope, b, &v)) == 0) { /* let f(x) = … */
+            val_release(v);
+        }
+        if (r != 0) {
+            eval_scope_drop(ctx, scope);
+            return -1;
         }
     }
+    int *names, nn = eval_scope_local_names(n->kids[1], &names);
+    eval_scope_declare(ctx, scope, names, nn);
+    free(names);
     int r = eval_stmt(ctx, scope, n->kids[1], out);
     eval_scope_drop(ctx, scope);
     return r;

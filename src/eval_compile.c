@@ -750,6 +750,21 @@ static int r_try(jc_ctx *ctx, cframe *fr, const cnode *c, value *out)
     return eval_try_run(ctx, c->n, r_try_clause, &t, out);
 }
 
+/* let: its slots unassigned (c->clear), its bindings k[0 .. nk-2] run in order, then
+ * its body k[nk-1]. */
+static int r_let(jc_ctx *ctx, cframe *fr, const cnode *c, value *out)
+{
+    for (int i = 0; i < c->nclear; i++)
+        set_slot(ctx, fr, c->clear[i], v_unassigned());
+    int last = c->nk - 1;
+    for (int i = 0; i < last; i++) {
+        value v;
+        CHILD(c->k[i], v, (void)0);
+        drop(ctx, v);
+    }
+    return RUN(c->k[last], out);
+}
+
 /* x::T in a value position (Julia's typeassert). */
 static int r_typeassert(jc_ctx *ctx, cframe *fr, const cnode *c, value *out)
 {
@@ -968,6 +983,7 @@ typedef struct cscope {
     int ng, gcap;
     int *globals;
     int global;            /* the global scope around a top-level loop */
+    int hard;              /* a let's: its assignments make locals even of globals */
 } cscope;
 
 typedef struct comp {
@@ -1070,6 +1086,11 @@ static void cand_scan(comp *C, const ast *n)
         if (n->nkids)
             cand_target(C, n->kids[0]);
         break;
+    case A_LET: /* let x, y = 1: its bindings */
+        if (n->nkids && n->kids[0]->kind == A_BLOCK)
+            for (uint32_t i = 0; i < n->kids[0]->nkids; i++)
+                cand_target(C, n->kids[0]->kids[i]);
+        break;
     default:
         break;
     }
@@ -1148,17 +1169,19 @@ static int resolve(comp *C, int sym)
 }
 
 /* An assignment to sym directly in scope s: a new local of s unless an enclosing scope
- * has it (local or declared global); at top level, an existing global is assigned
- * (the soft scope of the REPL and of files). */
+ * has it (local or declared global); outside every function and let, an existing
+ * global is assigned (the soft scope of the REPL and of files). */
 static void declare_assigned(comp *C, cscope *s, int sym)
 {
+    int hard = C->function;
     for (cscope *o = s; o; o = o->up) {
         if (has_int(o->globals, o->ng, sym) || scope_local(o, sym) >= 0)
             return;
+        hard |= o->hard;
         if (o->global)
             break;
     }
-    if (!C->function && (size_t)sym < C->ctx->nglobals && C->ctx->globals[sym].defined)
+    if (!hard && (size_t)sym < C->ctx->nglobals && C->ctx->globals[sym].defined)
         return;
     if (C->closure) {
         /* a closure assigning a local of the function that made it assigns that; a name
@@ -1530,6 +1553,52 @@ static cnode *try_clause(comp *C, const ast *n, int which)
     return c;
 }
 
+/* let x = v, y; body end: a hard scope whose bindings are its first locals, each made
+ * after its right side is compiled (so that side sees the names before it, and the
+ * scope around for its own name); the body's assignments are declared after them.  A
+ * binding that destructures, declares a type or defines a function, or names a
+ * variable twice, is left to the tree walker. */
+static cnode *let(comp *C, const ast *n)
+{
+    const ast *const *bk;
+    int nb = eval_head_items(n, &bk);
+    cnode *c = mk(C, r_let, n, nb + 1);
+    cscope s;
+    scope_open(C, &s);
+    s.hard = 1;
+    for (int i = 0; i < nb && C->ok; i++) {
+        const ast *b = bk[i], *t = b->kind == A_ASSIGN ? b->kids[0] : b;
+        if (t->kind != A_ID || (b->kind == A_ASSIGN && (b->flags & AF_DOTTED)) ||
+            scope_local(&s, t->sym) >= 0) {
+            fail(C);
+            break;
+        }
+        if (b->kind == A_ID) {
+            scope_add(C, &s, t->sym);
+            c->k[i] = mk(C, r_nothing, b, 0);
+            continue;
+        }
+        cnode *a = mk(C, r_assign, b, 2);
+        if (!(a->k[1] = cx(C, b->kids[1])))
+            break;
+        scope_add(C, &s, t->sym);
+        if (!(a->k[0] = target(C, t)))
+            break;
+        c->k[i] = a;
+    }
+    if (C->ok) {
+        scope_declare(C, &s, n->kids[1]);
+        c->k[nb] = cx(C, n->kids[1]);
+    }
+    c->nclear = s.n;
+    if (s.n > 0) {
+        c->clear = xmalloc((size_t)s.n * sizeof *c->clear);
+        memcpy(c->clear, s.slots, (size_t)s.n * sizeof *c->clear);
+    }
+    scope_close(C, &s);
+    return C->ok ? c : NULL;
+}
+
 static cnode *cx_kind(comp *C, const ast *n)
 {
     cnode *c;
@@ -1668,6 +1737,8 @@ static cnode *cx_kind(comp *C, const ast *n)
             if (!(c->k[w] = try_clause(C, n, w)) && (!C->ok || eval_try_clause(n, w)))
                 return fail(C), NULL;
         return c;
+    case A_LET:
+        return n->nkids == 2 ? let(C, n) : (fail(C), NULL);
     case A_TYPED:
         if (n->nkids != 2)
             return fail(C), NULL;

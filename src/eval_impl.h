@@ -74,6 +74,19 @@ typedef struct evstate {
     size_t nlocal_cap;
 } evstate;
 
+/* The items of n->kids[0] when it may be one item or a block of them (a for's
+ * iterators, a let's bindings): their count, and the first at *items. */
+static inline int eval_head_items(const ast *n, const ast *const **items)
+{
+    const ast *k = n->kids[0];
+    if (k->kind == A_BLOCK) {
+        *items = (const ast *const *)k->kids;
+        return (int)k->nkids;
+    }
+    *items = (const ast *const *)&n->kids[0];
+    return 1;
+}
+
 static inline evstate *ST(jc_ctx *ctx) { return (evstate *)ctx->lib; }
 
 /* Garbage is collected while a long loop runs, not only after each input: each run of

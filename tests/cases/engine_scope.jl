@@ -75,3 +75,32 @@ function cl1() g = () -> (y = 1); g(); y = 5; y end;
 cl1()
 function cl2() g = () -> (z = 1); g(); z = 5; g(); z end;
 cl2()
+# let is a hard scope (manual, "Scope of Variables", "Let Blocks"): its bindings are new
+# locals at every run, the right side of each sees the scope around and the bindings
+# before it, and an assignment in its body makes a local even where a global of that
+# name exists, from the body's start. Compiled in a function or a loop, walked at top level.
+xl, yl, zl = -1, -1, -1;
+try; let xl = 1, zl; println("xl: $xl, yl: $yl"); println("zl: $zl"); end; catch e; e; end
+Fs = Vector{Any}(undef, 2); il = 1;
+while il <= 2; let il = il; Fs[il] = () -> il; end; global il += 1; end
+Fs[1](), Fs[2]()
+ys = 5;
+try; let; if false; ys = 1; end; ys; end; catch e; e; end
+ys
+function lt1() let x = 1; if false; ys = 1; end; ys; end end;
+try; lt1(); catch e; e; end
+xg = 10;
+function lt2() let a = xg, b = a + 1; xg = 2; (a, b, xg) end end;
+lt2(), xg
+let xg = xg + 1, xg = 2xg; xg end
+let f(t) = 2t; f(21) end
+let (p, q) = (1, 2), r::Int = 3.0; (p + q, r) end
+function lt3(n) s = 0; for i in 1:n; let t = i; s += t; end; end; s end;
+lt3(10)
+function lt4() r = 0; for i in 1:3; let; i == 2 && (z = i); r += @isdefined(z) ? 100 : 1; end; end; r end;
+lt4()
+tot = 0;
+for i in 1:4; let sq = i^2; global tot += sq; end; end
+tot
+for i in 1:2; let tot = -1; tot = i; end; end
+tot
