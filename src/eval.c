@@ -180,22 +180,7 @@ int eval_scope_bind(jc_ctx *ctx, struct env *scope, const ast *var, value v)
 
 /* ---- expressions ---- */
 
-/* Evaluated call arguments: positional (splats expanded) and keyword.  Most calls have
- * a few positional arguments and no keywords: those live in the struct itself, so a
- * call allocates nothing.  An evargs must not move once filled. */
-enum { EVARGS_INLINE = 6, EVKW_INLINE = 2 };
-typedef struct evargs {
-    value *v;
-    int n, cap;
-    int *kw;
-    value *kwv;
-    int nkw, kwcap;
-    value inl[EVARGS_INLINE];
-    int kwinl[EVKW_INLINE];
-    value kwvinl[EVKW_INLINE];
-} evargs;
-
-static void evargs_free(jc_ctx *ctx, evargs *ea)
+void eval_args_free(jc_ctx *ctx, evargs *ea)
 {
     /* an argument can be the last reference into a cycle the call made or cut */
     for (int i = 0; i < ea->n; i++)
@@ -210,8 +195,7 @@ static void evargs_free(jc_ctx *ctx, evargs *ea)
     }
 }
 
-/* Room for one more positional argument. */
-static void evargs_grow(evargs *ea)
+void eval_args_grow(evargs *ea)
 {
     if (ea->n < ea->cap)
         return;
@@ -224,7 +208,7 @@ static void evargs_grow(evargs *ea)
     ea->cap = cap;
 }
 
-static void evargs_push_kw(evargs *ea, int sym, value x)
+void eval_args_push_kw(evargs *ea, int sym, value x)
 {
     if (ea->nkw == ea->kwcap) {
         int cap = 2 * ea->kwcap;
@@ -243,19 +227,45 @@ static void evargs_push_kw(evargs *ea, int sym, value x)
     ea->kwv[ea->nkw++] = x;
 }
 
-static int ev_args(jc_ctx *ctx, env *e, const ast *const *kids, int nkids, evargs *ea)
+void eval_args_init(evargs *ea, int nhint)
 {
     ea->v = ea->inl;
     ea->n = 0;
     ea->cap = EVARGS_INLINE;
-    if (nkids > EVARGS_INLINE) { /* room for every argument at once, not by doubling */
-        ea->v = xmalloc((size_t)nkids * sizeof *ea->v);
-        ea->cap = nkids;
+    if (nhint > EVARGS_INLINE) { /* room for every argument at once, not by doubling */
+        ea->v = xmalloc((size_t)nhint * sizeof *ea->v);
+        ea->cap = nhint;
     }
     ea->kw = ea->kwinl;
     ea->kwv = ea->kwvinl;
     ea->nkw = 0;
     ea->kwcap = EVKW_INLINE;
+}
+
+int eval_args_splat(jc_ctx *ctx, evargs *ea, value coll, const ast *site)
+{
+    jc_iter it;
+    int r = eval_iter_init_proto(ctx, &it, coll, site);
+    if (r == 0 && num_check_bits(ctx, 128.0 * (double)it.n) < 0) /* f(huge_range...) */
+        r = -1;
+    while (r == 0) {
+        value x;
+        int k1 = eval_iter_step(ctx, &it, &x);
+        if (k1 <= 0) {
+            r = k1;
+            break;
+        }
+        eval_args_grow(ea);
+        ea->v[ea->n++] = x;
+    }
+    eval_iter_done(&it);
+    val_release(coll);
+    return r < 0 ? -1 : 0;
+}
+
+static int ev_args(jc_ctx *ctx, env *e, const ast *const *kids, int nkids, evargs *ea)
+{
+    eval_args_init(ea, nkids);
     for (int i = 0; i < nkids; i++) {
         const ast *k = kids[i];
         if (k->kind != A_PARAMETERS && k->kind != A_KW && k->kind != A_SPLAT && ea->n < ea->cap) {
@@ -291,42 +301,24 @@ static int ev_args(jc_ctx *ctx, env *e, const ast *const *kids, int nkids, evarg
                     err_throw(ctx, ERR_SYNTAX, p, "invalid keyword argument");
                     goto fail;
                 }
-                evargs_push_kw(ea, sym, x);
+                eval_args_push_kw(ea, sym, x);
             }
             continue;
         }
         if (k->kind == A_SPLAT) {
             value coll;
-            if (ev(ctx, e, k->kids[0], &coll) != 0)
-                goto fail;
-            jc_iter it;
-            int r = eval_iter_init_proto(ctx, &it, coll, k);
-            if (r == 0 && num_check_bits(ctx, 128.0 * (double)it.n) < 0) /* f(huge_range...) */
-                r = -1;
-            while (r == 0) {
-                value x;
-                int k1 = eval_iter_step(ctx, &it, &x);
-                if (k1 <= 0) {
-                    r = k1;
-                    break;
-                }
-                evargs_grow(ea);
-                ea->v[ea->n++] = x;
-            }
-            eval_iter_done(&it);
-            val_release(coll);
-            if (r < 0)
+            if (ev(ctx, e, k->kids[0], &coll) != 0 || eval_args_splat(ctx, ea, coll, k) < 0)
                 goto fail;
             continue;
         }
-        evargs_grow(ea);
+        eval_args_grow(ea);
         if (ev(ctx, e, k, &ea->v[ea->n]) != 0)
             goto fail;
         ea->n++;
     }
     return 0;
 fail:
-    evargs_free(ctx, ea);
+    eval_args_free(ctx, ea);
     return -1;
 }
 
@@ -734,7 +726,7 @@ static int ev_call(jc_ctx *ctx, env *e, const ast *n, int dotted, value *out)
     }
     jc_args a = { .n = ea.n, .v = ea.v, .nkw = ea.nkw, .kw = ea.kw, .kwv = ea.kwv, .site = n };
     int r = dotted ? array_broadcast(ctx, f, &a, out) : eval_call_kw(ctx, f, &a, out);
-    evargs_free(ctx, &ea);
+    eval_args_free(ctx, &ea);
     val_release(f);
     return r < 0 ? -1 : 0;
 }
@@ -756,13 +748,13 @@ static int ev_do(jc_ctx *ctx, env *e, const ast *n, value *out)
         eval_drop(ctx, lam);
         return -1;
     }
-    evargs_grow(&ea);
+    eval_args_grow(&ea);
     memmove(ea.v + 1, ea.v, (size_t)ea.n * sizeof *ea.v);
     ea.v[0] = lam;
     ea.n++;
     jc_args a = { .n = ea.n, .v = ea.v, .nkw = ea.nkw, .kw = ea.kw, .kwv = ea.kwv, .site = call };
     int r = eval_call_kw(ctx, f, &a, out);
-    evargs_free(ctx, &ea);
+    eval_args_free(ctx, &ea);
     val_release(f);
     return r < 0 ? -1 : 0;
 }
@@ -1532,7 +1524,7 @@ int eval_stmt(jc_ctx *ctx, env *e, const ast *n, value *out)
         value t = v_tuple_new((size_t)ea.n);
         memcpy(val_tuple(t)->v, ea.v, (size_t)ea.n * sizeof *ea.v);
         ea.n = 0; /* the tuple took the elements */
-        evargs_free(ctx, &ea);
+        eval_args_free(ctx, &ea);
         *out = t;
         return 0;
     }
@@ -1642,7 +1634,7 @@ int eval_stmt(jc_ctx *ctx, env *e, const ast *n, value *out)
         if (ev_args(ctx, e, (const ast *const *)n->kids, (int)n->nkids, &ea) < 0)
             return -1;
         int r = eval_apply_type(ctx, out, ea.n, ea.v, n);
-        evargs_free(ctx, &ea);
+        eval_args_free(ctx, &ea);
         return r;
     }
     case A_LOCAL:

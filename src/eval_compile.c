@@ -267,27 +267,33 @@ static int r_call(jc_ctx *ctx, cframe *fr, const cnode *c, value *out)
     return r;
 }
 
-/* f(a, k = b, ...) or f.(a, ...): k[0] the callee, k[1..] the arguments in source
- * order, clear[i] the keyword of k[i + 1] or -1 for a positional one; b 1 for a
- * broadcast (ev_call's general path). */
+/* f(a, k = b, xs..., ...) or f.(a, ...): k[0] the callee, k[1..] the arguments in
+ * source order, clear[i] the keyword of k[i + 1], or -1 for a positional argument, -2
+ * for a splat; b 1 for a broadcast (ev_call's general path). */
 static int r_callkw(jc_ctx *ctx, cframe *fr, const cnode *c, value *out)
 {
-    value f, pos[CMAXARGS], kwv[CMAXARGS];
-    int kw[CMAXARGS], np = 0, nkw = 0;
+    value f;
+    evargs ea;
     CHILD(c->k[0], f, (void)0);
+    eval_args_init(&ea, c->nk - 1);
     for (int i = 0; i + 1 < c->nk; i++) {
         int sym = c->clear[i];
-        value *dst = sym < 0 ? &pos[np] : &kwv[nkw];
-        CHILD(c->k[i + 1], *dst, (drop_n(ctx, pos, np), drop_n(ctx, kwv, nkw), val_release(f)));
-        if (sym < 0)
-            np++;
-        else
-            kw[nkw++] = sym;
+        value x;
+        CHILD(c->k[i + 1], x, (eval_args_free(ctx, &ea), val_release(f)));
+        if (sym >= 0)
+            eval_args_push_kw(&ea, sym, x);
+        else if (sym == -1) {
+            eval_args_grow(&ea);
+            ea.v[ea.n++] = x;
+        } else if (eval_args_splat(ctx, &ea, x, c->k[i + 1]->n) < 0) {
+            eval_args_free(ctx, &ea);
+            val_release(f);
+            return -1;
+        }
     }
-    jc_args a = { .n = np, .v = pos, .nkw = nkw, .kw = kw, .kwv = kwv, .site = c->n };
+    jc_args a = { .n = ea.n, .v = ea.v, .nkw = ea.nkw, .kw = ea.kw, .kwv = ea.kwv, .site = c->n };
     int r = c->b ? array_broadcast(ctx, f, &a, out) : eval_call_kw(ctx, f, &a, out);
-    drop_n(ctx, pos, np);
-    drop_n(ctx, kwv, nkw);
+    eval_args_free(ctx, &ea);
     val_release(f);
     return r < 0 ? -1 : 0;
 }
@@ -1388,8 +1394,8 @@ static cnode *name(comp *C, const ast *n)
     return c;
 }
 
-/* A call with keywords, or a broadcast (see r_callkw): plain arguments and k = v only,
- * no splats. */
+/* A call with keywords or splats, or a broadcast (see r_callkw): plain arguments, k = v
+ * and xs... (not a keyword splat). */
 static cnode *call_kw(comp *C, const ast *n)
 {
     const ast *args[CMAXARGS];
@@ -1400,10 +1406,13 @@ static cnode *call_kw(comp *C, const ast *n)
         for (uint32_t j = 0; j < nsub; j++) {
             const ast *p = k->kind == A_PARAMETERS ? k->kids[j] : k;
             int is_kw = k->kind == A_PARAMETERS || p->kind == A_KW;
-            if (na == CMAXARGS || p->kind == A_SPLAT || p->kind == A_GENERATOR ||
-                p->kind == A_PARAMETERS)
+            if (na == CMAXARGS || (p->kind == A_SPLAT && (is_kw || p->nkids != 1)) ||
+                p->kind == A_GENERATOR || p->kind == A_PARAMETERS)
                 return fail(C), NULL;
-            if (is_kw) {
+            if (p->kind == A_SPLAT) {
+                kws[na] = -2;
+                args[na++] = p->kids[0];
+            } else if (is_kw) {
                 if ((p->kind == A_KW || p->kind == A_ASSIGN) && p->kids[0]->kind == A_ID) {
                     kws[na] = p->kids[0]->sym;
                     args[na++] = p->kids[1];

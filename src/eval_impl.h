@@ -157,6 +157,30 @@ static inline const struct jc_method *eval_visible(const evstate *st, const stru
     return m;
 }
 
+/* Evaluated call arguments: positional (splats expanded) and keyword.  Most calls have
+ * a few positional arguments and no keywords: those live in the struct itself, so a
+ * call allocates nothing.  An evargs must not move once filled. */
+enum { EVARGS_INLINE = 6, EVKW_INLINE = 2 };
+typedef struct evargs {
+    value *v;
+    int n, cap;
+    int *kw;
+    value *kwv;
+    int nkw, kwcap;
+    value inl[EVARGS_INLINE];
+    int kwinl[EVKW_INLINE];
+    value kwvinl[EVKW_INLINE];
+} evargs;
+
+void eval_args_init(evargs *ea, int nhint);
+void eval_args_free(jc_ctx *ctx, evargs *ea);
+/* Room for one more positional argument. */
+void eval_args_grow(evargs *ea);
+void eval_args_push_kw(evargs *ea, int sym, value x /* owned */);
+/* Appends the values coll (released) iterates, as f(coll...) passes them (site: the
+ * splat, for errors): 0 or -1. */
+int eval_args_splat(jc_ctx *ctx, evargs *ea, value coll, const ast *site);
+
 /* The names one scope's own code declares and assigns (eval_scope.c), each list in the
  * order of the text: nested scopes are not entered (eval_is_nested_scope). */
 typedef struct scope_names {
