@@ -794,8 +794,8 @@ static void clear_slots(jc_ctx *ctx, cframe *fr, const cnode *c)
 }
 
 /* The outcome r of one run of a loop's body (value v): 1 to go on, else the loop ends
- * with *result. */
-static inline int loop_next(jc_ctx *ctx, int r, value v, value *out, int *result)
+ * with *result; inner for a level of a `for` with several iterators but the first. */
+static inline int loop_next(jc_ctx *ctx, int r, value v, value *out, int *result, int inner)
 {
     if (r == 0) {
         drop(ctx, v);
@@ -807,7 +807,7 @@ static inline int loop_next(jc_ctx *ctx, int r, value v, value *out, int *result
         return 1;
     }
     if (r == EV_BREAK) {
-        *result = 0;
+        *result = inner ? EV_BREAK : 0; /* an inner level of for i in a, j in b passes it on */
         return 0;
     }
     if (r == EV_RETURN)
@@ -837,7 +837,7 @@ static int r_while(jc_ctx *ctx, cframe *fr, const cnode *c, value *out)
         clear_slots(ctx, fr, c);
         value v;
         r = RUN(c->k[1], &v);
-        if (!loop_next(ctx, r, v, out, &result))
+        if (!loop_next(ctx, r, v, out, &result, 0))
             break;
     }
     clear_slots(ctx, fr, c);
@@ -856,7 +856,18 @@ static inline int set_var(jc_ctx *ctx, cframe *fr, const cnode *c, value x)
     return 0;
 }
 
-/* for x in k[0]; k[1] end: x the slot a, or (a < 0) the target k[2] */
+/* The body of the last level of for i in a, j in b: the outer levels' variables
+ * copied into the body's own slots (clear: pairs from, to) at every run, as Julia binds
+ * each afresh (an assignment to i in the body does not reach the next j), then k[0]. */
+static int r_copyin(jc_ctx *ctx, cframe *fr, const cnode *c, value *out)
+{
+    for (int i = 0; i + 1 < c->nclear; i += 2)
+        set_slot(ctx, fr, c->clear[i + 1], val_retain(fr->slot[c->clear[i]]));
+    return RUN(c->k[0], out);
+}
+
+/* for x in k[0]; k[1] end: x the slot a, or (a < 0) the target k[2]; the node is the
+ * A_FOR, or the level's A_ITER in a `for` with several (b 1 but for the first) */
 static int r_for(jc_ctx *ctx, cframe *fr, const cnode *c, value *out)
 {
     value coll;
@@ -878,12 +889,13 @@ static int r_for(jc_ctx *ctx, cframe *fr, const cnode *c, value *out)
             }
             value v;
             int r = RUN(c->k[1], &v);
-            if (!loop_next(ctx, r, v, out, &result) || i == last)
+            if (!loop_next(ctx, r, v, out, &result, c->b) || i == last)
                 break;
         }
     } else {
         jc_iter it;
-        if (eval_iter_init_proto(ctx, &it, coll, c->n->kids[0]->kids[1]) < 0) {
+        const ast *spec = c->n->kind == A_ITER ? c->n : c->n->kids[0];
+        if (eval_iter_init_proto(ctx, &it, coll, spec->kids[1]) < 0) {
             val_release(coll);
             return -1;
         }
@@ -902,7 +914,7 @@ static int r_for(jc_ctx *ctx, cframe *fr, const cnode *c, value *out)
             }
             value v;
             r = RUN(c->k[1], &v);
-            if (!loop_next(ctx, r, v, out, &result))
+            if (!loop_next(ctx, r, v, out, &result, c->b))
                 break;
         }
         eval_iter_done(&it);
@@ -1509,15 +1521,28 @@ static cnode *block(comp *C, const ast *n)
 }
 
 /* A loop's body in its own scope, with var (a `for`'s variable, a name or a
- * destructuring, or NULL) its first locals; the loop node gets the slots to clear at
- * every run, and the destructuring target as k[2]. */
-static cnode *loop_body(comp *C, cnode *loop, const ast *body, const ast *var)
+ * destructuring, or NULL) its first locals, then copies of outer[0 .. nouter-1] (the
+ * outer levels' variables of a `for` with several iterators); the loop node gets the
+ * slots to clear at every run, and the destructuring target as k[2]. */
+static cnode *loop_body(comp *C, cnode *loop, const ast *body, const ast *var,
+                        const int *outer, int nouter)
 {
     cscope s;
     scope_open(C, &s);
     int one = var && var->kind == A_ID;
     if (var)
         add_names(C, &s, var);
+    cnode *w = NULL;
+    if (nouter) { /* the outer levels' variables of for i in a, j in b, fresh copies */
+        w = mk(C, r_copyin, body, 1);
+        w->clear = xmalloc((size_t)(2 * nouter) * sizeof *w->clear);
+        for (int i = 0; i < nouter; i++)
+            if (scope_local(&s, outer[i]) < 0) {
+                w->clear[w->nclear++] = resolve(C, outer[i]);
+                scope_add(C, &s, outer[i]);
+                w->clear[w->nclear++] = s.slots[s.n - 1];
+            }
+    }
     scope_declare(C, &s, body);
     if (var && !one && !(loop->k[2] = target(C, var))) {
         scope_close(C, &s);
@@ -1526,6 +1551,10 @@ static cnode *loop_body(comp *C, cnode *loop, const ast *body, const ast *var)
     C->loops++;
     cnode *b = cx(C, body);
     C->loops--;
+    if (w && b) {
+        w->k[0] = b;
+        b = w;
+    }
     loop->nclear = s.n - one; /* a single variable is set at every run */
     if (loop->nclear > 0) {
         loop->clear = xmalloc((size_t)loop->nclear * sizeof *loop->clear);
@@ -1560,6 +1589,45 @@ static cnode *try_clause(comp *C, const ast *n, int which)
     }
     scope_close(C, &s);
     return c;
+}
+
+/* Level `level` of for spec, spec … (iters, ni of them; n the A_FOR): each level a loop
+ * node whose body is the next level's, the last one's the loop's body, which gets fresh
+ * copies of the outer levels' variables (*outer, their names so far).  A break leaves
+ * every level; for outer is left to the tree walker. */
+static cnode *for_level(comp *C, const ast *n, const ast *const *iters, int ni, int level,
+                        int **outer, int *nouter, int *cap)
+{
+    const ast *spec = iters[level];
+    if (spec->kind != A_ITER || spec->nkids != 2 || (spec->flags & AF_PREFIX) ||
+        (spec->kids[0]->kind != A_ID && spec->kids[0]->kind != A_TUPLE))
+        return fail(C), NULL;
+    cnode *c = mk(C, r_for, ni > 1 ? spec : n, 3);
+    c->b = level > 0;
+    if (!(c->k[0] = cx(C, spec->kids[1])))
+        return NULL;
+    const ast *var = spec->kids[0];
+    if (level == ni - 1)
+        return (c->k[1] = loop_body(C, c, n->kids[1], var, *outer, *nouter)) ? c : NULL;
+    cscope s;
+    scope_open(C, &s);
+    int one = var->kind == A_ID;
+    add_names(C, &s, var);
+    if (!one && !(c->k[2] = target(C, var))) {
+        scope_close(C, &s);
+        return NULL;
+    }
+    for (int i = 0; i < s.n; i++)
+        push_int(outer, nouter, cap, s.syms[i]);
+    c->k[1] = for_level(C, n, iters, ni, level + 1, outer, nouter, cap);
+    c->nclear = s.n - one;
+    if (c->nclear > 0) {
+        c->clear = xmalloc((size_t)c->nclear * sizeof *c->clear);
+        memcpy(c->clear, s.slots + one, (size_t)c->nclear * sizeof *c->clear);
+    }
+    c->a = one ? s.slots[0] : -1;
+    scope_close(C, &s);
+    return c->k[1] ? c : NULL;
 }
 
 /* let x = v, y; body end: a hard scope whose bindings are its first locals, each made
@@ -1729,16 +1797,13 @@ static cnode *cx_kind(comp *C, const ast *n)
         c = mk(C, r_while, n, 2);
         if (!(c->k[0] = cx(C, n->kids[0])))
             return NULL;
-        return (c->k[1] = loop_body(C, c, n->kids[1], NULL)) ? c : NULL;
+        return (c->k[1] = loop_body(C, c, n->kids[1], NULL, NULL, 0)) ? c : NULL;
     case A_FOR: {
-        const ast *spec = n->kids[0];
-        if (spec->kind != A_ITER || spec->nkids != 2 || (spec->flags & AF_PREFIX) ||
-            (spec->kids[0]->kind != A_ID && spec->kids[0]->kind != A_TUPLE))
-            return fail(C), NULL; /* several iterators, for outer */
-        c = mk(C, r_for, n, 3);
-        if (!(c->k[0] = cx(C, spec->kids[1])))
-            return NULL;
-        return (c->k[1] = loop_body(C, c, n->kids[1], spec->kids[0])) ? c : NULL;
+        const ast *const *iters;
+        int ni = eval_head_items(n, &iters), *outer = NULL, nouter = 0, cap = 0;
+        c = ni > 0 ? for_level(C, n, iters, ni, 0, &outer, &nouter, &cap) : (fail(C), NULL);
+        free(outer);
+        return c;
     }
     case A_TRY:
         c = mk(C, r_try, n, 4);

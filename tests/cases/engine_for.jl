@@ -1,0 +1,24 @@
+# for with several iterators in a compiled body: the cartesian product, the inner
+# iterables evaluated per outer value, break leaving every level, continue the innermost,
+# and each run of the body binding the variables afresh (m3, m9: assigning i does not
+# reach the next j); the body's locals are the body's (m6).
+function m1(n) s = 0; for i in 1:n, j in 1:i; s += 10i + j; end; s end
+m1(3)
+function m2() r = []; for i in 1:3, j in 1:3; j == 2 && continue; i == 3 && break; push!(r, (i, j)); end; r end
+m2()
+function m3() r = []; for i in 1:2, j in 1:2; push!(r, (i, j)); i = 10; end; r end
+m3()
+function m4() for (a, b) in [(1, 2), (3, 4)], c in (a, b); c == 3 && return (a, b, c); end; :none end
+m4()
+function m5() s = 0; for i in 1:2, j in ["a", "b"], k in 1:2; s += k; end; s end
+m5()
+function m6() for i in 1:2, j in 1:2; if false; z = 1; end; return z; end end
+zz = 5;
+try m6() catch e; e end
+function m7() t = 0; for i in 1:3, j in i:3; t += 1; end; t end
+m7()
+for i in 1:2, j in 1:2; println(i, j); end
+function m8() for i in 1:2, j in nothing; end end
+try m8() catch e; typeof(e) end
+function m9() s = 0; for i in 1:2, j in 1:2; s += 1; i == 1 && j == 1 && (i = 5); s += i; end; s end
+m9()
