@@ -212,6 +212,20 @@ static int call_body(jc_ctx *ctx, const jc_method *m, int n, const value *args, 
                             "keyword argument `%s` not assigned",
                             sym_name(ctx, m->kwparams[k]));
         }
+        /* a keyword declared y::T takes only a T (Julia's TypeError, no conversion) */
+        if (m->kwtypes && m->kwtypes[k]) {
+            value t;
+            int r = eval_expr(ctx, e, m->kwtypes[k], &t);
+            if (r == 0) {
+                r = eval_kw_typecheck(ctx, v, t, m->kwparams[k], a ? a->site : m->site);
+                val_release(t);
+            }
+            if (r != 0) {
+                val_release(v);
+                eval_scope_drop(ctx, e);
+                return -1;
+            }
+        }
         eval_scope_define(ctx, e, m->kwparams[k], v);
     }
     /* the body's locals exist from the start, as the compiler's slots do: a name it

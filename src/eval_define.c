@@ -135,6 +135,7 @@ static void method_free(jc_method *m)
     free(m->params);
     free(m->kwparams);
     free(m->kwdefaults);
+    free(m->kwtypes);
     free(m->locals);
     eval_code_free(m->code);
     arena_release(m->arena);
@@ -167,6 +168,26 @@ void eval_func_free(obj *o)
 
 
 /* The parameter name of a signature argument: x, x::T, x=default (returns the default). */
+/* The declared type of keyword parameter p (y::Int = 2), or NULL. */
+static const ast *kw_type(const ast *p)
+{
+    if (p->kind == A_KW || p->kind == A_ASSIGN)
+        p = p->kids[0];
+    return p->kind == A_TYPED && p->nkids == 2 ? p->kids[1] : NULL;
+}
+
+/* m's keyword parameters from `at` on are kw's (the part after `;`): their types. */
+static void kw_types(jc_method *m, int at, const ast *kw)
+{
+    for (uint32_t j = 0; j < kw->nkids; j++) {
+        const ast *t = kw_type(kw->kids[j]);
+        if (t && !m->kwtypes)
+            m->kwtypes = xcalloc((size_t)m->nkw, sizeof *m->kwtypes);
+        if (t)
+            m->kwtypes[at + (int)j] = t;
+    }
+}
+
 static int param_name(const ast *p, const ast **deflt)
 {
     *deflt = NULL;
@@ -278,6 +299,7 @@ static int add_methods(jc_ctx *ctx, env *e, jc_func *f, const ast *const *params
             m->kwdefaults = xcalloc((size_t)m->nkw, sizeof *m->kwdefaults);
             for (int k = 0; k < m->nkw; k++)
                 m->kwparams[k] = param_name(kwnode->kids[k], &m->kwdefaults[k]);
+            kw_types(m, 0, kwnode);
         }
         m->body = body;
         if (arity < nparams) {
@@ -304,6 +326,8 @@ static int add_methods(jc_ctx *ctx, env *e, jc_func *f, const ast *const *params
             m->nkw = nparams - arity + (kwnode ? (int)kwnode->nkids : 0);
             free(m->kwparams);
             free(m->kwdefaults);
+            free(m->kwtypes);
+            m->kwtypes = NULL;
             m->kwparams = xmalloc((size_t)m->nkw * sizeof *m->kwparams);
             m->kwdefaults = xcalloc((size_t)m->nkw, sizeof *m->kwdefaults);
             int k = 0;
@@ -311,8 +335,11 @@ static int add_methods(jc_ctx *ctx, env *e, jc_func *f, const ast *const *params
                 m->kwparams[k] = syms[i];
                 m->kwdefaults[k] = defaults[i];
             }
+            int first_kw = k;
             for (uint32_t j = 0; kwnode && j < kwnode->nkids; j++, k++)
                 m->kwparams[k] = param_name(kwnode->kids[j], &m->kwdefaults[k]);
+            if (kwnode)
+                kw_types(m, first_kw, kwnode);
             m->body = body;
         }
         /* a method of the same arity replaces the old one */

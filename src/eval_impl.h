@@ -181,6 +181,9 @@ void eval_args_push_kw(evargs *ea, int sym, value x /* owned */);
  * splat, for errors): 0 or -1. */
 int eval_args_splat(jc_ctx *ctx, evargs *ea, value coll, const ast *site);
 
+/* TypeError(Symbol("keyword argument"), kw, T, v) at site unless v isa t: 0 or -1. */
+int eval_kw_typecheck(jc_ctx *ctx, value v, value t, int kw, const ast *site);
+
 /* The names one scope's own code declares and assigns (eval_scope.c), each list in the
  * order of the text: nested scopes are not entered (eval_is_nested_scope). */
 typedef struct scope_names {

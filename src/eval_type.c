@@ -783,22 +783,40 @@ int eval_construct(jc_ctx *ctx, value *out, const jc_typeobj *t, const jc_args *
     return r;
 }
 
-int eval_typeassert(jc_ctx *ctx, value v, value t, const ast *site)
+/* TypeError(func, context, T, v) at site unless v isa t (a type): context is a symbol
+ * (a keyword's name) or 0 for "". */
+static int type_check(jc_ctx *ctx, value v, value t, const ast *site, const char *func,
+                      int context)
 {
     if (t.type != T_TYPE)
-        return bad_param(ctx, "typeassert", t, site);
+        return bad_param(ctx, func, t, site);
     if (type_isa(v, val_typeobj(t)))
         return 0;
     sb tn = { 0 }, vn = { 0 };
     type_name(ctx, &tn, val_typeobj(t));
     type_name_of(ctx, &vn, v);
-    err_throw(ctx, ERR_TYPE, site, "in typeassert, expected %s, got a value of type %s",
-              sb_str(&tn), sb_str(&vn));
+    if (context)
+        err_throw(ctx, ERR_TYPE, site, "in %s %s, expected %s, got a value of type %s", func,
+                  sym_name(ctx, context), sb_str(&tn), sb_str(&vn));
+    else
+        err_throw(ctx, ERR_TYPE, site, "in %s, expected %s, got a value of type %s", func,
+                  sb_str(&tn), sb_str(&vn));
     sb_free(&tn);
     sb_free(&vn);
-    /* TypeError(:typeassert, "", T, v), the fields Julia's typeassert gives */
-    value f[4] = { { T_SYMBOL, 0, { .i = sym_intern(ctx, "typeassert", 10) } }, v_string("", 0), t, v };
+    value f[4] = { { T_SYMBOL, 0, { .i = sym_intern(ctx, func, strlen(func)) } },
+                   context ? (value){ T_SYMBOL, 0, { .i = context } } : v_string("", 0), t, v };
     exc_attach(ctx, EXC_TYPE, 4, f);
     val_release(f[1]);
     return -1;
+}
+
+int eval_typeassert(jc_ctx *ctx, value v, value t, const ast *site)
+{
+    /* TypeError(:typeassert, "", T, v), the fields Julia's typeassert gives */
+    return type_check(ctx, v, t, site, "typeassert", 0);
+}
+
+int eval_kw_typecheck(jc_ctx *ctx, value v, value t, int kw, const ast *site)
+{
+    return type_check(ctx, v, t, site, "keyword argument", kw);
 }

@@ -21,6 +21,8 @@ typedef struct jc_method {
     int nkw;                 /* keyword parameters with defaults */
     int *kwparams;
     const ast **kwdefaults;
+    const ast **kwtypes;     /* the declared type of each keyword (y::Int = 2), NULL
+                                entries for none; NULL when no keyword has one */
     const ast *body;
     arena *arena;            /* keeps body alive */
     struct env *closure;     /* captured local scope for closures, or NULL for globals */
