@@ -311,6 +311,15 @@ static int to_integer(jc_ctx *ctx, value *out, int target, value x)
             *out = fix_from_mpz(target, z);
             break;
         }
+        if (x.type == T_RATIONAL) {
+            /* T(x::Rational) converts x.num once x is integral: its error is the
+             * numerator's (InexactError: trunc(UInt8, -1) for UInt8(-1//1)) */
+            value num = x.sub == T_BIGINT ? v_bigint_from_mpz(z) : v_int(mpz_get_si(z));
+            mpz_clear(z);
+            int rc = to_integer(ctx, out, target, num);
+            val_release(num);
+            return rc;
+        }
         if (!from_int)
             break;
         int wt = fix_width(target), wx = fix_width(x.type), st = fix_signed(target);

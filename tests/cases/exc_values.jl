@@ -105,3 +105,5 @@ try fm(2.0) catch e; (e.f, e.args, typeof(e.world)) end
 gm(x::Int, y) = 1; gm(x, y::Int) = 2
 try gm(1, 2) catch e; (e.f === gm, e.args) end
 try sin("a") catch e; (e.f, e.args, typeof(e.world)) end
+# T(x::Rational) converts the numerator once x is integral: the InexactError is its
+try UInt8(-1//1) catch e; (e.func, e.T, e.val) end
