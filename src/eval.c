@@ -1673,6 +1673,16 @@ int eval_stmt(jc_ctx *ctx, env *e, const ast *n, value *out)
                 eval_scope_define(ctx, e, k->sym, v_unassigned());
                 continue;
             }
+            if (n->kind == A_LOCAL && e && k->kind == A_TYPED && k->nkids == 2 &&
+                k->kids[0]->kind == A_ID) { /* local y::T: unassigned, every store converts */
+                value t;
+                if (ev(ctx, e, k->kids[1], &t) != 0)
+                    return -1;
+                eval_scope_define(ctx, e, k->kids[0]->sym, v_unassigned());
+                eval_typed_set(&e->typed, k->kids[0]->sym, t);
+                ST(ctx)->any_typed = 1;
+                continue;
+            }
             value v;
             if (n->kind == A_CONST && k->kind == A_ASSIGN && const_names(ctx, e, k->kids[0], 0) < 0)
                 return -1;

@@ -190,6 +190,8 @@ typedef struct scope_names {
     int *globals, ng, gcap;    /* global x */
     int *locals, nl, lcap;     /* local x */
     int *assigned, na, acap;   /* the targets of x = …, x += …, (a, b) = … */
+    int *tsyms, nt, tcap;      /* the names declared x::T = … or local x::T */
+    const ast **ttypes;        /* and their types' expressions */
 } scope_names;
 void eval_scope_names(const ast *body, scope_names *out);
 void eval_scope_names_free(scope_names *s);

@@ -34,9 +34,22 @@ int eval_is_nested_scope(const ast *n)
     }
 }
 
-/* The names an assignment to t makes (a, (b, c) = …). */
+/* x::T declares x of type T (the expression t). */
+static void typed(scope_names *s, int sym, const ast *t)
+{
+    if (s->nt == s->tcap)
+        s->ttypes = xrealloc(s->ttypes, (size_t)(s->tcap ? 2 * s->tcap : 8) * sizeof *s->ttypes);
+    push(&s->tsyms, &s->nt, &s->tcap, sym);
+    s->ttypes[s->nt - 1] = t;
+}
+
+/* The names an assignment to t makes (a, (b, c) = …, x::T = …). */
 static void targets(scope_names *s, const ast *t)
 {
+    if (t->kind == A_TYPED && t->nkids == 2 && t->kids[0]->kind == A_ID) {
+        typed(s, t->kids[0]->sym, t->kids[1]);
+        t = t->kids[0];
+    }
     if (t->kind == A_ID)
         push(&s->assigned, &s->na, &s->acap, t->sym);
     else if (t->kind == A_TUPLE)
@@ -53,6 +66,11 @@ static void scan(scope_names *s, const ast *n)
         for (uint32_t i = 0; i < n->nkids; i++) {
             const ast *k = n->kids[i];
             const ast *t = k->kind == A_ASSIGN ? k->kids[0] : k;
+            if (n->kind == A_LOCAL && t->kind == A_TYPED && t->nkids == 2 &&
+                t->kids[0]->kind == A_ID) { /* local x::T */
+                typed(s, t->kids[0]->sym, t->kids[1]);
+                t = t->kids[0];
+            }
             if (t->kind == A_ID) {
                 if (n->kind == A_GLOBAL)
                     push(&s->globals, &s->ng, &s->gcap, t->sym);
@@ -92,6 +110,8 @@ void eval_scope_names_free(scope_names *s)
     free(s->globals);
     free(s->locals);
     free(s->assigned);
+    free(s->tsyms);
+    free(s->ttypes);
     *s = (scope_names){ 0 };
 }
 
