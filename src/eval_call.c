@@ -171,11 +171,9 @@ static int call_user(jc_ctx *ctx, const jc_method *m, int n, const value *args, 
 static int call_body(jc_ctx *ctx, const jc_method *m, int n, const value *args, const jc_args *a,
                      value *out, const type_env *tv)
 {
-    if (!m->nkw) {
-        int handled, r = eval_code_call(ctx, (jc_method *)m, n, args, tv, out, &handled);
-        if (handled)
-            return r;
-    }
+    int handled, rc = eval_code_call(ctx, (jc_method *)m, n, args, tv, a, out, &handled);
+    if (handled)
+        return rc;
     env *e = eval_scope_open(m->closure, 1);
     /* the where variables are bound to what the call matched (f(x::T) where T = T) */
     for (int i = 0; tv && i < m->ntvars && i < tv->n; i++)

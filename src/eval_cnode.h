@@ -34,6 +34,11 @@ struct ccode {
     cnode *root;
     int nslots;
     cnode *nodes;
+    int nkw;               /* a method's keyword parameters (and optional positional
+                              ones, which methods keep alike): */
+    int *kwslot;           /* each one's slot, */
+    cnode **kwdef;         /* its default (NULL: none, UndefKeywordError), */
+    cnode **kwtype;        /* and its declared type (NULL: none) */
 };
 
 #define RUN(c, o) ((c)->run(ctx, fr, (c), (o)))

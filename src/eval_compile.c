@@ -948,6 +948,9 @@ void eval_code_free(struct ccode *code)
         free(c->clear);
         free(c);
     }
+    free(code->kwslot);
+    free(code->kwdef);
+    free(code->kwtype);
     free(code);
 }
 
@@ -964,16 +967,25 @@ static int shallow(const ast *n, int left)
     return 1;
 }
 
+/* Compiles a body; for a method (function), params are its parameters' names (slots
+ * 0 .. nparams-1), and m its keyword parameters: each gets the next slot, after its
+ * default and its type are compiled in the scope of the parameters before it. */
 static struct ccode *compile(jc_ctx *ctx, const ast *body, struct env *closure, int function,
-                             const int *params, int nparams)
+                             const int *params, int nparams, const jc_method *m)
 {
     if (!shallow(body, 2 * CMAXDEPTH))
         return NULL;
+    int nkw = m ? m->nkw : 0;
     struct ccode *code = xcalloc(1, sizeof *code);
     comp C = { .ctx = ctx, .code = code, .closure = closure, .function = function, .ok = 1,
-               .np = function ? nparams : 0 };
+               .np = function ? nparams + nkw : 0 };
     for (int i = 0; i < nparams; i++)
         cand_add(&C, params[i]);
+    for (int k = 0; k < nkw; k++) {
+        cand_add(&C, m->kwparams[k]);
+        if (m->kwdefaults[k])
+            cand_scan(&C, m->kwdefaults[k]);
+    }
     cand_scan(&C, body);
     cscope s;
     scope_open(&C, &s);
@@ -982,7 +994,25 @@ static struct ccode *compile(jc_ctx *ctx, const ast *body, struct env *closure, 
             scope_add(&C, &s, params[i]);
     else
         s.global = 1;
-    if (function) {
+    if (nkw) {
+        code->nkw = nkw;
+        code->kwslot = xcalloc((size_t)nkw, sizeof *code->kwslot);
+        code->kwdef = xcalloc((size_t)nkw, sizeof *code->kwdef);
+        code->kwtype = xcalloc((size_t)nkw, sizeof *code->kwtype);
+        for (int k = 0; k < nkw && C.ok; k++) {
+            if (m->kwparams[k] < 0 || scope_local(&s, m->kwparams[k]) >= 0) {
+                fail(&C);
+                break;
+            }
+            if (m->kwdefaults[k])
+                code->kwdef[k] = cx(&C, m->kwdefaults[k]);
+            if (m->kwtypes && m->kwtypes[k])
+                code->kwtype[k] = cx(&C, m->kwtypes[k]);
+            scope_add(&C, &s, m->kwparams[k]);
+            code->kwslot[k] = s.slots[s.n - 1];
+        }
+    }
+    if (function && C.ok) {
         scope_declare(&C, &s, body);
     }
     code->root = cx(&C, body);
@@ -1000,18 +1030,64 @@ static struct ccode *compile(jc_ctx *ctx, const ast *body, struct env *closure, 
 
 enum { CINLINE_SLOTS = 16 };
 
-static int run(jc_ctx *ctx, struct ccode *code, cframe *fr, value *out)
+/* Lets go of a frame's slots and of the scope its foreign nodes ran in. */
+static void unwind(jc_ctx *ctx, const struct ccode *code, cframe *fr)
 {
-    int r = code->root->run(ctx, fr, code->root, out);
     for (int i = 0; i < code->nslots; i++)
         drop(ctx, fr->slot[i]);
     if (fr->fenv)
         eval_scope_drop(ctx, fr->fenv);
+}
+
+static int run(jc_ctx *ctx, struct ccode *code, cframe *fr, value *out)
+{
+    int r = code->root->run(ctx, fr, code->root, out);
+    unwind(ctx, code, fr);
     return r;
 }
 
+/* Binds m's keyword parameters in fr as the tree walker's call_body does: the value
+ * the call gives (a), else the default run in the frame so far, then the declared
+ * type checked.  0, or -1 with the error pending. */
+static int bind_keywords(jc_ctx *ctx, const jc_method *m, const struct ccode *code, cframe *fr,
+                         const jc_args *a)
+{
+    for (int k = 0; k < code->nkw; k++) {
+        const value *given = NULL;
+        for (int j = 0; a && j < a->nkw; j++)
+            if (a->kw[j] == m->kwparams[k])
+                given = &a->kwv[j];
+        value v, t;
+        if (given)
+            v = val_retain(*given);
+        else if (code->kwdef[k]) {
+            const cnode *d = code->kwdef[k];
+            if (d->run(ctx, fr, d, &v) != 0)
+                return ctx->err_set ? -1 : err_throw(ctx, ERR_SYNTAX, d->n, "invalid default");
+        } else
+            return err_throw(ctx, ERR_UNDEFKEYWORD, a ? a->site : NULL,
+                             "keyword argument `%s` not assigned", sym_name(ctx, m->kwparams[k]));
+        if (code->kwtype[k]) {
+            const cnode *d = code->kwtype[k];
+            int r = d->run(ctx, fr, d, &t);
+            if (r != 0) {
+                val_release(v);
+                return ctx->err_set ? -1 : err_throw(ctx, ERR_SYNTAX, d->n, "invalid type");
+            }
+            r = eval_kw_typecheck(ctx, v, t, m->kwparams[k], a ? a->site : m->site);
+            val_release(t);
+            if (r < 0) {
+                val_release(v);
+                return -1;
+            }
+        }
+        set_slot(ctx, fr, code->kwslot[k], v);
+    }
+    return 0;
+}
+
 int eval_code_call(jc_ctx *ctx, jc_method *m, int n, const value *args, const type_env *tv,
-                   value *out, int *handled)
+                   const jc_args *a, value *out, int *handled)
 {
     *handled = 0;
     if (m->code_state == 0) {
@@ -1022,7 +1098,7 @@ int eval_code_call(jc_ctx *ctx, jc_method *m, int n, const value *args, const ty
         memcpy(params, m->params, (size_t)m->nparams * sizeof *params);
         for (int i = 0; i < m->ntvars; i++)
             params[m->nparams + i] = m->tvars[i]->sym ? m->tvars[i]->sym - 1 : -1;
-        if (!m->nkw && m->body && (m->code = compile(ctx, m->body, m->closure, 1, params, np)))
+        if (m->body && (m->code = compile(ctx, m->body, m->closure, 1, params, np, m)))
             m->code_state = 1;
         free(params);
     }
@@ -1051,7 +1127,12 @@ int eval_code_call(jc_ctx *ctx, jc_method *m, int n, const value *args, const ty
                                        ? val_retain(tv->val[i]->val)
                                        : val_retain(v_obj(T_TYPE, 0, &tv->val[i]->h));
     cframe fr = { slot, m->closure, NULL, 1 };
-    int r = run(ctx, code, &fr, out);
+    int r;
+    if (code->nkw && bind_keywords(ctx, m, code, &fr, a) < 0) {
+        unwind(ctx, code, &fr);
+        r = -1;
+    } else
+        r = run(ctx, code, &fr, out);
     if (slot != inl)
         free(slot);
     return r == EV_RETURN ? 0 : r;
@@ -1059,7 +1140,7 @@ int eval_code_call(jc_ctx *ctx, jc_method *m, int n, const value *args, const ty
 
 int eval_code_toplevel(jc_ctx *ctx, const ast *n, value *out, int *handled)
 {
-    struct ccode *code = ST(ctx)->no_shortcuts & SC_COMPILE ? NULL : compile(ctx, n, NULL, 0, NULL, 0);
+    struct ccode *code = ST(ctx)->no_shortcuts & SC_COMPILE ? NULL : compile(ctx, n, NULL, 0, NULL, 0, NULL);
     *handled = code != NULL;
     if (!code)
         return 0;

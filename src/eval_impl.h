@@ -401,7 +401,7 @@ void eval_modules_free(jc_ctx *ctx);
 /* Runs m's body compiled, compiling it at its first call: *handled 0 when it is left
  * to the tree walker (nothing was run). */
 int eval_code_call(jc_ctx *ctx, jc_method *m, int n, const value *args, const type_env *tv,
-                   value *out, int *handled);
+                   const jc_args *a, value *out, int *handled);
 /* A top-level `for` or `while` compiled and run; *handled 0 as above. */
 int eval_code_toplevel(jc_ctx *ctx, const ast *n, value *out, int *handled);
 void eval_code_free(struct ccode *code);
