@@ -395,6 +395,15 @@ static int bad_param(jc_ctx *ctx, const char *in, value v, const ast *site)
     type_name_of(ctx, &tn, v);
     err_throw(ctx, ERR_TYPE, site, "in %s, expected Type, got a value of type %s", in, sb_str(&tn));
     sb_free(&tn);
+    /* TypeError(Symbol(in), "", Type, v) */
+    value type = v_nothing();
+    if (eval_get_global(ctx, "Type", &type) == 0 && type.type == T_TYPE) {
+        value f[4] = { { T_SYMBOL, 0, { .i = sym_intern(ctx, in, strlen(in)) } }, v_string("", 0),
+                       type, v };
+        exc_attach(ctx, EXC_TYPE, 4, f);
+        val_release(f[1]);
+    }
+    val_release(type);
     return -1;
 }
 
@@ -788,8 +797,8 @@ int eval_construct(jc_ctx *ctx, value *out, const jc_typeobj *t, const jc_args *
 static int type_check(jc_ctx *ctx, value v, value t, const ast *site, const char *func,
                       int context)
 {
-    if (t.type != T_TYPE)
-        return bad_param(ctx, func, t, site);
+    if (t.type != T_TYPE) /* a keyword's check is isa(v, T) */
+        return bad_param(ctx, context ? "isa" : func, t, site);
     if (type_isa(v, val_typeobj(t)))
         return 0;
     sb tn = { 0 }, vn = { 0 };

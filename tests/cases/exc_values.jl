@@ -107,3 +107,7 @@ try gm(1, 2) catch e; (e.f === gm, e.args) end
 try sin("a") catch e; (e.f, e.args, typeof(e.world)) end
 # T(x::Rational) converts the numerator once x is integral: the InexactError is its
 try UInt8(-1//1) catch e; (e.func, e.T, e.val) end
+# a non-type where a type is asserted: TypeError(func, "", Type, value)
+try 1::3 catch e; e end
+kt6(; k::3 = 1) = k;
+try kt6() catch e; e end
