@@ -57,6 +57,12 @@ typedef struct comp {
     int *assigned;         /* those of them assigned (not only parameters) */
     int nassigned, capassigned;
     int np;                /* the parameters' slots are 0 .. np-1 */
+    int *twice;            /* the names assigned at more than one place */
+    int ntwice, captwice;
+    const ast *root;       /* a method's body */
+    int *settled;          /* its variables whose only assignment is a statement of the
+                              body's own block already compiled: their value is final */
+    int nsettled, capsettled;
 } comp;
 
 enum { CMAXDEPTH = 96 };
@@ -112,6 +118,8 @@ static void cand_target(comp *C, const ast *t)
         cand_add(C, t->sym);
         if (!has_int(C->assigned, C->nassigned, t->sym))
             push_int(&C->assigned, &C->nassigned, &C->capassigned, t->sym);
+        else if (!has_int(C->twice, C->ntwice, t->sym))
+            push_int(&C->twice, &C->ntwice, &C->captwice, t->sym);
         break;
     case A_TYPED: case A_PARENS: case A_WHERE: case A_CALL: case A_CURLY:
         if (t->nkids)
@@ -385,9 +393,11 @@ static cnode *foreign(comp *C, const ast *n)
     int *v = NULL, nv = 0, cap = 0, closure = 0;
     int ok = copy_ok(C, n, &v, &nv, &cap, &closure);
     /* a closure may outlive the copies and see them later: only parameters the body
-     * never assigns keep the value a copy has (x -> x * k, with k a parameter) */
+     * never assigns keep the value a copy has (x -> x * k, with k a parameter), and
+     * variables whose one assignment has run (k = 2; map(x -> x * k, v)) */
     for (int i = 0; ok && closure && i < nv; i += 2)
-        ok = v[i + 1] < C->np && !has_int(C->assigned, C->nassigned, v[i]);
+        ok = (v[i + 1] < C->np && !has_int(C->assigned, C->nassigned, v[i])) ||
+             has_int(C->settled, C->nsettled, v[i]);
     if (!ok) {
         free(v);
         return fail(C), NULL;
@@ -604,7 +614,19 @@ static cnode *block(comp *C, const ast *n)
     if (n->nkids == 1)
         return cx(C, n->kids[0]);
     cnode *c = mk(C, cn_block, n, (int)n->nkids);
-    return kids_into(C, c, n, 0, 0) ? c : NULL;
+    if (n != C->root)
+        return kids_into(C, c, n, 0, 0) ? c : NULL;
+    for (uint32_t i = 0; i < n->nkids; i++) {
+        const ast *k = n->kids[i];
+        if (!(c->k[i] = cx(C, k)))
+            return NULL;
+        /* k = v, the only assignment to k anywhere, run once before what follows: a
+         * closure made later may hold a copy of k (see foreign) */
+        if (k->kind == A_ASSIGN && !(k->flags & AF_DOTTED) && k->kids[0]->kind == A_ID &&
+            !has_int(C->twice, C->ntwice, k->kids[0]->sym) && resolve(C, k->kids[0]->sym) >= 0)
+            push_int(&C->settled, &C->nsettled, &C->capsettled, k->kids[0]->sym);
+    }
+    return c;
 }
 
 /* A loop's body in its own scope, with var (a `for`'s variable, a name or a
@@ -978,7 +1000,7 @@ static struct ccode *compile(jc_ctx *ctx, const ast *body, struct env *closure, 
     int nkw = m ? m->nkw : 0;
     struct ccode *code = xcalloc(1, sizeof *code);
     comp C = { .ctx = ctx, .code = code, .closure = closure, .function = function, .ok = 1,
-               .np = function ? nparams + nkw : 0 };
+               .np = function ? nparams + nkw : 0, .root = function ? body : NULL };
     for (int i = 0; i < nparams; i++)
         cand_add(&C, params[i]);
     for (int k = 0; k < nkw; k++) {
@@ -1019,6 +1041,8 @@ static struct ccode *compile(jc_ctx *ctx, const ast *body, struct env *closure, 
     scope_close(&C, &s);
     free(C.cand);
     free(C.assigned);
+    free(C.twice);
+    free(C.settled);
     if (!C.ok || !code->root) {
         eval_code_free(code);
         return NULL;
