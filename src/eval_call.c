@@ -168,6 +168,21 @@ static int call_user(jc_ctx *ctx, const jc_method *m, int n, const value *args, 
     return r;
 }
 
+const value *eval_kw_given(const jc_method *m, int k, const jc_args *a)
+{
+    const value *given = NULL;
+    for (int j = 0; a && j < a->nkw; j++)
+        if (a->kw[j] == m->kwparams[k])
+            given = &a->kwv[j];
+    return given;
+}
+
+int eval_kw_unassigned(jc_ctx *ctx, const jc_method *m, int k, const jc_args *a)
+{
+    return err_throw(ctx, ERR_UNDEFKEYWORD, a ? a->site : NULL,
+                     "keyword argument `%s` not assigned", sym_name(ctx, m->kwparams[k]));
+}
+
 static int call_body(jc_ctx *ctx, const jc_method *m, int n, const value *args, const jc_args *a,
                      value *out, const type_env *tv)
 {
@@ -192,30 +207,31 @@ static int call_body(jc_ctx *ctx, const jc_method *m, int n, const value *args, 
         eval_scope_define(ctx, e, m->params[fixed], t);
     }
     for (int k = 0; k < m->nkw; k++) {
-        const value *given = NULL;
-        for (int j = 0; a && j < a->nkw; j++)
-            if (a->kw[j] == m->kwparams[k])
-                given = &a->kwv[j];
+        const value *given = eval_kw_given(m, k, a);
         value v;
         if (given)
             v = val_retain(*given);
         else if (m->kwdefaults[k]) {
-            if (eval_expr(ctx, e, m->kwdefaults[k], &v) != 0) {
+            /* a default runs in the call: its return returns from it (f(; k = return 5)) */
+            int r = eval_ctl_resume(ctx, eval_expr(ctx, e, m->kwdefaults[k], &v), &v);
+            if (r != 0) {
                 eval_scope_drop(ctx, e);
-                return -1;
+                if (r == EV_RETURN) {
+                    *out = v;
+                    return 0;
+                }
+                return r < 0 ? -1 : err_throw(ctx, ERR_SYNTAX, m->kwdefaults[k],
+                                              "break or continue outside loop");
             }
         } else {
             eval_scope_drop(ctx, e);
-            return err_throw(ctx, ERR_UNDEFKEYWORD, a ? a->site : NULL,
-                            "keyword argument `%s` not assigned",
-                            sym_name(ctx, m->kwparams[k]));
+            return eval_kw_unassigned(ctx, m, k, a);
         }
-        /* a keyword declared y::T takes only a T (Julia's TypeError, no conversion) */
         if (m->kwtypes && m->kwtypes[k]) {
             value t;
             int r = eval_expr(ctx, e, m->kwtypes[k], &t);
             if (r == 0) {
-                r = eval_kw_typecheck(ctx, v, t, m->kwparams[k], a ? a->site : m->site);
+                r = eval_kw_typecheck(ctx, m, k, a, v, t);
                 val_release(t);
             }
             if (r != 0) {

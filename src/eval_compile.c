@@ -36,12 +36,11 @@ typedef struct cscope {
     struct cscope *up;
     int n, cap;
     int *syms, *slots;
+    const ast **types;     /* each local's declared type (x::T), or NULL */
     int ng, gcap;
     int *globals;
     int global;            /* the global scope around a top-level loop */
     int hard;              /* a let's: its assignments make locals even of globals */
-    int *tsyms, nt, tcap;  /* its locals declared x::T, and the types' expressions */
-    const ast **ttypes;
 } cscope;
 
 typedef struct comp {
@@ -192,12 +191,19 @@ static int foreign_ok(comp *C, const ast *n, int in_func)
 
 /* -- scopes -- */
 
-static int scope_local(const cscope *s, int sym)
+/* sym's index in s, or -1. */
+static int scope_index(const cscope *s, int sym)
 {
     for (int i = s->n - 1; i >= 0; i--)
         if (s->syms[i] == sym)
-            return s->slots[i];
+            return i;
     return -1;
+}
+
+static int scope_local(const cscope *s, int sym)
+{
+    int i = scope_index(s, sym);
+    return i >= 0 ? s->slots[i] : -1;
 }
 
 static void scope_add(comp *C, cscope *s, int sym)
@@ -206,7 +212,9 @@ static void scope_add(comp *C, cscope *s, int sym)
         s->cap = s->cap ? 2 * s->cap : 8;
         s->syms = xrealloc(s->syms, (size_t)s->cap * sizeof *s->syms);
         s->slots = xrealloc(s->slots, (size_t)s->cap * sizeof *s->slots);
+        s->types = xrealloc(s->types, (size_t)s->cap * sizeof *s->types);
     }
+    s->types[s->n] = NULL;
     s->syms[s->n] = sym;
     s->slots[s->n++] = C->code->nslots++;
 }
@@ -292,14 +300,13 @@ static void scope_declare(comp *C, cscope *s, const ast *body)
     /* x::T: a local of s whose every store converts; a declaration reaching a global
      * or an enclosing scope's local is left to the tree walker */
     for (int i = 0; i < nm.nt; i++) {
-        if (scope_local(s, nm.tsyms[i]) < 0) {
+        int k = scope_index(s, nm.tsyms[i]);
+        if (k < 0) {
             fail(C);
             break;
         }
-        if (s->nt == s->tcap)
-            s->ttypes = xrealloc(s->ttypes, (size_t)(s->tcap ? 2 * s->tcap : 8) * sizeof *s->ttypes);
-        push_int(&s->tsyms, &s->nt, &s->tcap, nm.tsyms[i]);
-        s->ttypes[s->nt - 1] = nm.ttypes[i];
+        if (!s->types[k])
+            s->types[k] = nm.ttypes[i];
     }
     eval_scope_names_free(&nm);
 }
@@ -311,12 +318,9 @@ static const ast *slot_type(comp *C, int sym)
     for (cscope *s = C->sc; s; s = s->up) {
         if (has_int(s->globals, s->ng, sym))
             return NULL;
-        if (scope_local(s, sym) >= 0) {
-            for (int i = 0; i < s->nt; i++)
-                if (s->tsyms[i] == sym)
-                    return s->ttypes[i];
-            return NULL;
-        }
+        int k = scope_index(s, sym);
+        if (k >= 0)
+            return s->types[k];
     }
     return NULL;
 }
@@ -327,8 +331,7 @@ static void scope_close(comp *C, cscope *s)
     free(s->syms);
     free(s->slots);
     free(s->globals);
-    free(s->tsyms);
-    free(s->ttypes);
+    free(s->types);
 }
 
 /* -- expressions -- */
@@ -629,6 +632,25 @@ static cnode *block(comp *C, const ast *n)
     return c;
 }
 
+/* Gives c the slots of s from `from` on to unassign at every run of s (a loop's
+ * body, a try clause, a let). */
+static void clear_from(cnode *c, const cscope *s, int from)
+{
+    c->nclear = s->n - from;
+    if (c->nclear > 0) {
+        c->clear = xmalloc((size_t)c->nclear * sizeof *c->clear);
+        memcpy(c->clear, s->slots + from, (size_t)c->nclear * sizeof *c->clear);
+    }
+}
+
+/* A `for` level's variable: slot a when it is one name (set at every run, so not
+ * cleared), else a < 0 and its names are cleared with the body's other slots. */
+static void loop_var(cnode *loop, const cscope *s, int one)
+{
+    clear_from(loop, s, one);
+    loop->a = one ? s->slots[0] : -1;
+}
+
 /* A loop's body in its own scope, with var (a `for`'s variable, a name or a
  * destructuring, or NULL) its first locals, then copies of outer[0 .. nouter-1] (the
  * outer levels' variables of a `for` with several iterators); the loop node gets the
@@ -664,12 +686,7 @@ static cnode *loop_body(comp *C, cnode *loop, const ast *body, const ast *var,
         w->k[0] = b;
         b = w;
     }
-    loop->nclear = s.n - one; /* a single variable is set at every run */
-    if (loop->nclear > 0) {
-        loop->clear = xmalloc((size_t)loop->nclear * sizeof *loop->clear);
-        memcpy(loop->clear, s.slots + one, (size_t)loop->nclear * sizeof *loop->clear);
-    }
-    loop->a = one ? s.slots[0] : -1;
+    loop_var(loop, &s, one);
     scope_close(C, &s);
     return b;
 }
@@ -691,11 +708,7 @@ static cnode *try_clause(comp *C, const ast *n, int which)
     scope_declare(C, &s, block);
     c->k[0] = cx(C, block);
     c->a = var && var->kind == A_ID ? s.slots[0] : -1;
-    c->nclear = s.n;
-    if (s.n > 0) {
-        c->clear = xmalloc((size_t)s.n * sizeof *c->clear);
-        memcpy(c->clear, s.slots, (size_t)s.n * sizeof *c->clear);
-    }
+    clear_from(c, &s, 0);
     scope_close(C, &s);
     return c;
 }
@@ -729,12 +742,7 @@ static cnode *for_level(comp *C, const ast *n, const ast *const *iters, int ni, 
     for (int i = 0; i < s.n; i++)
         push_int(outer, nouter, cap, s.syms[i]);
     c->k[1] = for_level(C, n, iters, ni, level + 1, outer, nouter, cap);
-    c->nclear = s.n - one;
-    if (c->nclear > 0) {
-        c->clear = xmalloc((size_t)c->nclear * sizeof *c->clear);
-        memcpy(c->clear, s.slots + one, (size_t)c->nclear * sizeof *c->clear);
-    }
-    c->a = one ? s.slots[0] : -1;
+    loop_var(c, &s, one);
     scope_close(C, &s);
     return c->k[1] ? c : NULL;
 }
@@ -776,11 +784,7 @@ static cnode *let(comp *C, const ast *n)
         scope_declare(C, &s, n->kids[1]);
         c->k[nb] = cx(C, n->kids[1]);
     }
-    c->nclear = s.n;
-    if (s.n > 0) {
-        c->clear = xmalloc((size_t)s.n * sizeof *c->clear);
-        memcpy(c->clear, s.slots, (size_t)s.n * sizeof *c->clear);
-    }
+    clear_from(c, &s, 0);
     scope_close(C, &s);
     return C->ok ? c : NULL;
 }
@@ -1072,33 +1076,23 @@ static int run(jc_ctx *ctx, struct ccode *code, cframe *fr, value *out)
 
 /* Binds m's keyword parameters in fr as the tree walker's call_body does: the value
  * the call gives (a), else the default run in the frame so far, then the declared
- * type checked.  0, or -1 with the error pending. */
+ * type checked.  0, -1 with the error pending, or EV_RETURN with *out when a default
+ * returns from the call (f(; k = return 5), as Julia's). */
 static int bind_keywords(jc_ctx *ctx, const jc_method *m, const struct ccode *code, cframe *fr,
-                         const jc_args *a)
+                         const jc_args *a, value *out)
 {
     for (int k = 0; k < code->nkw; k++) {
-        const value *given = NULL;
-        for (int j = 0; a && j < a->nkw; j++)
-            if (a->kw[j] == m->kwparams[k])
-                given = &a->kwv[j];
+        const value *given = eval_kw_given(m, k, a);
         value v, t;
         if (given)
             v = val_retain(*given);
-        else if (code->kwdef[k]) {
-            const cnode *d = code->kwdef[k];
-            if (d->run(ctx, fr, d, &v) != 0)
-                return ctx->err_set ? -1 : err_throw(ctx, ERR_SYNTAX, d->n, "invalid default");
-        } else
-            return err_throw(ctx, ERR_UNDEFKEYWORD, a ? a->site : NULL,
-                             "keyword argument `%s` not assigned", sym_name(ctx, m->kwparams[k]));
+        else if (!code->kwdef[k])
+            return eval_kw_unassigned(ctx, m, k, a);
+        else
+            CHILD(code->kwdef[k], v, (void)0);
         if (code->kwtype[k]) {
-            const cnode *d = code->kwtype[k];
-            int r = d->run(ctx, fr, d, &t);
-            if (r != 0) {
-                val_release(v);
-                return ctx->err_set ? -1 : err_throw(ctx, ERR_SYNTAX, d->n, "invalid type");
-            }
-            r = eval_kw_typecheck(ctx, v, t, m->kwparams[k], a ? a->site : m->site);
+            CHILD(code->kwtype[k], t, val_release(v));
+            int r = eval_kw_typecheck(ctx, m, k, a, v, t);
             val_release(t);
             if (r < 0) {
                 val_release(v);
@@ -1151,11 +1145,10 @@ int eval_code_call(jc_ctx *ctx, jc_method *m, int n, const value *args, const ty
                                        ? val_retain(tv->val[i]->val)
                                        : val_retain(v_obj(T_TYPE, 0, &tv->val[i]->h));
     cframe fr = { slot, m->closure, NULL, 1 };
-    int r;
-    if (code->nkw && bind_keywords(ctx, m, code, &fr, a) < 0) {
+    int r = code->nkw ? bind_keywords(ctx, m, code, &fr, a, out) : 0;
+    if (r != 0)
         unwind(ctx, code, &fr);
-        r = -1;
-    } else
+    else
         r = run(ctx, code, &fr, out);
     if (slot != inl)
         free(slot);

@@ -167,7 +167,6 @@ void eval_func_free(obj *o)
 }
 
 
-/* The parameter name of a signature argument: x, x::T, x=default (returns the default). */
 /* The declared type of keyword parameter p (y::Int = 2), or NULL. */
 static const ast *kw_type(const ast *p)
 {
@@ -188,6 +187,7 @@ static void kw_types(jc_method *m, int at, const ast *kw)
     }
 }
 
+/* The parameter name of a signature argument: x, x::T, x=default (returns the default). */
 static int param_name(const ast *p, const ast **deflt)
 {
     *deflt = NULL;

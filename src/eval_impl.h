@@ -181,8 +181,14 @@ void eval_args_push_kw(evargs *ea, int sym, value x /* owned */);
  * splat, for errors): 0 or -1. */
 int eval_args_splat(jc_ctx *ctx, evargs *ea, value coll, const ast *site);
 
-/* TypeError(Symbol("keyword argument"), kw, T, v) at site unless v isa t: 0 or -1. */
-int eval_kw_typecheck(jc_ctx *ctx, value v, value t, int kw, const ast *site);
+/* Binding m's keyword parameter k for the call a (both evaluators): the value a gives
+ * it, or NULL; UndefKeywordError when a gives none and it has no default (-1); and
+ * TypeError(Symbol("keyword argument"), :k, T, v) unless v isa t, its declared type
+ * (0 or -1). */
+const value *eval_kw_given(const struct jc_method *m, int k, const jc_args *a);
+int eval_kw_unassigned(jc_ctx *ctx, const struct jc_method *m, int k, const jc_args *a);
+int eval_kw_typecheck(jc_ctx *ctx, const struct jc_method *m, int k, const jc_args *a, value v,
+                      value t);
 
 /* The names one scope's own code declares and assigns (eval_scope.c), each list in the
  * order of the text: nested scopes are not entered (eval_is_nested_scope). */

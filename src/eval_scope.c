@@ -37,10 +37,13 @@ int eval_is_nested_scope(const ast *n)
 /* x::T declares x of type T (the expression t). */
 static void typed(scope_names *s, int sym, const ast *t)
 {
-    if (s->nt == s->tcap)
-        s->ttypes = xrealloc(s->ttypes, (size_t)(s->tcap ? 2 * s->tcap : 8) * sizeof *s->ttypes);
-    push(&s->tsyms, &s->nt, &s->tcap, sym);
-    s->ttypes[s->nt - 1] = t;
+    if (s->nt == s->tcap) {
+        s->tcap = s->tcap ? 2 * s->tcap : 8;
+        s->tsyms = xrealloc(s->tsyms, (size_t)s->tcap * sizeof *s->tsyms);
+        s->ttypes = xrealloc(s->ttypes, (size_t)s->tcap * sizeof *s->ttypes);
+    }
+    s->tsyms[s->nt] = sym;
+    s->ttypes[s->nt++] = t;
 }
 
 /* The names an assignment to t makes (a, (b, c) = …, x::T = …). */

@@ -825,7 +825,8 @@ int eval_typeassert(jc_ctx *ctx, value v, value t, const ast *site)
     return type_check(ctx, v, t, site, "typeassert", 0);
 }
 
-int eval_kw_typecheck(jc_ctx *ctx, value v, value t, int kw, const ast *site)
+int eval_kw_typecheck(jc_ctx *ctx, const jc_method *m, int k, const jc_args *a, value v, value t)
 {
-    return type_check(ctx, v, t, site, "keyword argument", kw);
+    /* a keyword declared y::T takes only a T (Julia's TypeError, no conversion) */
+    return type_check(ctx, v, t, a ? a->site : m->site, "keyword argument", m->kwparams[k]);
 }

@@ -18,3 +18,8 @@ function kc7(x; acc = Int[]) push!(acc, x); acc end
 kc7(1), kc7(2)
 kc8(x::T; d::T = zero(T)) where T = x + d;
 kc8(1.5), kc8(2; d = 3), try kc8(2; d = 0.5) catch e; e end
+# a default runs inside the call: its return returns from it, in both evaluators
+kc9(; k = return 5) = k;
+kc9(), kc9(k = 2)
+kc10(a, b = return a * 10) = b;
+kc10(3), kc10(3, 4)
