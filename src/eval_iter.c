@@ -164,8 +164,8 @@ static int iter_init(jc_ctx *ctx, jc_iter *it, value coll, const ast *site, int 
         it->n = (int64_t)val_string(coll)->len; /* byte index; see iter_next */
         return 0;
     default:
-        if (val_kind_is(coll.type, VK_NUMBER)) {
-            it->n = 1; /* a number iterates once, as in Julia */
+        if (val_kind_is(coll.type, VK_NUMBER) || coll.type == T_CHAR) {
+            it->n = 1; /* a number or a Char iterates once, as in Julia */
             return 0;
         }
     }
@@ -282,6 +282,13 @@ int eval_iterate(jc_ctx *ctx, value *out, int n, const value *v, const ast *site
         if (k < 0)
             cp = 0xFFFD, k = 1;
         *out = pair(v_char(cp), v_int(i + k + 1));
+        return 0;
+    }
+    if (x.type == T_CHAR) { /* iterate(c, done = false): (c, true), then nothing */
+        int done = 0;
+        if (n == 2 && eval_truthy(ctx, v[1], site, &done) < 0)
+            return -1;
+        *out = done ? v_nothing() : pair(x, v_bool(1));
         return 0;
     }
     if (x.type == T_RANGE && ordinal_range(x)) {

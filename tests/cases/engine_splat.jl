@@ -26,3 +26,7 @@ function s12(x) Base.min(x...) end
 s12(3:5)
 function s13(x) max(1, x...) end
 try s13(nothing) catch e; typeof(e) end
+# a Char iterates once, as a number does: iterate(c, done = false)
+sp1(x) = tuple(x...);
+sp1('c'), sp1("ab"), sp1(Int[]), sp1(1:0), sp1(1//0), sp1(NaN)
+iterate('x'), iterate('x', true), [c for c in 'y']
