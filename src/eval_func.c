@@ -195,6 +195,7 @@ void eval_func_install(jc_ctx *ctx)
         { "Pair", T_TUPLE, TUP_PAIR },
         { "ComposedFunction", T_TUPLE, TUP_COMPOSED },
         { "Symbol", T_SYMBOL, 0 },
+        { "NamedTuple", T_NAMEDTUPLE, 0 },
     };
     for (size_t i = 0; i < sizeof names / sizeof *names; i++) {
         jc_typeobj *t = type_new(names[i].base);

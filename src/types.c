@@ -158,6 +158,7 @@ static jc_typeobj *subst(const jc_typeobj *t, const jc_typedef *d, const jc_type
     *r = *t;
     r->h.refs = 1;
     r->h.gc = 0;
+    r->val = val_retain(t->val);
     r->param = subst(t->param, d, app);
     if (t->nelts) {
         r->elts = xcalloc(t->nelts, sizeof *r->elts);
@@ -358,6 +359,15 @@ static int params_fit(const jc_typeobj *a, const jc_typeobj *b, type_env *env)
         if (!b->param)
             return 1;
         return a->param && invariant(a->param, b->param, env);
+    case T_NAMEDTUPLE: /* NamedTuple{names, T}: the names equal, T invariant */
+        if (b->val.type != T_TUPLE)
+            return 1;
+        if (!param_egal(a->val, b->val) || a->nelts != b->nelts)
+            return 0;
+        for (size_t i = 0; i < b->nelts; i++)
+            if (!invariant(a->elts[i], b->elts[i], env))
+                return 0;
+        return 1;
     case TK_STRUCT:
     case TK_ABSTRACT:
         if (a->nelts < b->nelts)
@@ -660,6 +670,18 @@ jc_typeobj *type_typeof(value v)
             t->elts[i] = type_typeof(tu->v[i]);
         return t;
     }
+    case T_NAMEDTUPLE: { /* NamedTuple{names, Tuple{…}}: the names as a tuple of symbols */
+        const jc_namedtuple *nt = (const jc_namedtuple *)v.u.o;
+        jc_typeobj *t = type_new(T_NAMEDTUPLE);
+        t->val = v_tuple_new(nt->n);
+        t->nelts = nt->n;
+        t->elts = nt->n ? xcalloc(nt->n, sizeof *t->elts) : NULL;
+        for (size_t i = 0; i < nt->n; i++) {
+            val_tuple(t->val)->v[i] = v_symbol(nt->names[i]);
+            t->elts[i] = type_typeof(nt->v[i]);
+        }
+        return t;
+    }
     default:
         return val_typeobj(num_typeof_value(v));
     }
@@ -704,6 +726,8 @@ int type_equal(const jc_typeobj *a, const jc_typeobj *b)
         return 0;
     if (a->base == TK_VALUE)
         return param_egal(a->val, b->val);
+    if (a->base == T_NAMEDTUPLE && !param_egal(a->val, b->val))
+        return 0;
     if ((a->base == T_RATIONAL || a->base == T_IRRATIONAL || a->base == T_RANGE ||
          a->base == T_TUPLE || a->base == T_SYMBOL || a->base == T_EXCEPTION) && a->sub != b->sub)
         return 0;
@@ -1235,6 +1259,21 @@ static void other_type_name(jc_ctx *ctx, sb *out, const jc_typeobj *t)
     case T_SYMBOL:
         sb_puts(out, t->sub == SYM_MODULE ? "Module" : "Symbol");
         return;
+    case T_NAMEDTUPLE: /* @NamedTuple{a::Int64, b}: a field of type Any without ::Any */
+        if (t->val.type != T_TUPLE) {
+            sb_puts(out, "NamedTuple");
+            return;
+        }
+        sb_puts(out, "@NamedTuple{");
+        for (size_t i = 0; i < t->nelts && i < val_tuple(t->val)->n; i++) {
+            sb_printf(out, "%s%s", i ? ", " : "", sym_name(ctx, (int)val_tuple(t->val)->v[i].u.i));
+            if (!is_any(t->elts[i])) {
+                sb_puts(out, "::");
+                type_name(ctx, out, t->elts[i]);
+            }
+        }
+        sb_putc(out, '}');
+        return;
     default:
         sb_puts(out, num_type_basename((jc_type)t->base));
         return;
@@ -1292,20 +1331,9 @@ void type_name_of(jc_ctx *ctx, sb *out, value v)
         sb_puts(out, v.sub == SYM_MODULE ? "Module" : "Symbol");
         return;
     case T_NAMEDTUPLE: {
-        jc_namedtuple *nt = (jc_namedtuple *)v.u.o;
-        sb_puts(out, "NamedTuple{(");
-        for (size_t i = 0; i < nt->n; i++) {
-            if (i)
-                sb_puts(out, ", ");
-            sb_printf(out, ":%s", sym_name(ctx, nt->names[i]));
-        }
-        sb_puts(out, nt->n == 1 ? ",), Tuple{" : "), Tuple{");
-        for (size_t i = 0; i < nt->n; i++) {
-            if (i)
-                sb_puts(out, ", ");
-            type_name_of(ctx, out, nt->v[i]);
-        }
-        sb_puts(out, "}}");
+        jc_typeobj *t = type_typeof(v);
+        type_name(ctx, out, t);
+        type_release(t);
         return;
     }
     default:

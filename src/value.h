@@ -215,6 +215,7 @@ static inline int val_kind_is(int t, unsigned flag) { return (val_kind_flags(t) 
 void val_kind_set_free(jc_type t, obj_free_fn f);
 
 static inline value v_nothing(void) { value v = { T_NOTHING, 0, { 0 } }; return v; }
+static inline value v_symbol(int sym) { value v = { T_SYMBOL, 0, { .i = sym } }; return v; }
 static inline value v_bool(int b) { value v = { T_BOOL, 0, { .i = b != 0 } }; return v; }
 static inline value v_int(int64_t i) { value v = { T_INT64, 0, { .i = i } }; return v; }
 static inline value v_f64(double f) { value v = { T_FLOAT64, 0, { .f = f } }; return v; }

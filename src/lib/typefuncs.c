@@ -476,9 +476,20 @@ static int bi_fieldtype(jc_ctx *ctx, value *out, const jc_args *a)
 static int bi_eltype_types(jc_ctx *ctx, value *out, const jc_args *a)
 {
     value x = a->v[0];
+    if (x.type == T_NAMEDTUPLE) { /* its values' tuple's */
+        const jc_namedtuple *nt = (const jc_namedtuple *)x.u.o;
+        value tup = v_tuple_new(nt->n);
+        for (size_t i = 0; i < nt->n; i++)
+            val_tuple(tup)->v[i] = val_retain(nt->v[i]);
+        jc_args b = *a;
+        b.v = &tup;
+        int r = bi_eltype_types(ctx, out, &b);
+        val_release(tup);
+        return r;
+    }
     /* Julia's fallbacks: a number iterates itself once, a string its characters, and
      * what says nothing of its elements has eltype Any. */
-    if (x.type == T_ARRAY || x.type == T_RANGE || x.type == T_NAMEDTUPLE || x.type == T_REGEXMATCH)
+    if (x.type == T_ARRAY || x.type == T_RANGE || x.type == T_REGEXMATCH)
         return LIB_DECLINE;
     if (x.type != T_TUPLE && x.type != T_TYPE) {
         if (num_is_number(x))
