@@ -263,6 +263,12 @@ int eval_args_splat(jc_ctx *ctx, evargs *ea, value coll, const ast *site)
     return r < 0 ? -1 : 0;
 }
 
+int eval_is_pair_call(jc_ctx *ctx, const ast *p)
+{
+    return p->kind == A_CALL && p->nkids == 3 && p->kids[0]->kind == A_ID &&
+           !strcmp(sym_name(ctx, p->kids[0]->sym), "=>");
+}
+
 static int ev_args(jc_ctx *ctx, env *e, const ast *const *kids, int nkids, evargs *ea)
 {
     eval_args_init(ea, nkids);
@@ -297,6 +303,18 @@ static int ev_args(jc_ctx *ctx, env *e, const ast *const *kids, int nkids, evarg
                     sym = p->sym;
                     if (ev(ctx, e, p, &x) != 0)
                         goto fail;
+                } else if (p->kind == A_SPLAT && p->nkids == 1) { /* f(; nt...) */
+                    if (ev(ctx, e, p->kids[0], &x) != 0 || eval_args_kwsplat(ctx, ea, x, p) < 0)
+                        goto fail;
+                    continue;
+                } else if (eval_is_pair_call(ctx, p)) { /* f(; :k => v) */
+                    if (ev(ctx, e, p, &x) != 0)
+                        goto fail;
+                    int r = eval_args_kwpair(ctx, ea, x, p);
+                    val_release(x);
+                    if (r < 0)
+                        goto fail;
+                    continue;
                 } else {
                     err_throw(ctx, ERR_SYNTAX, p, "invalid keyword argument");
                     goto fail;

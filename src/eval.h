@@ -256,6 +256,9 @@ int eval_construct(jc_ctx *ctx, value *out, const jc_typeobj *t, const jc_args *
  * 1 with *out, else 0. */
 /* 1 for a Base.Generator, 2 for an Iterators.Filter, else 0. */
 int eval_gen_kind(jc_ctx *ctx, value v);
+/* NamedTuple(...) called: (), a named tuple, keyword arguments or key => value pairs
+ * (eval_pairs.c). */
+int eval_namedtuple_construct(jc_ctx *ctx, value *out, const jc_args *a);
 /* The element type of an empty collect of the generator or filter v when Julia's
  * inference would find it exactly ((x for x in itr if c): itr's eltype): 1 with *out. */
 int eval_gen_empty_eltype(jc_ctx *ctx, value v, const ast *site, value *out);

@@ -171,6 +171,8 @@ static int call_user(jc_ctx *ctx, const jc_method *m, int n, const value *args, 
 const value *eval_kw_given(const jc_method *m, int k, const jc_args *a)
 {
     const value *given = NULL;
+    if (k < m->nposopt) /* f(a, b = 2): b is positional, never a keyword */
+        return NULL;
     for (int j = 0; a && j < a->nkw; j++)
         if (a->kw[j] == m->kwparams[k])
             given = &a->kwv[j];
@@ -209,8 +211,18 @@ static int call_body(jc_ctx *ctx, const jc_method *m, int n, const value *args, 
     for (int k = 0; k < m->nkw; k++) {
         const value *given = eval_kw_given(m, k, a);
         value v;
+        if (k == m->kwrest - 1) {
+            if (eval_kw_rest(ctx, m, a, &v) < 0) {
+                eval_scope_drop(ctx, e);
+                return -1;
+            }
+            eval_scope_define(ctx, e, m->kwparams[k], v);
+            continue;
+        }
         if (given)
             v = val_retain(*given);
+        else if (m->restopt && k == m->nposopt - 1)
+            v = v_tuple_new(0); /* f(x, y = 0, rest...) called as f(1): rest is () */
         else if (m->kwdefaults[k]) {
             /* a default runs in the call: its return returns from it (f(; k = return 5)) */
             int r = eval_ctl_resume(ctx, eval_expr(ctx, e, m->kwdefaults[k], &v), &v);
@@ -627,6 +639,10 @@ static int call_kw(jc_ctx *ctx, value f, const jc_args *a, value *out)
             type_env_clear(&tv);
             return r;
         }
+    }
+    if (found && a->nkw && eval_kw_unsupported(best, a)) {
+        type_env_clear(&tv);
+        return eval_method_nomatch(ctx, fn->name >= 0 ? sym_name(ctx, fn->name) : "#anonymous", fn, a);
     }
     if (found) {
         ctx->depth++;

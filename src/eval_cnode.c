@@ -180,7 +180,8 @@ int cn_call(jc_ctx *ctx, cframe *fr, const cnode *c, value *out)
 
 /* f(a, k = b, xs..., ...) or f.(a, ...): k[0] the callee, k[1..] the arguments in
  * source order, clear[i] the keyword of k[i + 1], or -1 for a positional argument, -2
- * for a splat; b 1 for a broadcast (ev_call's general path). */
+ * for a splat, -3 for a keyword splat (f(; nt...)), -4 for a keyword pair (f(; :k => v));
+ * b 1 for a broadcast (ev_call's general path). */
 int cn_callkw(jc_ctx *ctx, cframe *fr, const cnode *c, value *out)
 {
     value f;
@@ -196,7 +197,15 @@ int cn_callkw(jc_ctx *ctx, cframe *fr, const cnode *c, value *out)
         else if (sym == -1) {
             eval_args_grow(&ea);
             ea.v[ea.n++] = x;
-        } else if (eval_args_splat(ctx, &ea, x, c->k[i + 1]->n) < 0) {
+        } else if (sym == -4) { /* f(; :k => v) */
+            int r = eval_args_kwpair(ctx, &ea, x, c->k[i + 1]->n);
+            val_release(x);
+            if (r < 0) {
+                eval_args_free(ctx, &ea);
+                val_release(f);
+                return -1;
+            }
+        } else if ((sym == -3 ? eval_args_kwsplat : eval_args_splat)(ctx, &ea, x, c->k[i + 1]->n) < 0) {
             eval_args_free(ctx, &ea);
             val_release(f);
             return -1;

@@ -518,12 +518,15 @@ static cnode *call_kw(comp *C, const ast *n)
         for (uint32_t j = 0; j < nsub; j++) {
             const ast *p = k->kind == A_PARAMETERS ? k->kids[j] : k;
             int is_kw = k->kind == A_PARAMETERS || p->kind == A_KW;
-            if (na == CMAXARGS || (p->kind == A_SPLAT && (is_kw || p->nkids != 1)) ||
+            if (na == CMAXARGS || (p->kind == A_SPLAT && p->nkids != 1) ||
                 p->kind == A_GENERATOR || p->kind == A_PARAMETERS)
                 return fail(C), NULL;
             if (p->kind == A_SPLAT) {
-                kws[na] = -2;
+                kws[na] = is_kw ? -3 : -2; /* f(xs...), f(; nt...) */
                 args[na++] = p->kids[0];
+            } else if (is_kw && eval_is_pair_call(C->ctx, p)) { /* f(; :k => v) */
+                kws[na] = -4;
+                args[na++] = p;
             } else if (is_kw) {
                 if ((p->kind == A_KW || p->kind == A_ASSIGN) && p->kids[0]->kind == A_ID) {
                     kws[na] = p->kids[0]->sym;
@@ -1084,8 +1087,16 @@ static int bind_keywords(jc_ctx *ctx, const jc_method *m, const struct ccode *co
     for (int k = 0; k < code->nkw; k++) {
         const value *given = eval_kw_given(m, k, a);
         value v, t;
+        if (k == m->kwrest - 1) {
+            if (eval_kw_rest(ctx, m, a, &v) < 0)
+                return -1;
+            set_slot(ctx, fr, code->kwslot[k], v);
+            continue;
+        }
         if (given)
             v = val_retain(*given);
+        else if (m->restopt && k == m->nposopt - 1)
+            v = v_tuple_new(0); /* f(x, y = 0, rest...) called as f(1): rest is () */
         else if (!code->kwdef[k])
             return eval_kw_unassigned(ctx, m, k, a);
         else

@@ -179,6 +179,8 @@ static const ast *kw_type(const ast *p)
 static void kw_types(jc_method *m, int at, const ast *kw)
 {
     for (uint32_t j = 0; j < kw->nkids; j++) {
+        if (kw->kids[j]->kind == A_SPLAT) /* kw...: the keywords no other one takes */
+            m->kwrest = at + (int)j + 1;
         const ast *t = kw_type(kw->kids[j]);
         if (t && !m->kwtypes)
             m->kwtypes = xcalloc((size_t)m->nkw, sizeof *m->kwtypes);
@@ -280,6 +282,8 @@ static int add_methods(jc_ctx *ctx, env *e, jc_func *f, const ast *const *params
         vararg = 1;
     }
     for (int arity = first_optional; arity <= nparams; arity++) {
+        if (vararg && arity == nparams - 1) /* f(x, y = 0, rest...): f(x, y) is f(x, y, rest...) */
+            continue;
         jc_method *m = xcalloc(1, sizeof *m);
         m->nlocals = -1;
         m->module = ST(ctx)->defining_module;
@@ -324,6 +328,7 @@ static int add_methods(jc_ctx *ctx, env *e, jc_func *f, const ast *const *params
             /* store the defaults as keyword-like parameters filled in order */
             m->nparams = arity;
             m->nkw = nparams - arity + (kwnode ? (int)kwnode->nkids : 0);
+            m->kwrest = 0;
             free(m->kwparams);
             free(m->kwdefaults);
             free(m->kwtypes);
@@ -336,6 +341,8 @@ static int add_methods(jc_ctx *ctx, env *e, jc_func *f, const ast *const *params
                 m->kwdefaults[k] = defaults[i];
             }
             int first_kw = k;
+            m->nposopt = k;
+            m->restopt = vararg;
             for (uint32_t j = 0; kwnode && j < kwnode->nkids; j++, k++)
                 m->kwparams[k] = param_name(kwnode->kids[j], &m->kwdefaults[k]);
             if (kwnode)

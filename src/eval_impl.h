@@ -62,6 +62,7 @@ typedef struct evstate {
     struct jc_typeobj *gen_type, *filter_type; /* Base.Generator, Iterators.Filter (eval_gen.c) */
     struct jc_typeobj *expr_type, *quote_type; /* Expr, QuoteNode (eval_expr.c) */
     struct jc_typeobj *method_type, *mlist_type; /* Method, MethodList (eval_method.c) */
+    struct jc_typeobj *pairs_type; /* Base.Pairs (eval_pairs.c) */
     unsigned gensyms;             /* gensym's counter */
     struct modtab *modules;       /* the user's modules (eval_module.c) */
     uint64_t world;               /* the world counter: one more at every method defined */
@@ -185,6 +186,18 @@ int eval_args_splat(jc_ctx *ctx, evargs *ea, value coll, const ast *site);
  * it, or NULL; UndefKeywordError when a gives none and it has no default (-1); and
  * TypeError(Symbol("keyword argument"), :k, T, v) unless v isa t, its declared type
  * (0 or -1). */
+/* eval_pairs.c: what m's kw... receives (a Base.Pairs of the keywords in a that its
+ * other keywords do not name); whether a passes a keyword m takes nowhere; a keyword
+ * splat (f(; itr...)) and one pair (f(; :k => v)) pushed onto ea, coll owned. */
+int eval_is_pair_call(jc_ctx *ctx, const ast *p); /* k => v, as an argument (eval.c) */
+int eval_kw_rest(jc_ctx *ctx, const struct jc_method *m, const jc_args *a, value *out);
+int eval_kw_unsupported(const struct jc_method *m, const jc_args *a);
+int eval_args_kwsplat(jc_ctx *ctx, evargs *ea, value coll, const ast *site);
+int eval_args_kwpair(jc_ctx *ctx, evargs *ea, value x, const ast *site);
+int eval_pairs_len(jc_ctx *ctx, value v, int64_t *n);
+value eval_pairs_at(jc_ctx *ctx, value v, int64_t i);
+int eval_pairs_show(jc_ctx *ctx, sb *out, value v, int mode);
+value eval_namedtuple_new(size_t n, const int *names, const value *v);
 const value *eval_kw_given(const struct jc_method *m, int k, const jc_args *a);
 int eval_kw_unassigned(jc_ctx *ctx, const struct jc_method *m, int k, const jc_args *a);
 int eval_kw_typecheck(jc_ctx *ctx, const struct jc_method *m, int k, const jc_args *a, value v,

@@ -163,6 +163,10 @@ static int iter_init(jc_ctx *ctx, jc_iter *it, value coll, const ast *site, int 
     case T_STRING:
         it->n = (int64_t)val_string(coll)->len; /* byte index; see iter_next */
         return 0;
+    case T_STRUCT:
+        if (eval_pairs_len(ctx, coll, &it->n)) /* a Base.Pairs: key => value */
+            return 0;
+        break;
     default:
         if (val_kind_is(coll.type, VK_NUMBER) || coll.type == T_CHAR) {
             it->n = 1; /* a number or a Char iterates once, as in Julia */
@@ -220,6 +224,9 @@ int eval_iter_next(jc_ctx *ctx, jc_iter *it, value *out)
     case T_ARRAY:
         if (array_get_linear(ctx, it->coll, it->i++, out) < 0)
             return -1;
+        return 1;
+    case T_STRUCT:
+        *out = eval_pairs_at(ctx, it->coll, it->i++);
         return 1;
     case T_STRING: {
         jc_string *s = val_string(it->coll);

@@ -249,6 +249,14 @@ static void where_suffix(jc_ctx *ctx, sb *out, const jc_method *m)
     type_where_suffix(ctx, out, m->tvars, m->ntvars);
 }
 
+/* "; a, b, kw..." for the keywords m takes (Julia's kwarg_decl), nothing for none. */
+static void kw_decl(jc_ctx *ctx, sb *out, const jc_method *m)
+{
+    for (int k = m->nposopt; k < m->nkw; k++)
+        sb_printf(out, "%s%s%s", k == m->nposopt ? "; " : ", ", sym_name(ctx, m->kwparams[k]),
+                  k == m->kwrest - 1 ? "..." : "");
+}
+
 void eval_method_sig(jc_ctx *ctx, sb *out, const char *fname, const jc_method *m, int names)
 {
     sb_printf(out, "%s(", fname);
@@ -266,8 +274,19 @@ void eval_method_sig(jc_ctx *ctx, sb *out, const char *fname, const jc_method *m
         if (m->vararg && i == m->nparams - 1)
             sb_puts(out, "...");
     }
+    if (names)
+        kw_decl(ctx, out, m);
     sb_putc(out, ')');
     where_suffix(ctx, out, m);
+}
+
+/* Whether one of m's keyword parameters is named sym. */
+static int kw_taken(const jc_method *m, int sym)
+{
+    for (int k = m->nposopt; k < m->nkw; k++)
+        if (m->kwparams[k] == sym)
+            return 1;
+    return 0;
 }
 
 /* Julia's candidate line: ::T where the argument fits, !Matched::T where it does not. */
@@ -292,8 +311,20 @@ static int candidate_line(jc_ctx *ctx, sb *out, const char *fname, const jc_meth
             sb_puts(out, "...");
     }
     type_env_clear(&env);
+    kw_decl(ctx, out, m); /* the keywords it takes, then those of the call it does not */
     sb_putc(out, ')');
     where_suffix(ctx, out, m);
+    int unexpected = 0;
+    for (int pass = 0; pass < 2; pass++)
+        for (int j = 0, seen = 0; j < a->nkw && !m->kwrest; j++) {
+            if (kw_taken(m, a->kw[j]))
+                continue;
+            if (!pass)
+                unexpected++;
+            else
+                sb_printf(out, "%s%s\"", seen++ ? ", \"" : unexpected > 1 ? " got unsupported keyword arguments \""
+                          : " got unsupported keyword argument \"", sym_name(ctx, a->kw[j]));
+        }
     if (eval_too_new(ST(ctx), m))
         sb_puts(out, " (method too new to be called from this world context.)");
     sb_printf(out, "\n   @ %s ", eval_method_module(ctx, m));

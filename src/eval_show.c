@@ -10,7 +10,7 @@
  * eval_call, whose depth and stack guards turn that into StackOverflowError. */
 #include <string.h>
 
-#include "eval.h"
+#include "eval_impl.h"
 #include "lib/io.h"
 #include "show.h"
 
@@ -83,6 +83,8 @@ static int show_hook(jc_ctx *ctx, sb *out, value v, int mode)
     int r = eval_expr_show(ctx, out, v, mode); /* quoted code as Julia writes it */
     if (!r)
         r = eval_method_show(ctx, out, v, mode); /* Method, MethodList */
+    if (!r)
+        r = eval_pairs_show(ctx, out, v, mode); /* Base.Pairs */
     if (r)
         return r;
     if (mode == SHOW_PLAIN)

@@ -770,6 +770,7 @@ void eval_free_state(jc_ctx *ctx)
         type_release(ST(ctx)->quote_type);
         type_release(ST(ctx)->method_type);
         type_release(ST(ctx)->mlist_type);
+        type_release(ST(ctx)->pairs_type);
         eval_typedefs_free(ST(ctx)->typedefs);
         free(ST(ctx)->builtin_funcs);
         free(ST(ctx)->builtin_rows);

@@ -762,6 +762,8 @@ int eval_construct(jc_ctx *ctx, value *out, const jc_typeobj *t, const jc_args *
 {
     if (t->base == T_TUPLE && !(t->flags & TYPEF_NTUPLE) && a->n == 1 && a->nkw == 0)
         return tuple_construct(ctx, out, t, a);
+    if (t->base == T_NAMEDTUPLE && t->val.type != T_TUPLE)
+        return eval_namedtuple_construct(ctx, out, a);
     int ar = array_construct(ctx, out, t, a); /* Matrix{T}(undef, m, n) ... */
     if (ar != LIB_DECLINE)
         return ar;

@@ -19,6 +19,14 @@ typedef struct jc_method {
     int *params;             /* parameter symbol ids */
     jc_typeobj **ptypes;     /* declared parameter types (x::Real), NULL entries for Any */
     int nkw;                 /* keyword parameters with defaults */
+    int nposopt;             /* the first nposopt of them are optional positional ones
+                                (f(a, b = 2) called with one argument), filled in order,
+                                never by a keyword; with restopt the last of them is
+                                the varargs one (f(x, y = 0, rest...) called as f(1)),
+                                bound to () */
+    int restopt;
+    int kwrest;              /* 1 + the index of kw..., which takes the keywords no other
+                                one names (a Base.Pairs), or 0 */
     int *kwparams;
     const ast **kwdefaults;
     const ast **kwtypes;     /* the declared type of each keyword (y::Int = 2), NULL

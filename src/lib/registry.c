@@ -8,7 +8,9 @@
 /* The tables in lookup order; table NAME is the array lib_NAME, and NAME is what
  * --list-builtins prints.  One list, so the tables and their names cannot drift apart. */
 #define LIB_TABLE_LIST(X) \
-    X(types)       /* first: typeof knows every value */ \
+    X(pairs)       /* first: keys, values, haskey, get, eltype of named tuples and Base.Pairs
+                      (eval_pairs.c); its rows decline everything else */ \
+    X(types)       /* typeof knows every value */ \
     X(functional)  /* Pair, |>, ∘, !f: its rows decline what is not theirs */ \
     X(arrays)      /* first: their rows decline unless an argument is an array */ \
     X(linalg) \
