@@ -897,7 +897,7 @@ static int ev_for_level(jc_ctx *ctx, env *e, const ast *const *iters, int niters
     }
     int result = 0;
     env *scope = NULL; /* one scope serves every run of the body that leaves it unshared */
-    int *names = NULL, nn = niters == 1 ? eval_scope_local_names(body, &names) : 0;
+    int *names = NULL, nn = niters == 1 ? eval_scope_local_names(body, 0, &names) : 0;
     for (;;) {
         value x;
         int r = eval_iter_step(ctx, &it, &x);
@@ -995,7 +995,7 @@ static int ev_while(jc_ctx *ctx, env *e, const ast *n, value *out)
 {
     *out = v_nothing();
     env *scope = NULL; /* one scope serves every run of the body that leaves it unshared */
-    int result = 0, truth, *names, nn = eval_scope_local_names(n->kids[1], &names);
+    int result = 0, truth, *names, nn = eval_scope_local_names(n->kids[1], 0, &names);
     for (;;) {
         if (ctx_poll(ctx) < 0 || ev_cond(ctx, e, n->kids[0], &truth) < 0) {
             result = -1;
@@ -1071,7 +1071,7 @@ static int ev_let(jc_ctx *ctx, env *e, const ast *n, value *out)
             return -1;
         }
     }
-    int *names, nn = eval_scope_local_names(n->kids[1], &names);
+    int *names, nn = eval_scope_local_names(n->kids[1], 0, &names);
     eval_scope_declare(ctx, scope, names, nn);
     free(names);
     int r = eval_stmt(ctx, scope, n->kids[1], out);

@@ -257,7 +257,7 @@ static int call_body(jc_ctx *ctx, const jc_method *m, int n, const value *args, 
     /* the body's locals exist from the start, as the compiler's slots do: a name it
      * assigns anywhere is local (read first, an UndefVarError, not the global) */
     if (m->nlocals < 0)
-        ((jc_method *)m)->nlocals = eval_scope_local_names(m->body, &((jc_method *)m)->locals);
+        ((jc_method *)m)->nlocals = eval_scope_local_names(m->body, 1, &((jc_method *)m)->locals);
     eval_scope_declare(ctx, e, m->locals, m->nlocals);
     int r = eval_ctl_resume(ctx, eval_stmt(ctx, e, m->body, out), out);
     eval_scope_drop(ctx, e);

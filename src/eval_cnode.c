@@ -120,6 +120,25 @@ int cn_foreign_copy(jc_ctx *ctx, cframe *fr, const cnode *c, value *out)
     return r;
 }
 
+/* A local function's definition (localdef in eval_compile.c): the tree walker defines
+ * it in a scope holding the function so far (slot a, when it holds one: the earlier
+ * methods) and copies of the locals it names, clear[] the (symbol, slot) pairs; the
+ * scope is the methods' closure, and slot a takes the function. */
+int cn_localdef(jc_ctx *ctx, cframe *fr, const cnode *c, value *out)
+{
+    struct env *e = eval_scope_open(fr->closure, fr->function);
+    for (int i = 0; i < c->nclear; i++)
+        eval_scope_define(ctx, e, c->clear[2 * i], val_retain(fr->slot[c->clear[2 * i + 1]]));
+    if (fr->slot[c->a].type == T_FUNCTION)
+        eval_scope_define(ctx, e, c->b, val_retain(fr->slot[c->a]));
+    int r = eval_expr(ctx, e, c->n, out);
+    value *f = r == 0 ? eval_scope_slot(e, c->b) : NULL;
+    if (f)
+        set_slot(ctx, fr, c->a, val_retain(*f));
+    eval_scope_drop(ctx, e);
+    return r;
+}
+
 /* The builtin function with a direct path that callee f (a free name) is bound to, or
  * NULL. */
 static inline jc_func *fast_callee(jc_ctx *ctx, const cframe *fr, const cnode *f)

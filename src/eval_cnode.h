@@ -106,6 +106,7 @@ int cn_dot(jc_ctx *ctx, cframe *fr, const cnode *c, value *out);
 int cn_for(jc_ctx *ctx, cframe *fr, const cnode *c, value *out);
 int cn_foreign(jc_ctx *ctx, cframe *fr, const cnode *c, value *out);
 int cn_foreign_copy(jc_ctx *ctx, cframe *fr, const cnode *c, value *out);
+int cn_localdef(jc_ctx *ctx, cframe *fr, const cnode *c, value *out);
 int cn_free(jc_ctx *ctx, cframe *fr, const cnode *c, value *out);
 int cn_global(jc_ctx *ctx, cframe *fr, const cnode *c, value *out);
 int cn_if(jc_ctx *ctx, cframe *fr, const cnode *c, value *out);

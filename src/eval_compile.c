@@ -297,6 +297,11 @@ static void scope_declare(comp *C, cscope *s, const ast *body)
             scope_add(C, s, nm.locals[i]);
     for (int i = 0; i < nm.na; i++)
         declare_assigned(C, s, nm.assigned[i]);
+    /* a method's local functions are locals of its whole body, as the tree walker's
+     * (eval_scope_local_names) */
+    for (int i = 0; C->function && !C->closure && !s->up && i < nm.nd; i++)
+        if (scope_local(s, nm.defs[i]) < 0 && !has_int(s->globals, s->ng, nm.defs[i]))
+            scope_add(C, s, nm.defs[i]);
     /* x::T: a local of s whose every store converts; a declaration reaching a global
      * or an enclosing scope's local is left to the tree walker */
     for (int i = 0; i < nm.nt; i++) {
@@ -387,6 +392,125 @@ static int copy_ok(comp *C, const ast *n, int **v, int *nv, int *cap, int *closu
         if (!copy_ok(C, n->kids[i], v, nv, cap, closure))
             return 0;
     return 1;
+}
+
+/* The names a definition's signature binds (its parameters, keywords and where
+ * variables) into (*v, *nv). */
+static void def_params(const ast *sig, int **v, int *nv, int *cap)
+{
+    switch (sig->kind) {
+    case A_WHERE:
+        for (uint32_t i = 1; i < sig->nkids; i++) {
+            const ast *t = sig->kids[i];
+            uint32_t nt = t->kind == A_BRACES ? t->nkids : 1;
+            for (uint32_t j = 0; j < nt; j++) { /* T, T <: Real, {T, S >: Int} */
+                const ast *u = t->kind == A_BRACES ? t->kids[j] : t;
+                if ((u->kind == A_SYNOP || u->kind == A_CALL) && u->nkids >= 2)
+                    u = u->kids[u->kind == A_CALL ? 1 : 0];
+                if (u->kind == A_ID)
+                    push_int(v, nv, cap, u->sym);
+            }
+        }
+        if (sig->nkids)
+            def_params(sig->kids[0], v, nv, cap);
+        return;
+    case A_TYPED: /* f(x)::T */
+        if (sig->nkids == 2 && sig->kids[0]->kind == A_CALL)
+            def_params(sig->kids[0], v, nv, cap);
+        return;
+    case A_CALL: case A_PARAMETERS:
+        for (uint32_t i = sig->kind == A_CALL ? 1 : 0; i < sig->nkids; i++) {
+            const ast *p = sig->kids[i];
+            if (p->kind == A_PARAMETERS) {
+                def_params(p, v, nv, cap);
+                continue;
+            }
+            if ((p->kind == A_KW || p->kind == A_ASSIGN) && p->nkids)
+                p = p->kids[0];
+            if (p->kind == A_SPLAT && p->nkids)
+                p = p->kids[0];
+            if (p->kind == A_TYPED && p->nkids == 2)
+                p = p->kids[0];
+            if (p->kind == A_ID)
+                push_int(v, nv, cap, p->sym);
+        }
+        return;
+    default:
+        return;
+    }
+}
+
+/* Whether a local definition's signature and body (n) may run in the tree walker with
+ * copies of the locals they name: every such local keeps the value the copy has (a
+ * parameter the body never assigns, or a variable whose one assignment has run), and
+ * nothing in n assigns one (a name it assigns that no scope of the body has is its own
+ * local).  own holds the names it binds itself (the function's name, its parameters);
+ * the (symbol, slot) pairs to copy are added to *v. */
+static int localdef_ok(comp *C, const ast *n, const int *own, int nown, int **v, int *nv, int *cap)
+{
+    switch (n->kind) {
+    case A_ID: {
+        int k = has_int(own, nown, n->sym) ? -1 : resolve(C, n->sym);
+        if (k < 0)
+            return 1;
+        for (int i = 0; i < *nv; i += 2)
+            if ((*v)[i] == n->sym)
+                return 1;
+        if (!((k < C->np && !has_int(C->assigned, C->nassigned, n->sym)) ||
+              has_int(C->settled, C->nsettled, n->sym)))
+            return 0;
+        push_int(v, nv, cap, n->sym);
+        push_int(v, nv, cap, k);
+        return 1;
+    }
+    case A_USING: case A_STRUCT: case A_ABSTRACT: case A_GLOBAL: case A_CONST: case A_FUNCDEF:
+    case A_MODULE: case A_EXPORT: case A_LOCAL:
+        return 0;
+    case A_ASSIGN: case A_OPASSIGN: case A_DOTOPASSIGN: {
+        const ast *t = n->kids[0];
+        if (t->kind == A_TYPED && t->nkids == 2)
+            t = t->kids[0];
+        if (t->kind == A_ID && !has_int(own, nown, t->sym) && resolve(C, t->sym) >= 0)
+            return 0; /* it would assign a local of the body */
+        if (t->kind == A_TUPLE && names_variable(t))
+            return 0;
+        break;
+    }
+    default:
+        break;
+    }
+    for (uint32_t i = 0; i < n->nkids; i++)
+        if (!localdef_ok(C, n->kids[i], own, nown, v, nv, cap))
+            return 0;
+    return 1;
+}
+
+/* f(x) = … in a method's own scope: a local function.  The tree walker defines it, in
+ * a scope holding the function made so far (its earlier methods) and copies of the
+ * locals it names (see localdef_ok), and the slot of f takes the function. */
+static cnode *localdef(comp *C, const ast *n)
+{
+    int sym = eval_localdef_name(n);
+    if (sym < 0 || !C->function || C->closure || C->sc->up || declared_global(C, sym) ||
+        !strcmp(sym_name(C->ctx, sym), "#call#"))
+        return fail(C), NULL;
+    int *own = NULL, nown = 0, ocap = 0, *v = NULL, nv = 0, cap = 0;
+    push_int(&own, &nown, &ocap, sym);
+    def_params(n->kids[0], &own, &nown, &ocap);
+    int ok = localdef_ok(C, n, own, nown, &v, &nv, &cap);
+    free(own);
+    if (!ok) {
+        free(v);
+        return fail(C), NULL;
+    }
+    if (resolve(C, sym) < 0) /* declared with the scope (scope_declare) */
+        return fail(C), NULL;
+    cnode *c = mk(C, cn_localdef, n, 0);
+    c->a = resolve(C, sym);
+    c->b = sym;
+    c->clear = v;
+    c->nclear = nv / 2;
+    return c;
 }
 
 static cnode *foreign(comp *C, const ast *n)
@@ -631,6 +755,10 @@ static cnode *block(comp *C, const ast *n)
         if (k->kind == A_ASSIGN && !(k->flags & AF_DOTTED) && k->kids[0]->kind == A_ID &&
             !has_int(C->twice, C->ntwice, k->kids[0]->sym) && resolve(C, k->kids[0]->sym) >= 0)
             push_int(&C->settled, &C->nsettled, &C->capsettled, k->kids[0]->sym);
+        /* so is a local function's one definition (sq(x) = x^2; map(x -> sq(x), v)) */
+        int f = eval_localdef_name(k);
+        if (f >= 0 && !has_int(C->twice, C->ntwice, f) && resolve(C, f) >= 0)
+            push_int(&C->settled, &C->nsettled, &C->capsettled, f);
     }
     return c;
 }
@@ -951,6 +1079,8 @@ static cnode *cx_kind(comp *C, const ast *n)
     case A_TYPED_COMPREHENSION: case A_GENERATOR: case A_ARROW:
     case A_DO: case A_SYNOP: case A_WHERE: case A_BRACES:
         return foreign(C, n);
+    case A_FUNCDEF:
+        return localdef(C, n);
     default:
         return fail(C), NULL;
     }

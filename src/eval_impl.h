@@ -211,15 +211,21 @@ typedef struct scope_names {
     int *assigned, na, acap;   /* the targets of x = …, x += …, (a, b) = … */
     int *tsyms, nt, tcap;      /* the names declared x::T = … or local x::T */
     const ast **ttypes;        /* and their types' expressions */
+    int *defs, nd, dcap;       /* the names of local functions defined (f(x) = …), locals
+                                  of a method's own scope */
 } scope_names;
+/* The name a definition f(x) = … or function f(x) … end defines (through where and a
+ * return type), or -1 for another form (Base.f, (p::P)(x), a type's constructor). */
+int eval_localdef_name(const ast *n);
 void eval_scope_names(const ast *body, scope_names *out);
 void eval_scope_names_free(scope_names *s);
 int eval_is_nested_scope(const ast *n);
 /* The tree walker's side: the names body's own scope makes local (assigned or declared
- * local, not declared global), once each, into *out (malloc'd); and their declaration,
+ * local, not declared global; for a method's body, method 1, also the local functions
+ * it defines), once each, into *out (malloc'd); and their declaration,
  * unassigned, in scope before the body runs, but for those an enclosing scope binds and,
  * outside every function, the globals that exist (the top level's soft scope). */
-int eval_scope_local_names(const ast *body, int **out);
+int eval_scope_local_names(const ast *body, int method, int **out);
 void eval_scope_declare(jc_ctx *ctx, struct env *scope, const int *syms, int n);
 
 /* Lets go of a node the evaluator referenced: the cycle collector's candidate when

@@ -60,9 +60,22 @@ static void targets(scope_names *s, const ast *t)
             targets(s, t->kids[i]);
 }
 
+int eval_localdef_name(const ast *n)
+{
+    if (n->kind != A_FUNCDEF || !n->nkids)
+        return -1;
+    const ast *sig = n->kids[0];
+    while ((sig->kind == A_WHERE || (sig->kind == A_TYPED && sig->nkids == 2)) && sig->nkids)
+        sig = sig->kids[0];
+    return sig->kind == A_CALL && sig->nkids && sig->kids[0]->kind == A_ID ? sig->kids[0]->sym : -1;
+}
+
 static void scan(scope_names *s, const ast *n)
 {
-    if (eval_is_nested_scope(n))
+    int def = eval_localdef_name(n);
+    if (def >= 0)
+        push(&s->defs, &s->nd, &s->dcap, def);
+    if (eval_is_nested_scope(n) || n->kind == A_QUOTE) /* :(x = 1) assigns nothing here */
         return;
     switch (n->kind) {
     case A_GLOBAL: case A_LOCAL:
@@ -115,17 +128,18 @@ void eval_scope_names_free(scope_names *s)
     free(s->assigned);
     free(s->tsyms);
     free(s->ttypes);
+    free(s->defs);
     *s = (scope_names){ 0 };
 }
 
-int eval_scope_local_names(const ast *body, int **out)
+int eval_scope_local_names(const ast *body, int method, int **out)
 {
     scope_names nm = { 0 };
     eval_scope_names(body, &nm);
-    int n = 0, *v = xmalloc((size_t)(nm.nl + nm.na + 1) * sizeof *v);
-    for (int pass = 0; pass < 2; pass++)
-        for (int i = 0; i < (pass ? nm.na : nm.nl); i++) {
-            int sym = pass ? nm.assigned[i] : nm.locals[i], seen = 0;
+    int n = 0, *v = xmalloc((size_t)(nm.nl + nm.na + nm.nd + 1) * sizeof *v);
+    for (int pass = 0; pass < (method ? 3 : 2); pass++)
+        for (int i = 0; i < (pass == 2 ? nm.nd : pass ? nm.na : nm.nl); i++) {
+            int sym = pass == 2 ? nm.defs[i] : pass ? nm.assigned[i] : nm.locals[i], seen = 0;
             for (int j = 0; j < nm.ng && !seen; j++)
                 seen = nm.globals[j] == sym;
             for (int j = 0; j < n && !seen; j++)

@@ -729,7 +729,7 @@ static int walk_clause(jc_ctx *ctx, void *st, int which, value exc, value *out)
     } else if (which != TRY_BODY) {
         block = k->kids[0];
     }
-    int *names, nn = eval_scope_local_names(block, &names);
+    int *names, nn = eval_scope_local_names(block, 0, &names);
     eval_scope_declare(ctx, scope, names, nn);
     free(names);
     int r = w->ev(ctx, scope, block, out);
