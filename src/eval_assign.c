@@ -340,6 +340,11 @@ static int bi_convert(jc_ctx *ctx, value *out, const jc_args *a)
               sb_str(&xn), sb_str(&tn));
     sb_free(&xn);
     sb_free(&tn);
+    value fn; /* MethodError(convert, (T, x), world) */
+    if (eval_get_global(ctx, "convert", &fn) == 0) {
+        lib_method_error_value(ctx, fn, a);
+        val_release(fn);
+    }
     return -1;
 }
 

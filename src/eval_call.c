@@ -134,6 +134,8 @@ static void trace_into(jc_ctx *ctx, jc_error *e)
     e->nframes = n;
 }
 
+static int convert_return(jc_ctx *ctx, const jc_method *m, const type_env *tv, value *out);
+
 /* Runs a method with its frame on ctx's call stack; the body's error positions refer to
  * the text that defined it. */
 static int call_user(jc_ctx *ctx, const jc_method *m, int n, const value *args, const jc_args *a,
@@ -155,6 +157,10 @@ static int call_user(jc_ctx *ctx, const jc_method *m, int n, const value *args, 
     if (!world)
         st->run_world = st->world;
     int r = call_body(ctx, m, n, args, a, out, tv);
+    if (r == 0 && m->rettype && convert_return(ctx, m, tv, out) < 0) {
+        val_release(*out);
+        r = -1;
+    }
     st->run_world = world;
     st->cur_arena = saved_arena;
     if (r < 0)
@@ -185,6 +191,41 @@ int eval_kw_unassigned(jc_ctx *ctx, const jc_method *m, int k, const jc_args *a)
                      "keyword argument `%s` not assigned", sym_name(ctx, m->kwparams[k]));
 }
 
+/* The where variables bound in e to what the call matched (f(x::T) where T = T; for
+ * f(::Val{N}) where N, N is the value). */
+static void bind_where(jc_ctx *ctx, env *e, const jc_method *m, const type_env *tv)
+{
+    for (int i = 0; tv && i < m->ntvars && i < tv->n; i++)
+        if (tv->val[i] && m->tvars[i]->sym)
+            eval_scope_define(ctx, e, m->tvars[i]->sym - 1,
+                       tv->val[i]->base == TK_VALUE ? val_retain(tv->val[i]->val)
+                                                    : val_retain(v_obj(T_TYPE, 0, &tv->val[i]->h)));
+}
+
+/* f(x)::T = …: what the call returns is convert(T, v)::T, T evaluated where the method
+ * was defined, with its where variables bound. */
+static int convert_return(jc_ctx *ctx, const jc_method *m, const type_env *tv, value *out)
+{
+    env *e = eval_scope_open(m->closure, 1);
+    bind_where(ctx, e, m, tv);
+    value t, args[2], c;
+    int r = eval_expr(ctx, e, m->rettype, &t);
+    eval_scope_drop(ctx, e);
+    if (r != 0)
+        return r < 0 ? -1 : err_throw(ctx, ERR_SYNTAX, m->rettype, "invalid return type");
+    args[0] = t;
+    args[1] = *out;
+    r = eval_call_global(ctx, "convert", 2, args, m->rettype, &c);
+    if (r == 0 && (r = eval_typeassert(ctx, c, t, m->rettype)) < 0)
+        val_release(c);
+    val_release(t);
+    if (r < 0)
+        return -1;
+    val_release(*out);
+    *out = c;
+    return 0;
+}
+
 static int call_body(jc_ctx *ctx, const jc_method *m, int n, const value *args, const jc_args *a,
                      value *out, const type_env *tv)
 {
@@ -192,12 +233,7 @@ static int call_body(jc_ctx *ctx, const jc_method *m, int n, const value *args, 
     if (handled)
         return rc;
     env *e = eval_scope_open(m->closure, 1);
-    /* the where variables are bound to what the call matched (f(x::T) where T = T) */
-    for (int i = 0; tv && i < m->ntvars && i < tv->n; i++)
-        if (tv->val[i] && m->tvars[i]->sym)  /* f(::Val{N}) where N: N is the value */
-            eval_scope_define(ctx, e, m->tvars[i]->sym - 1,
-                       tv->val[i]->base == TK_VALUE ? val_retain(tv->val[i]->val)
-                                                    : val_retain(v_obj(T_TYPE, 0, &tv->val[i]->h)));
+    bind_where(ctx, e, m, tv);
     int fixed = m->nparams - (m->vararg ? 1 : 0);
     for (int i = 0; i < fixed && i < n; i++)
         eval_scope_define(ctx, e, m->params[i], val_retain(args[i]));

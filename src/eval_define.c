@@ -287,6 +287,7 @@ static int add_methods(jc_ctx *ctx, env *e, jc_func *f, const ast *const *params
         jc_method *m = xcalloc(1, sizeof *m);
         m->nlocals = -1;
         m->module = ST(ctx)->defining_module;
+        m->rettype = ST(ctx)->defining_rettype;
         m->nparams = arity;
         m->vararg = vararg && arity == nparams;
         m->params = xmalloc((size_t)(nparams + 1) * sizeof *m->params);
@@ -461,8 +462,11 @@ static int eval_where_vars(jc_ctx *ctx, env *e, const ast *sig, env **we, jc_typ
 static int define_method(jc_ctx *ctx, env *e, env *we, const ast *sig, const ast *body, arena *a,
                          value *out, jc_typeobj *const *tvars, int ntv)
 {
-    if (sig->kind == A_TYPED && sig->nkids > 0) /* f(x)::T = ... */
+    const ast *rettype = NULL;
+    if (sig->kind == A_TYPED && sig->nkids > 0) { /* f(x)::T = ... */
+        rettype = sig->nkids == 2 ? sig->kids[1] : NULL;
         sig = sig->kids[0];
+    }
     const ast *callee = sig->kind == A_CALL && sig->nkids >= 1 ? sig->kids[0] : NULL;
     int qualified = callee && callee->kind == A_DOT; /* Base.show(…) = …: the shared global */
     const ast *user = qualified ? eval_user_qualified(ctx, sig->kids[0], a) : NULL;
@@ -563,8 +567,10 @@ static int define_method(jc_ctx *ctx, env *e, env *we, const ast *sig, const ast
         }
     }
     ST(ctx)->defining_module = eval_module_of(ctx, name);
+    ST(ctx)->defining_rettype = rettype;
     int added = add_methods(ctx, we, val_func(f), params, np, kw, body, a, sig, tvars, ntv);
     ST(ctx)->defining_module = 0;
+    ST(ctx)->defining_rettype = NULL;
     if (added < 0) {
         val_release(f);
         return -1;

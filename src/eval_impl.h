@@ -71,6 +71,7 @@ typedef struct evstate {
     int no_shortcuts;             /* SC_* bits from JCALC_NO_SHORTCUTS: the paths that only
                                      make things faster, turned off for the differential test */
     int defining_module;          /* the module of the methods being defined (jc_method.module) */
+    const ast *defining_rettype;  /* their declared return type (f(x)::T = …), or NULL */
     int cur_module;               /* the module whose body runs ("Main.M"), 0 for Main */
     size_t nlocal_cap;
 } evstate;

@@ -32,6 +32,8 @@ typedef struct jc_method {
     const ast **kwtypes;     /* the declared type of each keyword (y::Int = 2), NULL
                                 entries for none; NULL when no keyword has one */
     const ast *body;
+    const ast *rettype;      /* the declared return type, f(x)::T = … (every value it
+                                returns is convert(T, v)::T), or NULL */
     arena *arena;            /* keeps body alive */
     struct env *closure;     /* captured local scope for closures, or NULL for globals */
     int ntvars;              /* where variables (TK_TYPEVAR objects, owned), outermost first */
