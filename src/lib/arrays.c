@@ -828,6 +828,8 @@ static int bi_collect(jc_ctx *ctx, value *out, const jc_args *a)
         nd = val_array(shape)->nd;
         memcpy(dims, val_array(shape)->dims, sizeof dims);
     }
+    /* a number or a Char has no dimensions: collect(1) is 0-dimensional */
+    int zerod = (num_is_number(shape) || shape.type == T_CHAR) && n == 1;
     jc_typeobj *t = NULL;
     if (et)
         t = type_retain(et);
@@ -854,6 +856,8 @@ static int bi_collect(jc_ctx *ctx, value *out, const jc_args *a)
         }
     }
     *out = array_from_values(ctx, vals, n, nd, dims, t);
+    if (zerod)
+        val_array(*out)->nd = 0;
     type_release(t);
     free(vals);
     return 0;

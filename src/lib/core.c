@@ -193,7 +193,7 @@ static int bi_length(jc_ctx *ctx, value *out, const jc_args *a)
         *out = v_int((int64_t)utf8_length(val_string(x)->s, val_string(x)->len));
         return 0;
     default:
-        if (num_is_number(x)) {
+        if (num_is_number(x) || x.type == T_CHAR) { /* iterated once */
             *out = v_int(1);
             return 0;
         }

@@ -30,3 +30,8 @@ try s13(nothing) catch e; typeof(e) end
 sp1(x) = tuple(x...);
 sp1('c'), sp1("ab"), sp1(Int[]), sp1(1:0), sp1(1//0), sp1(NaN)
 iterate('x'), iterate('x', true), [c for c in 'y']
+# a number or a Char is a 0-dimensional collection of one element
+length('c'), length(2.5)
+collect(1)
+collect('c')
+collect(x for x in 3)
