@@ -258,12 +258,18 @@ static void declare_assigned(comp *C, cscope *s, int sym)
     if (!hard && (size_t)sym < C->ctx->nglobals && C->ctx->globals[sym].defined)
         return;
     if (C->closure) {
-        /* a closure assigning a local of the function that made it assigns that; a name
-         * the function has not bound yet may still be its (assigned later), which only
-         * the tree walker's scopes decide as it runs */
-        if (!eval_scope_binds(C->closure, sym))
-            fail(C);
-        return;
+        /* a closure assigning a local of the function that made it assigns that.  A
+         * name the maker does not bind is the closure's own: the tree walker declares a
+         * scope's locals as it opens it, and the copies a compiled maker gives a
+         * closure it makes are of names that closure does not assign (copy_ok,
+         * localdef_ok); one an enclosing scope declares global is left to the walker */
+        if (eval_scope_binds(C->closure, sym))
+            return;
+        for (struct env *o = C->closure; o; o = o->parent)
+            if (eval_scope_declared_global(o, sym)) {
+                fail(C);
+                return;
+            }
     }
     scope_add(C, s, sym);
 }

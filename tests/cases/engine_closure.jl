@@ -17,3 +17,54 @@ function c7() k = 1; for i in 1:2; k = 3; end; g = () -> k; g() end
 c7()
 function c8() t = 10; g = x -> x + t; (g(1), g(2)) end
 c8()
+# a closure's own locals (names its maker does not bind) are slots of its compiled body;
+# an assignment to a name its maker binds, even later, assigns the maker's
+function mk()
+    f = x -> (y = x + 1; y * 2)
+    f(3)
+end
+mk()
+function mk2()
+    f = () -> (z = 5)
+    f()
+    z = 1
+    z
+end
+mk2()
+function mk3()
+    z = 0
+    f = () -> (z = 5)
+    f()
+    z
+end
+mk3()
+let h = () -> (q = 2; q)
+    h()
+end
+try
+    q
+catch e
+    println(e)
+end
+cnt = 0
+for i in 1:1
+    inc = () -> (cnt = 1)
+    inc()
+    println(cnt)
+end
+map(x -> (t = x^2; t + 1), 1:3)
+function mk5()
+    acc = []
+    for i in 1:3
+        push!(acc, () -> (j = i * 10; j))
+    end
+    [f() for f in acc]
+end
+mk5()
+function mkw(n)
+    k = 3
+    g = () -> (k = 4)
+    f = x -> (t = x * k; t % 7 + 1)
+    sum(map(f, 1:n))
+end
+mkw(1000)
