@@ -503,7 +503,9 @@ static cnode *localdef(comp *C, const ast *n)
     int *own = NULL, nown = 0, ocap = 0, *v = NULL, nv = 0, cap = 0;
     push_int(&own, &nown, &ocap, sym);
     def_params(n->kids[0], &own, &nown, &ocap);
-    int ok = localdef_ok(C, n, own, nown, &v, &nv, &cap);
+    int ok = 1; /* its signature and body (the definition itself is no nested one) */
+    for (uint32_t i = 0; ok && i < n->nkids; i++)
+        ok = localdef_ok(C, n->kids[i], own, nown, &v, &nv, &cap);
     free(own);
     if (!ok) {
         free(v);
