@@ -110,9 +110,15 @@ int cn_foreign(jc_ctx *ctx, cframe *fr, const cnode *c, value *out)
  * closure that could see the copies later (copy_ok), and an array or other object is
  * shared, not copied, so the copies behave as the variables: [x^2 for x in v],
  * @show n, sum(abs(x - m) for x in v). */
+/* A local that closures share (ccode.boxed): a variable of the frame's fenv. */
+int cn_boxed(jc_ctx *ctx, cframe *fr, const cnode *c, value *out)
+{
+    return eval_lookup(ctx, fr->fenv, c->a, c->n, out);
+}
+
 int cn_foreign_copy(jc_ctx *ctx, cframe *fr, const cnode *c, value *out)
 {
-    struct env *e = eval_scope_open(fr->closure, fr->function);
+    struct env *e = eval_scope_open(fr->fenv ? fr->fenv : fr->closure, fr->function);
     for (int i = 0; i < c->nclear; i++)
         eval_scope_define(ctx, e, c->clear[2 * i], val_retain(fr->slot[c->clear[2 * i + 1]]));
     int r = eval_expr(ctx, e, c->n, out);
@@ -126,15 +132,21 @@ int cn_foreign_copy(jc_ctx *ctx, cframe *fr, const cnode *c, value *out)
  * scope is the methods' closure, and slot a takes the function. */
 int cn_localdef(jc_ctx *ctx, cframe *fr, const cnode *c, value *out)
 {
-    struct env *e = eval_scope_open(fr->closure, fr->function);
+    struct env *e = eval_scope_open(fr->fenv ? fr->fenv : fr->closure, fr->function);
     for (int i = 0; i < c->nclear; i++)
         eval_scope_define(ctx, e, c->clear[2 * i], val_retain(fr->slot[c->clear[2 * i + 1]]));
-    if (fr->slot[c->a].type == T_FUNCTION)
+    if (c->a >= 0 && fr->slot[c->a].type == T_FUNCTION)
         eval_scope_define(ctx, e, c->b, val_retain(fr->slot[c->a]));
     int r = eval_expr(ctx, e, c->n, out);
     value *f = r == 0 ? eval_scope_slot(e, c->b) : NULL;
-    if (f)
+    if (f && c->a >= 0)
         set_slot(ctx, fr, c->a, val_retain(*f));
+    else if (f) { /* a shared local (c->a -1): the fenv's variable; a later method's
+                   * definition found the function there and added to it */
+        value *b = eval_scope_slot(fr->fenv, c->b);
+        val_release(*b);
+        *b = val_retain(*f);
+    }
     eval_scope_drop(ctx, e);
     return r;
 }
@@ -460,6 +472,8 @@ static int store_other(jc_ctx *ctx, cframe *fr, const cnode *t, value v /* owned
     }
     if (t->a == T_OUTER) /* a variable of the scope a closure captured */
         return eval_assign_to(ctx, fr->closure, t->n, v);
+    if (t->a == T_BOX) /* a local that closures share */
+        return eval_assign_to(ctx, fr->fenv, t->n, v);
     if (t->a == T_GLOBAL) {
         int sym = t->n->sym;
         if ((size_t)sym < ctx->nglobals && ctx->globals[sym].defined &&

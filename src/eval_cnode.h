@@ -39,6 +39,9 @@ struct ccode {
     int *kwslot;           /* each one's slot, */
     cnode **kwdef;         /* its default (NULL: none, UndefKeywordError), */
     cnode **kwtype;        /* and its declared type (NULL: none) */
+    int nboxed;            /* the locals of the body's own scope that closures share */
+    int *boxed;            /* with it (their symbols): they live in the frame's fenv,
+                              made at the start of every run, not in slots */
 };
 
 #define RUN(c, o) ((c)->run(ctx, fr, (c), (o)))
@@ -89,7 +92,7 @@ enum { CMAXARGS = 16 };
  * k[0] the type), a global (n the name), an element (k[0] the collection, k[1..] the
  * indices), the parts of a destructuring (k[] their targets), or a variable of the
  * scope a closure captured. */
-enum { T_SLOT, T_GLOBAL, T_INDEX, T_PARTS, T_OUTER, T_TSLOT };
+enum { T_SLOT, T_GLOBAL, T_INDEX, T_PARTS, T_OUTER, T_TSLOT, T_BOX };
 
 /* The runners, one per kind of node (eval_cnode.c). */
 int cn_andor(jc_ctx *ctx, cframe *fr, const cnode *c, value *out);
@@ -107,6 +110,7 @@ int cn_for(jc_ctx *ctx, cframe *fr, const cnode *c, value *out);
 int cn_foreign(jc_ctx *ctx, cframe *fr, const cnode *c, value *out);
 int cn_foreign_copy(jc_ctx *ctx, cframe *fr, const cnode *c, value *out);
 int cn_localdef(jc_ctx *ctx, cframe *fr, const cnode *c, value *out);
+int cn_boxed(jc_ctx *ctx, cframe *fr, const cnode *c, value *out);
 int cn_free(jc_ctx *ctx, cframe *fr, const cnode *c, value *out);
 int cn_global(jc_ctx *ctx, cframe *fr, const cnode *c, value *out);
 int cn_if(jc_ctx *ctx, cframe *fr, const cnode *c, value *out);

@@ -59,6 +59,8 @@ typedef struct comp {
     int *twice;            /* the names assigned at more than one place */
     int ntwice, captwice;
     const ast *root;       /* a method's body */
+    int *boxed, nboxed, capboxed; /* the locals of the method's own scope that closures
+                              share (box_scan): variables of the frame's fenv */
     int *settled;          /* its variables whose only assignment is a statement of the
                               body's own block already compiled: their value is final */
     int nsettled, capsettled;
@@ -163,13 +165,69 @@ static void cand_scan(comp *C, const ast *n)
         cand_scan(C, n->kids[i]);
 }
 
+enum { RESOLVED_BOXED = -2 }; /* what resolve says of a local closures share */
+static int resolve(comp *C, int sym);
+static int scope_local(const cscope *s, int sym);
+
+/* Whether an assignment to t would store to a slot of the body (a local the tree walker
+ * cannot see); a shared local's store reaches the fenv, another name is the nested
+ * scope's own. */
+static int assigns_slot(comp *C, const ast *t)
+{
+    if (t->kind == A_ID)
+        return resolve(C, t->sym) >= 0;
+    if (t->kind == A_TUPLE || t->kind == A_TYPED || t->kind == A_PARENS)
+        for (uint32_t i = 0; i < t->nkids; i++)
+            if (assigns_slot(C, t->kids[i]))
+                return 1;
+    return 0;
+}
+
+/* The statements of the method's own block that assign a name once and for all (x = v,
+ * f(x) = … where nothing else assigns it): a closure made after one keeps a copy. */
+static int assigned_once_at_root(comp *C, int sym)
+{
+    if (has_int(C->twice, C->ntwice, sym) || !C->root)
+        return 0;
+    const ast *b = C->root;
+    uint32_t n = b->kind == A_BLOCK ? b->nkids : 1;
+    for (uint32_t i = 0; i < n; i++) {
+        const ast *k = b->kind == A_BLOCK ? b->kids[i] : b;
+        if ((k->kind == A_ASSIGN && !(k->flags & AF_DOTTED) && k->kids[0]->kind == A_ID &&
+             k->kids[0]->sym == sym) || eval_localdef_name(k) == sym)
+            return 1;
+    }
+    return 0;
+}
+
+/* The locals of the method's own scope (not its parameters) that a closure names and
+ * that may change after it is made: shared with the closures, in the frame's fenv (a
+ * closure's walker scope sees them; compiled code reads and writes them there). */
+static void box_scan(comp *C, const cscope *root, const ast *n, int in_closure)
+{
+    if (n->kind == A_ID && in_closure) {
+        int k = scope_local(root, n->sym);
+        if (k >= C->np && !has_int(C->boxed, C->nboxed, n->sym) && !assigned_once_at_root(C, n->sym))
+            push_int(&C->boxed, &C->nboxed, &C->capboxed, n->sym);
+        return;
+    }
+    int inner = in_closure || n->kind == A_ARROW || n->kind == A_DO || n->kind == A_GENERATOR ||
+                n->kind == A_FUNCDEF;
+    for (uint32_t i = 0; i < n->nkids; i++)
+        box_scan(C, root, n->kids[i], inner);
+}
+
 /* Whether n may be left to the tree walker: it names no local and holds no control
  * flow out of it nor anything that must be at top level. */
 static int foreign_ok(comp *C, const ast *n, int in_func)
 {
     switch (n->kind) {
-    case A_ID:
-        return !has_int(C->cand, C->ncand, n->sym);
+    case A_ID: /* a shared local is the fenv's, where a foreign node runs */
+        return !has_int(C->cand, C->ncand, n->sym) || resolve(C, n->sym) == RESOLVED_BOXED;
+    case A_ASSIGN: case A_OPASSIGN: case A_DOTOPASSIGN:
+        if (assigns_slot(C, n->kids[0]))
+            return 0;
+        break;
     case A_RETURN: case A_BREAK: case A_CONTINUE:
         if (!in_func)
             return 0;
@@ -228,7 +286,8 @@ static int declared_global(const comp *C, int sym)
     return 0;
 }
 
-/* The slot of sym as a local seen from the innermost scope, or -1 for a global or free
+/* The slot of sym as a local seen from the innermost scope, RESOLVED_BOXED for a local
+ * that closures share (a variable of the frame's fenv), or -1 for a global or free
  * name. */
 static int resolve(comp *C, int sym)
 {
@@ -237,7 +296,7 @@ static int resolve(comp *C, int sym)
             return -1;
         int k = scope_local(s, sym);
         if (k >= 0)
-            return k;
+            return !s->up && has_int(C->boxed, C->nboxed, sym) ? RESOLVED_BOXED : k;
     }
     return -1;
 }
@@ -388,7 +447,7 @@ static int copy_ok(comp *C, const ast *n, int **v, int *nv, int *cap, int *closu
         *closure = 1;
         break;
     case A_ASSIGN: case A_OPASSIGN: case A_DOTOPASSIGN:
-        if (names_variable(n->kids[0]))
+        if (assigns_slot(C, n->kids[0]))
             return 0;
         break;
     default:
@@ -511,10 +570,11 @@ static cnode *localdef(comp *C, const ast *n)
         free(v);
         return fail(C), NULL;
     }
-    if (resolve(C, sym) < 0) /* declared with the scope (scope_declare) */
+    int k = resolve(C, sym);
+    if (k < 0 && k != RESOLVED_BOXED) /* declared with the scope (scope_declare) */
         return fail(C), NULL;
     cnode *c = mk(C, cn_localdef, n, 0);
-    c->a = resolve(C, sym);
+    c->a = k >= 0 ? k : -1;
     c->b = sym;
     c->clear = v;
     c->nclear = nv / 2;
@@ -594,7 +654,9 @@ static cnode *target(comp *C, const ast *t)
         const ast *ty = slot_type(C, t->sym);
         cnode *c = mk(C, NULL, t, ty ? 1 : 0);
         c->b = resolve(C, t->sym);
-        c->a = c->b >= 0 ? T_SLOT : T_GLOBAL;
+        c->a = c->b >= 0 ? T_SLOT : c->b == RESOLVED_BOXED ? T_BOX : T_GLOBAL;
+        if (c->a == T_BOX && ty) /* a shared local declared x::T */
+            return fail(C), NULL;
         if (ty) { /* every store converts to the declared type */
             c->a = T_TSLOT;
             if (!(c->k[0] = cx(C, ty)))
@@ -631,8 +693,8 @@ static cnode *name(comp *C, const ast *n)
     if (k < 0 && (size_t)n->sym < ctx->nglobals && ctx->globals[n->sym].defined &&
         ctx->globals[n->sym].v.type == T_FUNCTION && !val_func(ctx->globals[n->sym].v)->fast)
         eval_fast_op_of(ctx, val_func(ctx->globals[n->sym].v)); /* see has_fast_path */
-    cnode *c = mk(C, k >= 0 ? cn_slot : C->closure && declared_global(C, n->sym) ? cn_global : cn_free,
-                  n, 0);
+    cnode *c = mk(C, k >= 0 ? cn_slot : k == RESOLVED_BOXED ? cn_boxed
+                  : C->closure && declared_global(C, n->sym) ? cn_global : cn_free, n, 0);
     c->a = k >= 0 ? k : n->sym;
     c->b = n->sym;
     return c;
@@ -1117,6 +1179,7 @@ void eval_code_free(struct ccode *code)
     }
     free(code->kwslot);
     free(code->kwdef);
+    free(code->boxed);
     free(code->kwtype);
     free(code);
 }
@@ -1181,6 +1244,9 @@ static struct ccode *compile(jc_ctx *ctx, const ast *body, struct env *closure, 
     }
     if (function && C.ok) {
         scope_declare(&C, &s, body);
+        box_scan(&C, &s, body, 0);
+        code->nboxed = C.nboxed;
+        code->boxed = C.boxed;
     }
     code->root = cx(&C, body);
     scope_close(&C, &s);
@@ -1210,6 +1276,11 @@ static void unwind(jc_ctx *ctx, const struct ccode *code, cframe *fr)
 
 static int run(jc_ctx *ctx, struct ccode *code, cframe *fr, value *out)
 {
+    if (code->nboxed) { /* the shared locals, unassigned, where closures will see them */
+        fr->fenv = eval_scope_open(fr->closure, fr->function);
+        for (int i = 0; i < code->nboxed; i++)
+            eval_scope_define(ctx, fr->fenv, code->boxed[i], v_unassigned());
+    }
     int r = code->root->run(ctx, fr, code->root, out);
     unwind(ctx, code, fr);
     return r;
