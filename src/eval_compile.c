@@ -21,6 +21,7 @@
  * is "foreign": the tree walker evaluates it in an empty scope under the method's.
  * Errors are raised by the same functions at the same nodes, so their texts and
  * positions are the tree walker's. */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -51,6 +52,7 @@ typedef struct comp {
     struct env *closure;   /* the method's captured scope, or NULL */
     int depth, loops;
     int ok;
+    const ast *why;        /* the innermost node it could not translate first */
     int *cand;             /* every name the body assigns or binds anywhere */
     int ncand, capcand;
     int *assigned;         /* those of them assigned (not only parameters) */
@@ -59,6 +61,8 @@ typedef struct comp {
     int *twice;            /* the names assigned at more than one place */
     int ntwice, captwice;
     const ast *root;       /* a method's body */
+    int *fixed, nfixed, capfixed; /* the slots of the loop variables in scope that their
+                              bodies never assign: a closure's copy is the variable */
     int *boxed, nboxed, capboxed; /* the locals of the method's own scope that closures
                               share (box_scan): variables of the frame's fenv */
     int *settled;          /* its variables whose only assignment is a statement of the
@@ -183,38 +187,53 @@ static int assigns_slot(comp *C, const ast *t)
     return 0;
 }
 
-/* The statements of the method's own block that assign a name once and for all (x = v,
- * f(x) = … where nothing else assigns it): a closure made after one keeps a copy. */
-static int assigned_once_at_root(comp *C, int sym)
+/* Whether statement k of the method's own block assigns sym once and for all (x = v,
+ * f(x) = …, with nothing else assigning it): a closure made after it keeps a copy. */
+static int settles(comp *C, const ast *k, int sym)
 {
-    if (has_int(C->twice, C->ntwice, sym) || !C->root)
+    if (has_int(C->twice, C->ntwice, sym))
         return 0;
-    const ast *b = C->root;
-    uint32_t n = b->kind == A_BLOCK ? b->nkids : 1;
-    for (uint32_t i = 0; i < n; i++) {
-        const ast *k = b->kind == A_BLOCK ? b->kids[i] : b;
-        if ((k->kind == A_ASSIGN && !(k->flags & AF_DOTTED) && k->kids[0]->kind == A_ID &&
-             k->kids[0]->sym == sym) || eval_localdef_name(k) == sym)
-            return 1;
-    }
-    return 0;
+    return (k->kind == A_ASSIGN && !(k->flags & AF_DOTTED) && k->kids[0]->kind == A_ID &&
+            k->kids[0]->sym == sym) || eval_localdef_name(k) == sym;
 }
 
+typedef struct boxscan {
+    const cscope *root;
+    int *done, ndone, capdone; /* the names settled by the statements scanned so far */
+} boxscan;
+
 /* The locals of the method's own scope (not its parameters) that a closure names and
- * that may change after it is made: shared with the closures, in the frame's fenv (a
- * closure's walker scope sees them; compiled code reads and writes them there). */
-static void box_scan(comp *C, const cscope *root, const ast *n, int in_closure)
+ * that may change after it is made, or are not assigned yet when it is: shared with the
+ * closures, in the frame's fenv (a closure's walker scope sees them; compiled code reads
+ * and writes them there). */
+static void box_names(comp *C, boxscan *b, const ast *n, int in_closure)
 {
     if (n->kind == A_ID && in_closure) {
-        int k = scope_local(root, n->sym);
-        if (k >= C->np && !has_int(C->boxed, C->nboxed, n->sym) && !assigned_once_at_root(C, n->sym))
+        int k = scope_local(b->root, n->sym);
+        if (k >= C->np && !has_int(C->boxed, C->nboxed, n->sym) && !has_int(b->done, b->ndone, n->sym))
             push_int(&C->boxed, &C->nboxed, &C->capboxed, n->sym);
         return;
     }
     int inner = in_closure || n->kind == A_ARROW || n->kind == A_DO || n->kind == A_GENERATOR ||
                 n->kind == A_FUNCDEF;
     for (uint32_t i = 0; i < n->nkids; i++)
-        box_scan(C, root, n->kids[i], inner);
+        box_names(C, b, n->kids[i], inner);
+}
+
+static void box_scan(comp *C, const cscope *root, const ast *body)
+{
+    boxscan b = { root, NULL, 0, 0 };
+    uint32_t n = body->kind == A_BLOCK ? body->nkids : 1;
+    for (uint32_t i = 0; i < n; i++) {
+        const ast *k = body->kind == A_BLOCK ? body->kids[i] : body;
+        int def = eval_localdef_name(k); /* a local function may name itself */
+        if (def >= 0 && settles(C, k, def))
+            push_int(&b.done, &b.ndone, &b.capdone, def);
+        box_names(C, &b, k, 0);
+        if (k->kind == A_ASSIGN && k->kids[0]->kind == A_ID && settles(C, k, k->kids[0]->sym))
+            push_int(&b.done, &b.ndone, &b.capdone, k->kids[0]->sym);
+    }
+    free(b.done);
 }
 
 /* Whether n may be left to the tree walker: it names no local and holds no control
@@ -331,6 +350,42 @@ static void declare_assigned(comp *C, cscope *s, int sym)
             }
     }
     scope_add(C, s, sym);
+}
+
+/* Whether a destructuring target names sym. */
+static int assigns_name_in(const ast *t, int sym)
+{
+    if (t->kind == A_ID)
+        return t->sym == sym;
+    for (uint32_t i = 0; i < t->nkids; i++)
+        if (assigns_name_in(t->kids[i], sym))
+            return 1;
+    return 0;
+}
+
+/* Whether anything in n (nested scopes included) assigns sym. */
+static int assigns_name(const ast *n, int sym)
+{
+    switch (n->kind) {
+    case A_ASSIGN: case A_OPASSIGN: case A_DOTOPASSIGN: case A_ITER: {
+        const ast *t = n->kids[0];
+        if (t->kind == A_TYPED && t->nkids == 2)
+            t = t->kids[0];
+        if (t->kind == A_ID && t->sym == sym)
+            return 1;
+        if (t->kind == A_TUPLE && assigns_name_in(t, sym))
+            return 1;
+        break;
+    }
+    case A_LOCAL: case A_GLOBAL:
+        return 1; /* a declaration of any name: not worth telling apart */
+    default:
+        break;
+    }
+    for (uint32_t i = 0; i < n->nkids; i++)
+        if (assigns_name(n->kids[i], sym))
+            return 1;
+    return 0;
 }
 
 /* The names of a destructuring loop variable, new locals of the body. */
@@ -522,7 +577,7 @@ static int localdef_ok(comp *C, const ast *n, const int *own, int nown, int **v,
             if ((*v)[i] == n->sym)
                 return 1;
         if (!((k < C->np && !has_int(C->assigned, C->nassigned, n->sym)) ||
-              has_int(C->settled, C->nsettled, n->sym)))
+              has_int(C->settled, C->nsettled, n->sym) || has_int(C->fixed, C->nfixed, k)))
             return 0;
         push_int(v, nv, cap, n->sym);
         push_int(v, nv, cap, k);
@@ -592,7 +647,7 @@ static cnode *foreign(comp *C, const ast *n)
      * variables whose one assignment has run (k = 2; map(x -> x * k, v)) */
     for (int i = 0; ok && closure && i < nv; i += 2)
         ok = (v[i + 1] < C->np && !has_int(C->assigned, C->nassigned, v[i])) ||
-             has_int(C->settled, C->nsettled, v[i]);
+             has_int(C->settled, C->nsettled, v[i]) || has_int(C->fixed, C->nfixed, v[i + 1]);
     if (!ok) {
         free(v);
         return fail(C), NULL;
@@ -864,6 +919,10 @@ static cnode *loop_body(comp *C, cnode *loop, const ast *body, const ast *var,
     int one = var && var->kind == A_ID;
     if (var)
         add_names(C, &s, var);
+    int nfixed = C->nfixed;
+    for (int i = 0; i < s.n; i++) /* for i in v: each run's own i, set once */
+        if (!assigns_name(body, s.syms[i]))
+            push_int(&C->fixed, &C->nfixed, &C->capfixed, s.slots[i]);
     cnode *w = NULL;
     if (nouter) { /* the outer levels' variables of for i in a, j in b, fresh copies */
         w = mk(C, cn_copyin, body, 1);
@@ -883,6 +942,7 @@ static cnode *loop_body(comp *C, cnode *loop, const ast *body, const ast *var,
     C->loops++;
     cnode *b = cx(C, body);
     C->loops--;
+    C->nfixed = nfixed;
     if (w && b) {
         w->k[0] = b;
         b = w;
@@ -1094,6 +1154,11 @@ static cnode *cx_kind(comp *C, const ast *n)
                 if (!(a->k[1] = cx(C, k->kids[1])) || !(a->k[0] = target(C, k->kids[0])))
                     return NULL;
                 c->k[i] = a;
+            } else if (n->kind == A_GLOBAL && ((k->kind == A_OPASSIGN && k->kids[0]->kind == A_ID) ||
+                       (k->kind == A_ASSIGN && !(k->flags & AF_DOTTED) && k->kids[0]->kind == A_TUPLE))) {
+                /* global c += 1, global a, b = 1, 2: the names are the scope's globals */
+                if (!(c->k[i] = cx(C, k)))
+                    return NULL;
             } else
                 return fail(C), NULL;
         }
@@ -1162,8 +1227,11 @@ static cnode *cx(comp *C, const ast *n)
         return fail(C), NULL;
     cnode *c = cx_kind(C, n);
     C->depth--;
-    if (!c)
+    if (!c) {
         C->ok = 0;
+        if (!C->why)
+            C->why = n;
+    }
     return c;
 }
 
@@ -1201,8 +1269,9 @@ static int shallow(const ast *n, int left)
  * 0 .. nparams-1), and m its keyword parameters: each gets the next slot, after its
  * default and its type are compiled in the scope of the parameters before it. */
 static struct ccode *compile(jc_ctx *ctx, const ast *body, struct env *closure, int function,
-                             const int *params, int nparams, const jc_method *m)
+                             const int *params, int nparams, const jc_method *m, const ast **why)
 {
+    *why = body;
     if (!shallow(body, 2 * CMAXDEPTH))
         return NULL;
     int nkw = m ? m->nkw : 0;
@@ -1244,7 +1313,7 @@ static struct ccode *compile(jc_ctx *ctx, const ast *body, struct env *closure, 
     }
     if (function && C.ok) {
         scope_declare(&C, &s, body);
-        box_scan(&C, &s, body, 0);
+        box_scan(&C, &s, body);
         code->nboxed = C.nboxed;
         code->boxed = C.boxed;
     }
@@ -1254,6 +1323,9 @@ static struct ccode *compile(jc_ctx *ctx, const ast *body, struct env *closure, 
     free(C.assigned);
     free(C.twice);
     free(C.settled);
+    free(C.fixed);
+    if (C.why)
+        *why = C.why;
     if (!C.ok || !code->root) {
         eval_code_free(code);
         return NULL;
@@ -1336,8 +1408,15 @@ int eval_code_call(jc_ctx *ctx, jc_method *m, int n, const value *args, const ty
         memcpy(params, m->params, (size_t)m->nparams * sizeof *params);
         for (int i = 0; i < m->ntvars; i++)
             params[m->nparams + i] = m->tvars[i]->sym ? m->tvars[i]->sym - 1 : -1;
-        if (m->body && (m->code = compile(ctx, m->body, m->closure, 1, params, np, m)))
+        const ast *why = NULL;
+        if (m->body && (m->code = compile(ctx, m->body, m->closure, 1, params, np, m, &why)))
             m->code_state = 1;
+        else if (ST(ctx)->report_walked && why) {
+            int line, col;
+            err_position_in(ctx->src, ctx->srclen, ctx->first_line, why->off, &line, &col);
+            fprintf(stderr, "jcalc: walked: a method body, at %s:%d:%d (%s)\n",
+                    ctx->srcname ? ctx->srcname : "none", line, col, ast_kind_name((ast_kind)why->kind));
+        }
         free(params);
     }
     if (m->code_state != 1)
@@ -1377,7 +1456,8 @@ int eval_code_call(jc_ctx *ctx, jc_method *m, int n, const value *args, const ty
 
 int eval_code_toplevel(jc_ctx *ctx, const ast *n, value *out, int *handled)
 {
-    struct ccode *code = ST(ctx)->no_shortcuts & SC_COMPILE ? NULL : compile(ctx, n, NULL, 0, NULL, 0, NULL);
+    const ast *why;
+    struct ccode *code = ST(ctx)->no_shortcuts & SC_COMPILE ? NULL : compile(ctx, n, NULL, 0, NULL, 0, NULL, &why);
     *handled = code != NULL;
     if (!code)
         return 0;

@@ -68,6 +68,9 @@ typedef struct evstate {
     uint64_t world;               /* the world counter: one more at every method defined */
     uint64_t run_world;           /* the world a running call sees (fixed when a call starts
                                      from top level, eval or invokelatest), 0: the latest */
+    int report_walked;            /* JCALC_REPORT_WALKED set: say on stderr which method
+                                     bodies the compiler leaves to the tree walker, and at
+                                     what (for tests and for work on the compiler) */
     int no_shortcuts;             /* SC_* bits from JCALC_NO_SHORTCUTS: the paths that only
                                      make things faster, turned off for the differential test */
     int defining_module;          /* the module of the methods being defined (jc_method.module) */

@@ -81,7 +81,14 @@ static void scan(scope_names *s, const ast *n)
     case A_GLOBAL: case A_LOCAL:
         for (uint32_t i = 0; i < n->nkids; i++) {
             const ast *k = n->kids[i];
-            const ast *t = k->kind == A_ASSIGN ? k->kids[0] : k;
+            const ast *t = k->kind == A_ASSIGN || k->kind == A_OPASSIGN ? k->kids[0] : k;
+            if (n->kind == A_GLOBAL && t->kind == A_TUPLE) { /* global a, b = 1, 2 */
+                for (uint32_t j = 0; j < t->nkids; j++)
+                    if (t->kids[j]->kind == A_ID)
+                        push(&s->globals, &s->ng, &s->gcap, t->kids[j]->sym);
+                scan(s, k->kids[1]);
+                continue;
+            }
             if (n->kind == A_LOCAL && t->kind == A_TYPED && t->nkids == 2 &&
                 t->kids[0]->kind == A_ID) { /* local x::T */
                 typed(s, t->kids[0]->sym, t->kids[1]);
@@ -93,7 +100,7 @@ static void scan(scope_names *s, const ast *n)
                 else
                     push(&s->locals, &s->nl, &s->lcap, t->sym);
             }
-            if (k->kind == A_ASSIGN)
+            if (k->kind == A_ASSIGN || k->kind == A_OPASSIGN)
                 scan(s, k->kids[1]);
         }
         return;

@@ -653,6 +653,7 @@ void eval_install_builtins(jc_ctx *ctx)
     evstate *st = xcalloc(1, sizeof *st);
     ctx->lib = st;
     st->stack_budget = stack_budget();
+    st->report_walked = getenv("JCALC_REPORT_WALKED") != NULL;
     const char *sc = getenv("JCALC_NO_SHORTCUTS");
     if (sc) {
         int all = strstr(sc, "all") != NULL;

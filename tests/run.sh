@@ -4,6 +4,8 @@
 #   unit tests     build/tests/test_*       (each ends with its own "N passed, M failed")
 #   case files     tests/cases/NAME.jl      piped into jcalc; stdout must equal NAME.out
 #                                           (and stderr NAME.err when that file exists)
+#   compiled       tests/cases/engine_*.jl  no method body of these is left to the tree
+#                                           walker (JCALC_REPORT_WALKED reports none)
 #   error cases    tests/errors/*.txt       one input per line; each must fail cleanly:
 #                                           exit status 1, "ERROR: " on stderr, nothing on
 #                                           stdout; "input<TAB>text" also checks that the
@@ -158,6 +160,22 @@ for jl in tests/cases/*.jl; do
         head -n 10 "$tmp/err"
     else
         printf 'ok   %s: %s lines\n' "$jl" "$p"
+    fi
+done
+
+# ---- compiled coverage ----
+# The engine_* case files show constructs the compiled executor runs: none of their
+# method bodies may be left to the tree walker (JCALC_REPORT_WALKED names any that is).
+for jl in tests/cases/engine_*.jl; do
+    [ -f "$jl" ] || continue
+    selected "$jl" || continue
+    JCALC_REPORT_WALKED=1 "$JCALC" --color=no "$jl" >/dev/null 2>"$tmp/err"
+    if grep -q 'walked:' "$tmp/err"; then
+        say_fail "$jl: a method body runs in the tree walker"
+        grep 'walked:' "$tmp/err" | head -n 5
+        fail=$((fail + 1))
+    else
+        pass=$((pass + 1))
     fi
 done
 

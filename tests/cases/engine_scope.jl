@@ -104,3 +104,19 @@ for i in 1:4; let sq = i^2; global tot += sq; end; end
 tot
 for i in 1:2; let tot = -1; tot = i; end; end
 tot
+c = 0
+add_c() = (global c += 1)
+add_c(); add_c();
+c
+function set_globals()
+    global ga, gb = 1, 2
+    ga + gb
+end
+set_globals(), ga, gb
+function mixed()
+    global m1 += 0
+    m1 = 7
+    m1
+end
+m1 = 1
+mixed(), m1
