@@ -851,7 +851,7 @@ int cn_for(jc_ctx *ctx, cframe *fr, const cnode *c, value *out)
             }
             value v;
             int r = RUN(c->k[1], &v);
-            if (!loop_next(ctx, r, v, out, &result, c->b) || i == last)
+            if (!loop_next(ctx, r, v, out, &result, c->b & 1) || i == last)
                 break;
         }
     } else {
@@ -876,13 +876,13 @@ int cn_for(jc_ctx *ctx, cframe *fr, const cnode *c, value *out)
             }
             value v;
             r = RUN(c->k[1], &v);
-            if (!loop_next(ctx, r, v, out, &result, c->b))
+            if (!loop_next(ctx, r, v, out, &result, c->b & 1))
                 break;
         }
         eval_iter_done(&it);
     }
     clear_slots(ctx, fr, c);
-    if (c->a >= 0)
+    if (c->a >= 0 && !(c->b & 2)) /* for outer i keeps the enclosing i's last value */
         set_slot(ctx, fr, c->a, v_unassigned());
     val_release(coll);
     if (result == 0)

@@ -982,14 +982,23 @@ static cnode *for_level(comp *C, const ast *n, const ast *const *iters, int ni, 
                         int **outer, int *nouter, int *cap)
 {
     const ast *spec = iters[level];
-    if (spec->kind != A_ITER || spec->nkids != 2 || (spec->flags & AF_PREFIX) ||
+    int outer_var = spec->kind == A_ITER && (spec->flags & AF_PREFIX); /* for outer i */
+    if (spec->kind != A_ITER || spec->nkids != 2 ||
+        (outer_var && (level != ni - 1 || spec->kids[0]->kind != A_ID || resolve(C, spec->kids[0]->sym) < 0)) ||
         (spec->kids[0]->kind != A_ID && spec->kids[0]->kind != A_TUPLE))
         return fail(C), NULL;
     cnode *c = mk(C, cn_for, ni > 1 ? spec : n, 3);
-    c->b = level > 0;
+    c->b = (level > 0) | (outer_var ? 2 : 0);
     if (!(c->k[0] = cx(C, spec->kids[1])))
         return NULL;
     const ast *var = spec->kids[0];
+    if (outer_var) { /* the loop sets the enclosing local, and leaves it set */
+        int slot = resolve(C, var->sym);
+        if (!(c->k[1] = loop_body(C, c, n->kids[1], NULL, *outer, *nouter)))
+            return NULL;
+        c->a = slot;
+        return c;
+    }
     if (level == ni - 1)
         return (c->k[1] = loop_body(C, c, n->kids[1], var, *outer, *nouter)) ? c : NULL;
     cscope s;

@@ -22,3 +22,44 @@ function m8() for i in 1:2, j in nothing; end end
 try m8() catch e; typeof(e) end
 function m9() s = 0; for i in 1:2, j in 1:2; s += 1; i == 1 && j == 1 && (i = 5); s += i; end; s end
 m9()
+# for outer: the loop sets the enclosing local and leaves it at the last value (the manual's
+# "Loops and Comprehensions"); compiled at a for's innermost level
+function f1()
+    i = 0
+    for outer i in 1:3
+    end
+    i
+end
+f1()
+function f2(v)
+    last = nothing
+    for outer last in v
+        last > 2 && break
+    end
+    last
+end
+f2([1, 5, 2]), f2([1, 2])
+function f3()
+    x = 10
+    for outer x in 1:0
+    end
+    x
+end
+f3()
+function f4()
+    j = 0
+    for a in 1:2, outer j in 1:3
+    end
+    j
+end
+f4()
+function f5()
+    k = 0
+    s = 0
+    for outer k in 1:4
+        s += k
+        k == 2 && continue
+    end
+    (k, s)
+end
+f5()
