@@ -474,6 +474,17 @@ static int store_other(jc_ctx *ctx, cframe *fr, const cnode *t, value v /* owned
         return eval_assign_to(ctx, fr->closure, t->n, v);
     if (t->a == T_BOX) /* a local that closures share */
         return eval_assign_to(ctx, fr->fenv, t->n, v);
+    if (t->a == T_FIELD) { /* p.x = v: k[0] the object, b the field's name */
+        value x; /* an object expression holds no control flow */
+        if (RUN(t->k[0], &x) != 0) {
+            val_release(v);
+            return -1;
+        }
+        int r = eval_setfield(ctx, x, sym_name(ctx, t->b), v, t->n);
+        val_release(x);
+        val_release(v);
+        return r;
+    }
     if (t->a == T_GLOBAL) {
         int sym = t->n->sym;
         if ((size_t)sym < ctx->nglobals && ctx->globals[sym].defined &&

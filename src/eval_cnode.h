@@ -92,7 +92,7 @@ enum { CMAXARGS = 16 };
  * k[0] the type), a global (n the name), an element (k[0] the collection, k[1..] the
  * indices), the parts of a destructuring (k[] their targets), or a variable of the
  * scope a closure captured. */
-enum { T_SLOT, T_GLOBAL, T_INDEX, T_PARTS, T_OUTER, T_TSLOT, T_BOX };
+enum { T_SLOT, T_GLOBAL, T_INDEX, T_PARTS, T_OUTER, T_TSLOT, T_BOX, T_FIELD };
 
 /* The runners, one per kind of node (eval_cnode.c). */
 int cn_andor(jc_ctx *ctx, cframe *fr, const cnode *c, value *out);

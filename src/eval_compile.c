@@ -728,10 +728,21 @@ static cnode *target(comp *C, const ast *t)
         c->a = T_PARTS;
         for (uint32_t i = 0; i < t->nkids; i++) {
             int k = t->kids[i]->kind;
-            if (!(k == A_ID || k == A_TUPLE || k == A_REF) || !(c->k[i] = target(C, t->kids[i])))
+            if (!(k == A_ID || k == A_TUPLE || k == A_REF || k == A_DOT) || !(c->k[i] = target(C, t->kids[i])))
                 return fail(C), NULL;
         }
         return c;
+    }
+    if (t->kind == A_DOT && t->nkids == 2 && !has_control(t->kids[0])) { /* p.x = v */
+        const ast *f = t->kids[1];
+        if (f->kind == A_QUOTE && f->nkids == 1)
+            f = f->kids[0];
+        if (f->kind != A_ID)
+            return fail(C), NULL;
+        cnode *c = mk(C, NULL, t, 1);
+        c->a = T_FIELD;
+        c->b = f->sym;
+        return (c->k[0] = cx(C, t->kids[0])) ? c : NULL;
     }
     if (t->kind == A_REF && t->nkids >= 1 && t->nkids <= 33 && plain_args(t, 1) && !has_control(t)) {
         cnode *c = mk(C, NULL, t, (int)t->nkids);
