@@ -64,6 +64,8 @@ static void args(up *u, const ast *n, uint32_t from)
     int first = 1;
     for (uint32_t i = from; i < n->nkids; i++) {
         const ast *k = n->kids[i];
+        if (!k) /* f(x;;0): an empty parameters group the parser keeps as no node */
+            continue;
         if (k->kind == A_PARAMETERS) {
             sb_puts(u->out, "; ");
             list(u, k, 0, ", ");
