@@ -116,7 +116,7 @@ global:
 
 /* ---- functions ---- */
 
-static value func_new(int name)
+value eval_func_new(int name)
 {
     jc_func *f = obj_new(T_FUNCTION, sizeof *f);
     f->name = name;
@@ -558,7 +558,7 @@ static int define_method(jc_ctx *ctx, env *e, env *we, const ast *sig, const ast
         if (!in_function && (size_t)name < ctx->nglobals && ctx->globals[name].defined)
             return err_throw(ctx, ERR_ERROR, sig, "cannot define function %s; it already has a value",
                             sym_name(ctx, name));
-        f = func_new(eval_module_plain(ctx, name));
+        f = eval_func_new(eval_module_plain(ctx, name));
         if (in_function)
             eval_scope_define(ctx, e, name, val_retain(f));
         else {
@@ -603,7 +603,7 @@ int eval_make_lambda(jc_ctx *ctx, env *e, const ast *n, arena *a, value *out)
         params[np++] = p;
     char name[24];
     int len = snprintf(name, sizeof name, "#%d", ++ctx->anon_count);
-    value f = func_new(sym_intern(ctx, name, (size_t)len));
+    value f = eval_func_new(sym_intern(ctx, name, (size_t)len));
     if (add_methods(ctx, e, val_func(f), params, np, kw, n->kids[1], a, n, NULL, 0) < 0) {
         val_release(f);
         return -1;
@@ -617,7 +617,7 @@ int eval_make_lambda_of(jc_ctx *ctx, struct env *e, const ast *const *params, in
 {
     char name[24];
     int len = snprintf(name, sizeof name, "#%d", ++ctx->anon_count);
-    value f = func_new(sym_intern(ctx, name, (size_t)len));
+    value f = eval_func_new(sym_intern(ctx, name, (size_t)len));
     if (add_methods(ctx, e, val_func(f), params, np, NULL, body, ST(ctx)->cur_arena, body, NULL, 0) < 0) {
         val_release(f);
         return -1;

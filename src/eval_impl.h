@@ -262,6 +262,8 @@ int eval_fold_iter_call(jc_ctx *ctx, value f, const jc_args *a, value *out, int 
 /* ---- calls (eval_call.c) ---- */
 /* The symbol of the function that calling the type named name[0..len) means. */
 int eval_type_function_sym(jc_ctx *ctx, const char *name, size_t len);
+/* A new function value named by symbol name, with no methods. */
+value eval_func_new(int name);
 /* return, break, continue raised as ERR_CONTROL from n (eval_ctl_raise) and turned back
  * into the EV_* code r stands for (eval_ctl_resume). */
 int eval_ctl_raise(jc_ctx *ctx, const ast *n, int code, value *out);

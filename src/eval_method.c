@@ -552,40 +552,108 @@ static value method_sig(jc_ctx *ctx, value fv, int constructor, const char *tnam
     return v_obj(T_TYPE, 0, &t->h);
 }
 
-static int make_method(jc_ctx *ctx, value fv, const jc_method *m, const builtin *row, value *out)
+/* A Method value of the given fields (name the function's or type's). */
+static int method_value(jc_ctx *ctx, const char *name, int module, const char *file, int line,
+                        value sig, int nargs, int nkw, int isva, value *out)
 {
-    const jc_func *f = val_func(fv);
-    int ctor;
-    const char *name = func_name(ctx, f, &ctor);
     value fields[8];
     fields[0] = (value){ T_SYMBOL, 0, { .i = sym_intern(ctx, name, strlen(name)) } };
-    int msym = m ? m->module : 0;
-    fields[1] = (value){ T_SYMBOL, SYM_MODULE, { .i = msym ? msym : sym_intern(ctx, m ? "Main" : "Base", 4) } };
-    const char *file = "none";
-    int line = m ? method_line_of(m, &file) : 0;
+    fields[1] = (value){ T_SYMBOL, SYM_MODULE, { .i = module } };
     fields[2] = (value){ T_SYMBOL, 0, { .i = sym_intern(ctx, file, strlen(file)) } };
     fields[3] = int32v(line);
-    fields[4] = method_sig(ctx, fv, ctor, name, m);
-    int nargs = m ? m->nparams + 1 : row->max_args < 0 ? row->min_args + 2 : row->max_args + 1;
+    fields[4] = sig;
     fields[5] = int32v(nargs);
-    fields[6] = int32v(m ? m->nkw : 0);
-    fields[7] = v_bool(m ? m->vararg : row->max_args < 0);
+    fields[6] = int32v(nkw);
+    fields[7] = v_bool(isva);
     jc_args a = { .n = 8, .v = fields };
     int r = eval_struct_call(ctx, v_obj(T_TYPE, 0, &ST(ctx)->method_type->h), &a, out);
-    val_release(fields[4]);
+    val_release(sig);
     return r;
 }
 
-static int methods_value(jc_ctx *ctx, value fv, value *out)
+static int make_method(jc_ctx *ctx, value fv, const jc_method *m, const builtin *row, value *out)
+{
+    int ctor;
+    const char *name = func_name(ctx, val_func(fv), &ctor);
+    int msym = m ? m->module : 0;
+    const char *file = "none";
+    int line = m ? method_line_of(m, &file) : 0;
+    int nargs = m ? m->nparams + 1 : row->max_args < 0 ? row->min_args + 2 : row->max_args + 1;
+    return method_value(ctx, name, msym ? msym : sym_intern(ctx, m ? "Main" : "Base", 4), file, line,
+                        method_sig(ctx, fv, ctor, name, m), nargs, m ? m->nkw : 0,
+                        m ? m->vararg : row->max_args < 0, out);
+}
+
+/* Whether type t names the where variable v (Vector{T} names T). */
+static int names_var(const jc_typeobj *t, const jc_typeobj *v)
+{
+    if (!t)
+        return 0;
+    if (t == v || (t->base == TK_TYPEVAR && t->sym && t->sym == v->sym))
+        return 1;
+    if (names_var(t->param, v))
+        return 1;
+    for (size_t i = 0; i < t->nelts; i++)
+        if (names_var(t->elts[i], v))
+            return 1;
+    return 0;
+}
+
+/* The default constructors Julia makes for a struct without inner ones: P(x::Int64, y)
+ * of the declared field types, then P(x, y) converting to them unless every field is
+ * Any; for a parametric P{T} only P(x::T) where T, and none when a parameter is named
+ * by no field's type (a call could not find it).  How many: 0, 1 or 2. */
+static int default_ctors(const jc_typedef *d)
+{
+    if (!d || d->abstract || d->has_inner)
+        return 0;
+    for (int k = 0; k < d->nparams; k++) {
+        int named = 0;
+        for (int i = 0; i < d->nfields && !named; i++)
+            named = d->ftypes && names_var(d->ftypes[i], d->pvars[k]);
+        if (!named)
+            return 0;
+    }
+    int typed = 0;
+    for (int i = 0; i < d->nfields; i++)
+        typed |= d->ftypes && d->ftypes[i] && !(d->ftypes[i]->base == TA_ANY && !type_is_union(d->ftypes[i]));
+    return d->nparams || !typed ? 1 : 2;
+}
+
+/* Default constructor k of type value tv (its declaration d): sig Tuple{Type{P}, T...}. */
+static int make_default(jc_ctx *ctx, value tv, const jc_typedef *d, int k, value *out)
+{
+    jc_typeobj *t = type_new(T_TUPLE);
+    t->nelts = (size_t)d->nfields + 1;
+    t->elts = xcalloc(t->nelts, sizeof *t->elts);
+    t->elts[0] = type_new(TK_TYPE);
+    t->elts[0]->param = type_retain(val_typeobj(tv));
+    for (int i = 0; i < d->nfields; i++) {
+        jc_typeobj *ft = k == 0 && d->ftypes ? d->ftypes[i] : NULL;
+        t->elts[i + 1] = ft ? type_retain(ft) : type_new(TA_ANY);
+    }
+    const char *name = sym_name(ctx, d->name);
+    return method_value(ctx, name, sym_intern(ctx, d->in_base ? "Base" : "Main", 4),
+                        d->file ? d->file : "none", d->line, v_obj(T_TYPE, 0, &t->h),
+                        d->nfields + 1, 0, 0, out);
+}
+
+/* The MethodList of function fv, type tv's default constructors first when tv is one. */
+static int methods_value(jc_ctx *ctx, value fv, value tv, value *out)
 {
     method_types(ctx);
     const jc_func *f = val_func(fv);
+    const jc_typedef *d = tv.type == T_TYPE ? val_typeobj(tv)->def : NULL;
     const jc_method **v;
-    int n = sorted_methods(f, &v), total = n + f->nrows, r = 0;
+    int nd = default_ctors(d), n = sorted_methods(f, &v), total = nd + n + f->nrows, r = 0;
     value *ms = xmalloc((size_t)(total + 1) * sizeof *ms);
     int made = 0;
     for (int i = 0; i < total && r == 0; i++) {
-        r = make_method(ctx, fv, i < n ? v[i] : NULL, i < n ? NULL : f->rows[i - n], &ms[i]);
+        if (i < nd)
+            r = make_default(ctx, tv, d, i, &ms[i]);
+        else
+            r = make_method(ctx, fv, i < nd + n ? v[i - nd] : NULL,
+                            i < nd + n ? NULL : f->rows[i - nd - n], &ms[i]);
         made += r == 0;
     }
     free(v);
@@ -606,19 +674,24 @@ static int methods_value(jc_ctx *ctx, value fv, value *out)
 
 int eval_methods_of(jc_ctx *ctx, value x, value *out)
 {
-    if (x.type == T_TYPE) { /* a type's constructors */
+    value tv = v_nothing(), made = v_nothing();
+    if (x.type == T_TYPE) { /* a type's constructors: a struct's defaults and its methods */
         const jc_typeobj *t = val_typeobj(x);
         if (!t->def)
             return 0;
+        tv = x;
         const char *tn = sym_name(ctx, t->def->name);
         int sym = eval_type_function_sym(ctx, tn, strlen(tn));
-        if ((size_t)sym >= ctx->nglobals || !ctx->globals[sym].defined)
-            return 0;
-        x = ctx->globals[sym].v;
+        if ((size_t)sym < ctx->nglobals && ctx->globals[sym].defined)
+            x = ctx->globals[sym].v;
+        else /* none defined: its defaults only, or no method */
+            x = made = eval_func_new(sym);
     }
     if (x.type != T_FUNCTION)
         return 0;
-    return methods_value(ctx, x, out) < 0 ? -1 : 1;
+    int r = methods_value(ctx, x, tv, out);
+    val_release(made);
+    return r < 0 ? -1 : 1;
 }
 
 /* The user method a Method value stands for, found again from the function its sig
@@ -660,13 +733,29 @@ static const jc_method *method_of(jc_ctx *ctx, const jc_struct *s, const jc_func
     return NULL;
 }
 
-/* A Method's signature: f(x::Int64), or f(...) for a builtin's row. */
+/* A Method's signature: f(x::Int64), P(x::T) where T for a default constructor (its
+ * sig Tuple{Type{P}, T...}, the names P's fields), or f(...) for a builtin's row. */
 static void method_line(jc_ctx *ctx, sb *out, const jc_struct *s, const jc_method *m)
 {
     const char *name = s->v[0].type == T_SYMBOL ? sym_name(ctx, (int)s->v[0].u.i) : "?";
+    const jc_typeobj *sig = s->v[4].type == T_TYPE ? val_typeobj(s->v[4]) : NULL;
+    const jc_typedef *d = sig && sig->base == T_TUPLE && sig->nelts && sig->elts[0]->base == TK_TYPE &&
+                          sig->elts[0]->param ? sig->elts[0]->param->def : NULL;
     if (m)
         eval_method_sig(ctx, out, name, m, 1);
-    else
+    else if (d && (size_t)d->nfields + 1 == sig->nelts) {
+        sb_printf(out, "%s(", name);
+        for (int i = 0; i < d->nfields; i++) {
+            const jc_typeobj *t = sig->elts[i + 1];
+            sb_printf(out, "%s%s", i ? ", " : "", sym_name(ctx, d->fnames[i]));
+            if (!(t->base == TA_ANY && !type_is_union(t))) {
+                sb_puts(out, "::");
+                type_name(ctx, out, t);
+            }
+        }
+        sb_putc(out, ')');
+        type_where_suffix(ctx, out, d->pvars, d->nparams);
+    } else
         sb_printf(out, "%s(...)", name);
 }
 

@@ -18,7 +18,7 @@ for x in methods(f); println(x.name, " ", x.nargs); end
 length(methods(sin)) >= 1
 struct Pt; x; end
 Pt(x::Int, y) = Pt(x + y)
-methods(Pt)[1].sig
+[m.sig for m in methods(Pt) if m.nargs == 3][1]
 anon = x -> 2x
 length(methods(anon))
 g2() = 0
