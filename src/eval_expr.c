@@ -188,22 +188,67 @@ static int form_of(jc_ctx *ctx, const char *head, int n, value *vals, value *out
     return mk_expr(ctx, sym_of(ctx, head), &l, out);
 }
 
+/* (parameters …) of a ;-group n, *inner (taken) first when given; a keyword argument
+ * k = v is (kw k v). */
+static int params_expr(qx *q, const ast *n, value *inner, int level, value *out)
+{
+    vlist l = { 0 };
+    int r = 0;
+    if (inner)
+        vl_push(&l, *inner);
+    for (uint32_t i = 0; i < n->nkids && r == 0; i++) {
+        const ast *k = n->kids[i];
+        if ((k->kind == A_ASSIGN || k->kind == A_KW) && k->nkids == 2) {
+            value kv;
+            r = form(q, "kw", k, 0, level, &kv);
+            if (r == 0)
+                vl_push(&l, kv);
+        } else
+            r = kid_into(q, k, level, &l);
+    }
+    if (r < 0) {
+        vl_free(&l);
+        return -1;
+    }
+    return mk_expr(q->ctx, sym_of(q->ctx, "parameters"), &l, out);
+}
+
 /* A call's arguments as Julia orders them: f, (parameters …) first, then the rest; a
  * keyword argument k = v is (kw k v). */
 static int call_args(qx *q, const ast *n, int level, vlist *l)
 {
     if (kid_into(q, n->kids[0], level, l) < 0)
         return -1;
-    for (uint32_t i = 1; i < n->nkids; i++)
-        if (n->kids[i]->kind == A_PARAMETERS) {
-            value p;
-            if (to_expr(q, n->kids[i], level, &p) < 0)
-                return -1;
-            vl_push(l, p);
+    /* the ;-groups: an empty one collapses away unless all are (f(x;;0) is f(x; 0)), and
+     * each later group nests first in the one before (f(a; b; c) is
+     * (call f (parameters (parameters c) b) a)) */
+    value inner;
+    const ast *empty = NULL;
+    int have = 0;
+    for (uint32_t i = n->nkids; i-- > 1;) {
+        const ast *k = n->kids[i];
+        if (!k || k->kind != A_PARAMETERS)
+            continue;
+        if (!k->nkids) {
+            empty = k;
+            continue;
         }
+        value p;
+        if (params_expr(q, k, have ? &inner : NULL, level, &p) < 0)
+            return -1;
+        inner = p;
+        have = 1;
+    }
+    if (!have && empty) {
+        if (params_expr(q, empty, NULL, level, &inner) < 0)
+            return -1;
+        have = 1;
+    }
+    if (have)
+        vl_push(l, inner);
     for (uint32_t i = 1; i < n->nkids; i++) {
         const ast *k = n->kids[i];
-        if (k->kind == A_PARAMETERS)
+        if (!k || k->kind == A_PARAMETERS)
             continue;
         if ((k->kind == A_ASSIGN || k->kind == A_KW) && k->nkids == 2) {
             value kv[2];
@@ -356,20 +401,7 @@ static int to_expr(qx *q, const ast *n, int level, value *out)
     case A_ITER: return iter_expr(q, n, level, out);
     case A_ASSIGN: return form(q, (n->flags & AF_DOTTED) ? ".=" : "=", n, 0, level, out);
     case A_KW: return form(q, "kw", n, 0, level, out);
-    case A_PARAMETERS:
-        for (uint32_t i = 0; i < n->nkids && r == 0; i++) {
-            const ast *k = n->kids[i];
-            if ((k->kind == A_ASSIGN || k->kind == A_KW) && k->nkids == 2) {
-                value kv;
-                r = form(q, "kw", k, 0, level, &kv);
-                if (r == 0)
-                    vl_push(&l, kv);
-            } else
-                r = kid_into(q, k, level, &l);
-        }
-        if (r == 0)
-            return mk_expr(ctx, sym_of(ctx, "parameters"), &l, out);
-        break;
+    case A_PARAMETERS: return params_expr(q, n, NULL, level, out);
     case A_OPASSIGN: case A_DOTOPASSIGN: {
         sb h = { 0 };
         sb_printf(&h, "%s%s=", n->kind == A_DOTOPASSIGN ? "." : "", sym_name(ctx, n->kids[1]->sym));
@@ -606,6 +638,7 @@ typedef struct qa {
     jc_ctx *ctx;
     arena *a;
     int show;   /* for printing: an unknown head is kept as a literal, not refused */
+    int in_params; /* converting a (parameters …)'s arguments: one nested shows as an Expr */
     int depth;  /* of the walk: an Expr nested past EXPR_DEPTH (or one holding itself) is
                    refused, not followed until the stack ends */
 } qa;
@@ -684,7 +717,7 @@ static int iter_ast(qa *q, value v, ast **out)
     return 0;
 }
 
-static int expr_ast(qa *q, value v, ast **out)
+static int expr_ast(qa *q, value v, int in_params, ast **out)
 {
     jc_ctx *ctx = q->ctx;
     jc_struct *s = val_struct(v);
@@ -737,8 +770,12 @@ static int expr_ast(qa *q, value v, ast **out)
     }
     if (!strcmp(h, "kw") && n == 2)
         return node_of(q, A_KW, a, n, 0, out);
-    if (!strcmp(h, "parameters"))
-        return node_of(q, A_PARAMETERS, a, n, 0, out);
+    if (!strcmp(h, "parameters") && !(q->show && in_params)) {
+        q->in_params = 1;
+        int r = node_of(q, A_PARAMETERS, a, n, 0, out);
+        q->in_params = 0;
+        return r;
+    }
     static const struct { const char *head; ast_kind k; } same[] = {
         { "comparison", A_COMPARISON }, { "tuple", A_TUPLE }, { "vect", A_VECT },
         { "hcat", A_HCAT }, { "vcat", A_VCAT }, { "row", A_ROW }, { "ref", A_REF },
@@ -982,9 +1019,16 @@ static int expr_ast(qa *q, value v, ast **out)
         c->kids[0] = leaf_id(q, sym_of(ctx, "Expr"));
         c->kids[1] = ast_new(q->a, A_QUOTE, 0, 0, 1);
         c->kids[1]->kids[0] = leaf_id(q, (int)s->v[0].u.i);
-        for (int64_t i = 0; i < n; i++)
-            if (to_ast(q, a[i], &c->kids[i + 2]) < 0)
+        for (int64_t i = 0; i < n; i++) { /* values: a symbol or Expr argument quoted */
+            ast *k;
+            if (to_ast(q, a[i], &k) < 0)
                 return -1;
+            if ((a[i].type == T_SYMBOL && !a[i].sub) || eval_expr_kind(ctx, a[i]) == 1) {
+                c->kids[i + 2] = ast_new(q->a, A_QUOTE, 0, 0, 1);
+                c->kids[i + 2]->kids[0] = k;
+            } else
+                c->kids[i + 2] = k;
+        }
         ast *r = ast_new(q->a, A_SYNOP, 0, 0, 1);
         r->sym = sym_of(ctx, "$");
         r->flags = AF_PREFIX;
@@ -1005,13 +1049,16 @@ static int to_ast(qa *q, value v, ast **out)
             return err_throw(q->ctx, ERR_ERROR, NULL, "expression nested more than %d deep", EXPR_DEPTH);
         q->depth++;
         int r;
+        int in_params = q->in_params; /* it holds for this Expr, not for those inside */
+        q->in_params = 0;
         if (kind == 1)
-            r = expr_ast(q, v, out);
+            r = expr_ast(q, v, in_params, out);
         else {
             ast *qn = ast_new(q->a, A_QUOTE, 0, 0, 1);
             *out = qn;
             r = to_ast(q, val_struct(v)->v[0], &qn->kids[0]);
         }
+        q->in_params = in_params;
         q->depth--;
         return r;
     }
@@ -1037,7 +1084,7 @@ int eval_expr_show(jc_ctx *ctx, sb *out, value v, int mode)
     if (!kind)
         return 0;
     arena *a = arena_new();
-    qa q = { ctx, a, 1, 0 };
+    qa q = { ctx, a, 1, 1, 0 }; /* a (parameters …) alone shows as the Expr it is */
     ast *n;
     int r = to_ast(&q, v, &n);
     if (r == 0) {

@@ -486,9 +486,22 @@ static void node(up *u, const ast *n, int prec)
             break;
         }
         sb_putc(u->out, '(');
-        list(u, n, 0, ", ");
-        if (n->nkids == 1)
-            sb_putc(u->out, ',');
+        if (n->nkids && n->kids[n->nkids - 1] && n->kids[n->nkids - 1]->kind == A_PARAMETERS) {
+            const ast *p = n->kids[n->nkids - 1]; /* (a,; b = 1), (; b = 1) */
+            for (uint32_t i = 0; i + 1 < n->nkids; i++) {
+                if (i)
+                    sb_puts(u->out, ", ");
+                node(u, n->kids[i], 0);
+            }
+            sb_puts(u->out, n->nkids == 2 ? ",;" : ";");
+            if (p->nkids)
+                sb_putc(u->out, ' ');
+            list(u, p, 0, ", ");
+        } else {
+            list(u, n, 0, ", ");
+            if (n->nkids == 1)
+                sb_putc(u->out, ',');
+        }
         sb_putc(u->out, ')');
         break;
     case A_VECT:

@@ -86,3 +86,18 @@ macro setx(v)
 end
 @setx 7
 x
+# ;-groups: an empty one collapses away (f(x;;0) is f(x; 0)); a later group nests first
+# inside the one before, and shows as the Expr it is
+:(f(x;;0))
+length(:(f(x;;0)).args)
+:(f(;;))
+ex = :(f(a; b; c)); ex.args[2].args[1]
+ex
+:(f(x; k = g(y; z = 1)))
+# named-tuple and tuple parameters; an Expr of a head with no syntax prints its arguments
+# as values
+:((; a = 1))
+:((x, y; a = 1, b))
+:((;))
+Expr(:parameters, 0)
+Expr(:foo, :x, :(a + b), 1, "s")
