@@ -262,6 +262,9 @@ int eval_fold_iter_call(jc_ctx *ctx, value f, const jc_args *a, value *out, int 
 /* ---- calls (eval_call.c) ---- */
 /* The symbol of the function that calling the type named name[0..len) means. */
 int eval_type_function_sym(jc_ctx *ctx, const char *name, size_t len);
+/* How many default constructors Julia makes for struct d: 0 (an inner constructor, a
+ * parameter no field's type names, an abstract type), 1 or 2 (eval_struct.c). */
+int eval_default_ctors(const jc_typedef *d);
 /* A new function value named by symbol name, with no methods. */
 value eval_func_new(int name);
 /* return, break, continue raised as ERR_CONTROL from n (eval_ctl_raise) and turned back

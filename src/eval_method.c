@@ -584,42 +584,6 @@ static int make_method(jc_ctx *ctx, value fv, const jc_method *m, const builtin 
                         m ? m->vararg : row->max_args < 0, out);
 }
 
-/* Whether type t names the where variable v (Vector{T} names T). */
-static int names_var(const jc_typeobj *t, const jc_typeobj *v)
-{
-    if (!t)
-        return 0;
-    if (t == v || (t->base == TK_TYPEVAR && t->sym && t->sym == v->sym))
-        return 1;
-    if (names_var(t->param, v))
-        return 1;
-    for (size_t i = 0; i < t->nelts; i++)
-        if (names_var(t->elts[i], v))
-            return 1;
-    return 0;
-}
-
-/* The default constructors Julia makes for a struct without inner ones: P(x::Int64, y)
- * of the declared field types, then P(x, y) converting to them unless every field is
- * Any; for a parametric P{T} only P(x::T) where T, and none when a parameter is named
- * by no field's type (a call could not find it).  How many: 0, 1 or 2. */
-static int default_ctors(const jc_typedef *d)
-{
-    if (!d || d->abstract || d->has_inner)
-        return 0;
-    for (int k = 0; k < d->nparams; k++) {
-        int named = 0;
-        for (int i = 0; i < d->nfields && !named; i++)
-            named = d->ftypes && names_var(d->ftypes[i], d->pvars[k]);
-        if (!named)
-            return 0;
-    }
-    int typed = 0;
-    for (int i = 0; i < d->nfields; i++)
-        typed |= d->ftypes && d->ftypes[i] && !(d->ftypes[i]->base == TA_ANY && !type_is_union(d->ftypes[i]));
-    return d->nparams || !typed ? 1 : 2;
-}
-
 /* Default constructor k of type value tv (its declaration d): sig Tuple{Type{P}, T...}. */
 static int make_default(jc_ctx *ctx, value tv, const jc_typedef *d, int k, value *out)
 {
@@ -645,7 +609,7 @@ static int methods_value(jc_ctx *ctx, value fv, value tv, value *out)
     const jc_func *f = val_func(fv);
     const jc_typedef *d = tv.type == T_TYPE ? val_typeobj(tv)->def : NULL;
     const jc_method **v;
-    int nd = default_ctors(d), n = sorted_methods(f, &v), total = nd + n + f->nrows, r = 0;
+    int nd = eval_default_ctors(d), n = sorted_methods(f, &v), total = nd + n + f->nrows, r = 0;
     value *ms = xmalloc((size_t)(total + 1) * sizeof *ms);
     int made = 0;
     for (int i = 0; i < total && r == 0; i++) {

@@ -114,6 +114,42 @@ static void ctor_candidate(jc_ctx *ctx, sb *out, const jc_typedef *d, const jc_a
     type_env_clear(&env);
 }
 
+/* Whether type t names the where variable v (Vector{T} names T). */
+static int names_var(const jc_typeobj *t, const jc_typeobj *v)
+{
+    if (!t)
+        return 0;
+    if (t == v || (t->base == TK_TYPEVAR && t->sym && t->sym == v->sym))
+        return 1;
+    if (names_var(t->param, v))
+        return 1;
+    for (size_t i = 0; i < t->nelts; i++)
+        if (names_var(t->elts[i], v))
+            return 1;
+    return 0;
+}
+
+/* The default constructors Julia makes for a struct without inner ones: P(x::Int64, y)
+ * of the declared field types, then P(x, y) converting to them unless every field is
+ * Any; for a parametric P{T} only P(x::T) where T, and none when a parameter is named
+ * by no field's type (a call could not find it).  How many: 0, 1 or 2. */
+int eval_default_ctors(const jc_typedef *d)
+{
+    if (!d || d->abstract || d->has_inner)
+        return 0;
+    for (int k = 0; k < d->nparams; k++) {
+        int named = 0;
+        for (int i = 0; i < d->nfields && !named; i++)
+            named = d->ftypes && names_var(d->ftypes[i], d->pvars[k]);
+        if (!named)
+            return 0;
+    }
+    int typed = 0;
+    for (int i = 0; i < d->nfields; i++)
+        typed |= d->ftypes && d->ftypes[i] && !(d->ftypes[i]->base == TA_ANY && !type_is_union(d->ftypes[i]));
+    return d->nparams || !typed ? 1 : 2;
+}
+
 static int ctor_nomatch(jc_ctx *ctx, const jc_typeobj *t, const jc_args *a)
 {
     const jc_typedef *d = t->def;
@@ -126,12 +162,10 @@ static int ctor_nomatch(jc_ctx *ctx, const jc_typeobj *t, const jc_args *a)
         type_name_of(ctx, &b, a->v[i]);
     }
     sb_putc(&b, ')');
-    if (!t->nelts && !d->has_inner && !d->in_base) {
-        int typed = 0;
-        for (int i = 0; i < d->nfields; i++)
-            typed |= d->ftypes[i] != NULL;
+    int nd = d->in_base ? 0 : eval_default_ctors(d);
+    if (!t->nelts && nd) {
         sb c = { 0 };
-        if (typed && !d->nparams)
+        if (nd == 2)
             ctor_candidate(ctx, &c, d, a, 0);
         ctor_candidate(ctx, &c, d, a, 1);
         sb_printf(&b, "\n\nClosest candidates are:\n%s", sb_str(&c));
@@ -139,6 +173,7 @@ static int ctor_nomatch(jc_ctx *ctx, const jc_typeobj *t, const jc_args *a)
     }
     err_throw(ctx, ERR_METHOD, a->site, "%s", sb_str(&b));
     sb_free(&b);
+    lib_method_error_value(ctx, v_obj(T_TYPE, 0, (obj *)&t->h), a); /* MethodError(T, args, world) */
     return -1;
 }
 

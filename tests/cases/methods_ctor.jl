@@ -11,7 +11,9 @@ methods(Pt)
 # a parameter no field names cannot be found from a call: no default outer constructor
 struct R{T}; x::Int; end
 methods(R)
-try; R(1); catch e; println(typeof(e)); end
+try; R(1); catch e; println(typeof(e), " ", e.f, " ", e.args); end
+# and its MethodError lists no candidate (methods(R) has none)
+try; R(1); catch e; showerror(stdout, e); println(); end
 # an inner constructor replaces the defaults
 struct S; x::Int; S() = new(1); end
 methods(S)
