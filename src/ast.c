@@ -237,3 +237,31 @@ const char *ast_kind_name(ast_kind k)
 {
     return k < A__COUNT && kind_names[k] ? kind_names[k] : "?";
 }
+
+static int field_item(const ast *k)
+{
+    return (k->kind == A_ASSIGN || k->kind == A_KW) && !(k->flags & AF_DOTTED) && k->nkids == 2 &&
+           k->kids[0]->kind == A_ID;
+}
+
+void ast_named_tuple_fields(ast *t)
+{
+    if (t->kind != A_TUPLE || !t->nkids)
+        return;
+    int params = t->kids[t->nkids - 1] && t->kids[t->nkids - 1]->kind == A_PARAMETERS, all = 1;
+    for (uint32_t i = 0; i + params < t->nkids; i++)
+        all &= t->kids[i] && field_item(t->kids[i]);
+    if (!params && !all)
+        return;
+    for (uint32_t i = 0; i < t->nkids; i++) {
+        ast *k = t->kids[i];
+        if (!k)
+            continue;
+        if (k->kind == A_PARAMETERS) {
+            for (uint32_t j = 0; j < k->nkids; j++)
+                if (k->kids[j] && field_item(k->kids[j]))
+                    k->kids[j]->kind = A_KW;
+        } else if (field_item(k))
+            k->kind = A_KW;
+    }
+}

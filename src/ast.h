@@ -144,5 +144,8 @@ static inline void ast_set_lit(struct ast *n, value v)
 }
 
 const char *ast_kind_name(ast_kind k);
+/* A tuple that is a named tuple, (a = 1, b = 2) or (x; c = 3): its name = value items
+ * become A_KW, as in a call, so that nothing takes them for assignments. */
+void ast_named_tuple_fields(struct ast *t);
 
 #endif

@@ -1275,42 +1275,6 @@ static int ev_dot_assign(jc_ctx *ctx, env *e, const ast *n, value *out)
     return 0;
 }
 
-/* (a = 1, b = 2): every element is name = value. */
-static int is_named_tuple(const ast *n)
-{
-    for (uint32_t i = 0; i < n->nkids; i++) {
-        const ast *k = n->kids[i];
-        if (!((k->kind == A_ASSIGN || k->kind == A_KW) && !(k->flags & AF_DOTTED) && k->nkids == 2 &&
-              k->kids[0]->kind == A_ID))
-            return 0;
-    }
-    return 1;
-}
-
-static int ev_named_tuple(jc_ctx *ctx, env *e, const ast *n, value *out)
-{
-    jc_namedtuple *t = obj_new(T_NAMEDTUPLE, sizeof *t + n->nkids * sizeof(value));
-    t->names = xmalloc(n->nkids * sizeof *t->names);
-    value nt = v_obj(T_NAMEDTUPLE, 0, &t->h);
-    for (uint32_t i = 0; i < n->nkids; i++) {
-        int name = n->kids[i]->kids[0]->sym;
-        for (uint32_t j = 0; j < i; j++)
-            if (t->names[j] == name) {
-                val_release(nt);
-                return err_throw(ctx, ERR_SYNTAX, n->kids[i], "field name \"%s\" repeated in named tuple",
-                                sym_name(ctx, name));
-            }
-        if (ev(ctx, e, n->kids[i]->kids[1], &t->v[i]) != 0) {
-            val_release(nt);
-            return -1;
-        }
-        t->names[i] = name;
-        t->n = i + 1;
-    }
-    *out = nt;
-    return 0;
-}
-
 /* Syntactic operators that evaluate as calls: T1 <: T2, T1 >: T2, and the dotted
  * short-circuit forms a .&& b, a .|| b (elementwise & and | over Bool values). */
 static int ev_synop(jc_ctx *ctx, env *e, const ast *n, value *out)
@@ -1534,8 +1498,6 @@ int eval_stmt(jc_ctx *ctx, env *e, const ast *n, value *out)
     case A_TUPLE: {
         if (eval_is_named_tuple_form(n))
             return eval_named_tuple(ctx, e, n, ev, out);
-        if (n->nkids && is_named_tuple(n))
-            return ev_named_tuple(ctx, e, n, out);
         evargs ea;
         if (ev_args(ctx, e, (const ast *const *)n->kids, (int)n->nkids, &ea) < 0)
             return -1;

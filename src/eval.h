@@ -274,9 +274,14 @@ int eval_tuple_convert(jc_ctx *ctx, const jc_typeobj *t, const value *v, size_t 
 typedef int (*eval_assign_fn)(jc_ctx *ctx, void *scope, const ast *target, value v /* owned */);
 /* a, b = v; a, b... = v; a, b..., c = v; (; a, b) = v (v borrowed). */
 int eval_destructure(jc_ctx *ctx, void *scope, const ast *target, value v, eval_assign_fn assign);
-/* Whether an A_TUPLE is a named tuple written with `;`: (; x), (; a = 1, b). */
+/* Whether an A_TUPLE is a named tuple: (a = 1, b = 2), (; x), (; a = 1, b). */
 int eval_is_named_tuple_form(const ast *n);
 int eval_named_tuple(jc_ctx *ctx, struct env *e, const ast *n, eval_expr_fn ev, value *out);
+/* A named tuple form's items, the ;-group's flattened in (at most max: -1 past it), and
+ * an item's field name (its value's node in *val), -1 for no valid field. */
+enum { NT_MAX = 256 };
+int eval_named_tuple_items(const ast *n, const ast **items, int max);
+int eval_named_tuple_item(const ast *k, const ast **val);
 /* x::T = v: *v (owned) becomes convert(T, *v); on error it is released.  *type gets T
  * (owned) when type_out is not NULL. */
 int eval_convert_declared(jc_ctx *ctx, struct env *e, const ast *type, eval_expr_fn ev, value *v,

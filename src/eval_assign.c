@@ -190,39 +190,54 @@ static int destructure_iter(jc_ctx *ctx, void *e, const ast *target, value v,
 
 int eval_is_named_tuple_form(const ast *n)
 {
-    return n->kind == A_TUPLE && n->nkids >= 1 && n->kids[n->nkids - 1]->kind == A_PARAMETERS;
+    return n->kind == A_TUPLE && n->nkids >= 1 &&
+           (n->kids[n->nkids - 1]->kind == A_PARAMETERS || n->kids[0]->kind == A_KW);
+}
+
+int eval_named_tuple_items(const ast *n, const ast **items, int max)
+{
+    int m = 0;
+    for (uint32_t i = 0; i < n->nkids; i++) {
+        const ast *k = n->kids[i];
+        uint32_t nk = k->kind == A_PARAMETERS ? k->nkids : 1;
+        for (uint32_t j = 0; j < nk; j++) {
+            if (m == max)
+                return -1;
+            items[m++] = k->kind == A_PARAMETERS ? k->kids[j] : k;
+        }
+    }
+    return m;
+}
+
+int eval_named_tuple_item(const ast *k, const ast **val)
+{
+    *val = k;
+    if ((k->kind == A_ASSIGN || k->kind == A_KW) && !(k->flags & AF_DOTTED) && k->kids[0]->kind == A_ID) {
+        *val = k->kids[1];
+        return k->kids[0]->sym;
+    }
+    if (k->kind == A_ID)
+        return k->sym;
+    if (k->kind == A_DOT && k->nkids == 2 && k->kids[1]->kind == A_ID)
+        return k->kids[1]->sym;
+    return -1;
 }
 
 /* (a = 1, b; c = 2, d, e.f): `name = value`, a name (name = name) or a field access
  * x.f (f = x.f), before or after the semicolon. */
 int eval_named_tuple(jc_ctx *ctx, struct env *e, const ast *n, eval_expr_fn ev, value *out)
 {
-    const ast *items[256];
-    int m = 0;
-    for (uint32_t i = 0; i < n->nkids; i++) {
-        const ast *k = n->kids[i];
-        uint32_t nk = k->kind == A_PARAMETERS ? k->nkids : 1;
-        for (uint32_t j = 0; j < nk; j++) {
-            if (m == 256)
-                return err_throw(ctx, ERR_SYNTAX, n, "too many fields in a named tuple");
-            items[m++] = k->kind == A_PARAMETERS ? k->kids[j] : k;
-        }
-    }
+    const ast *items[NT_MAX];
+    int m = eval_named_tuple_items(n, items, NT_MAX);
+    if (m < 0)
+        return err_throw(ctx, ERR_SYNTAX, n, "too many fields in a named tuple");
     jc_namedtuple *t = obj_new(T_NAMEDTUPLE, sizeof *t + (size_t)m * sizeof(value));
     t->names = xmalloc((size_t)(m ? m : 1) * sizeof *t->names);
     value nt = v_obj(T_NAMEDTUPLE, 0, &t->h);
     for (int i = 0; i < m; i++) {
-        const ast *k = items[i], *val = k;
-        int name;
-        if ((k->kind == A_ASSIGN || k->kind == A_KW) && !(k->flags & AF_DOTTED) &&
-            k->kids[0]->kind == A_ID) {
-            name = k->kids[0]->sym;
-            val = k->kids[1];
-        } else if (k->kind == A_ID)
-            name = k->sym;
-        else if (k->kind == A_DOT && k->nkids == 2 && k->kids[1]->kind == A_ID)
-            name = k->kids[1]->sym;
-        else {
+        const ast *k = items[i], *val;
+        int name = eval_named_tuple_item(k, &val);
+        if (name < 0) {
             val_release(nt);
             return err_throw(ctx, ERR_SYNTAX, k, "invalid named tuple element \"%s\"",
                              k->kind == A_SPLAT ? "..." : "expression");

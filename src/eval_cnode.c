@@ -347,6 +347,25 @@ int cn_tuple(jc_ctx *ctx, cframe *fr, const cnode *c, value *out)
     return 0;
 }
 
+/* (a = 1, b; c = x.c): the field values k, the names those of c->n's items */
+int cn_namedtuple(jc_ctx *ctx, cframe *fr, const cnode *c, value *out)
+{
+    const ast *items[NT_MAX], *val;
+    eval_named_tuple_items(c->n, items, NT_MAX);
+    jc_namedtuple *t = obj_new(T_NAMEDTUPLE, sizeof *t + (size_t)c->nk * sizeof(value));
+    t->names = xmalloc((size_t)(c->nk ? c->nk : 1) * sizeof *t->names);
+    value nt = v_obj(T_NAMEDTUPLE, 0, &t->h);
+    for (int i = 0; i < c->nk; i++) {
+        value x;
+        CHILD(c->k[i], x, drop(ctx, nt));
+        t->v[i] = x;
+        t->names[i] = eval_named_tuple_item(items[i], &val);
+        t->n = (size_t)i + 1;
+    }
+    *out = nt;
+    return 0;
+}
+
 /* the index arguments k[from..] of a[i, j], each evaluated with `begin` and `end`
  * meaning a's (eval_index_args) */
 static int index_args(jc_ctx *ctx, cframe *fr, const cnode *c, int from, value coll, value *args,

@@ -1103,9 +1103,27 @@ static cnode *cx_kind(comp *C, const ast *n)
         c = mk(C, cn_juxt, n, 2);
         return kids_into(C, c, n, 0, 0) ? c : NULL;
     case A_TUPLE:
+        if (eval_is_named_tuple_form(n)) { /* the field values; names from n at run time */
+            const ast *items[NT_MAX], *val;
+            int m = eval_named_tuple_items(n, items, NT_MAX);
+            if (m < 0)
+                return fail(C), NULL;
+            c = mk(C, cn_namedtuple, n, m);
+            for (int i = 0; i < m; i++) {
+                int name = eval_named_tuple_item(items[i], &val);
+                for (int j = 0; j < i && name >= 0; j++)
+                    if (eval_named_tuple_item(items[j], &(const ast *){ NULL }) == name)
+                        name = -1;
+                if (name < 0) /* an invalid or repeated field: the walker's error */
+                    return fail(C), NULL;
+                if (!(c->k[i] = cx(C, val)))
+                    return NULL;
+            }
+            return c;
+        }
         for (uint32_t i = 0; i < n->nkids; i++)
             if (n->kids[i]->kind == A_ASSIGN)
-                return fail(C), NULL; /* named tuples */
+                return fail(C), NULL;
         if (!n->nkids || !plain_args(n, 0))
             return fail(C), NULL;
         c = mk(C, cn_tuple, n, (int)n->nkids);

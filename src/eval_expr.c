@@ -376,7 +376,19 @@ static int to_expr(qx *q, const ast *n, int level, value *out)
         *out = acc;
         return 0;
     }
-    case A_TUPLE: return form(q, "tuple", n, 0, level, out);
+    case A_TUPLE: /* a named tuple's a = 1 is (= a 1), its ;-group's (kw a 1) */
+        for (uint32_t i = 0; i < n->nkids && r == 0; i++) {
+            const ast *k = n->kids[i];
+            value x;
+            if (k->kind == A_KW) {
+                if ((r = form(q, "=", k, 0, level, &x)) == 0)
+                    vl_push(&l, x);
+            } else
+                r = kid_into(q, k, level, &l);
+        }
+        if (r == 0)
+            return mk_expr(ctx, sym_of(ctx, "tuple"), &l, out);
+        break;
     case A_VECT: return form(q, "vect", n, 0, level, out);
     case A_HCAT: return form(q, "hcat", n, 0, level, out);
     case A_VCAT: return form(q, "vcat", n, 0, level, out);
@@ -793,8 +805,10 @@ static int expr_ast(qa *q, value v, int in_params, ast **out)
             if (node_of(q, same[i].k, a, n, 0, out) < 0)
                 return -1;
             ast *r = *out;
-            if (r->kind == A_TUPLE)
+            if (r->kind == A_TUPLE) {
                 r->flags |= AF_PARENS;
+                ast_named_tuple_fields(r);
+            }
             if (r->kind == A_ASSIGN && r->nkids == 2) {
                 /* f(x) = body defines f */
                 const ast *lhs = r->kids[0];

@@ -299,6 +299,7 @@ ast *parse_paren(parser *p)
         free(params);
         r = finish(p, A_TUPLE, base, off);
         r->flags |= AF_PARENS;
+        ast_named_tuple_fields(r);
         if (trailing && nsemis == 0)
             r->flags |= AF_TRAILCOMMA;
     } else {

@@ -481,7 +481,7 @@ static void node(up *u, const ast *n, int prec)
         break;
     }
     case A_TUPLE:
-        if (n->nkids && n->kids[0]->kind == A_ASSIGN && u->src) {
+        if (n->nkids && (n->kids[0]->kind == A_ASSIGN || n->kids[0]->kind == A_KW) && u->src) {
             source(u, n);
             break;
         }

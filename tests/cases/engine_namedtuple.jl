@@ -1,0 +1,19 @@
+# a named tuple's fields are not assignments (Julia's scope rules): a function that
+# builds (a = 1, b = 2) still reads the global a
+a = 5
+function nt1(); t = (a = 1, b = 2); a; end
+nt1()
+function nt2(); t = (; a = 1); a, t; end
+nt2()
+function nt3(x); (; x, y = x + 1); end
+nt3(1)
+p = (q = 3, r = 4)
+function nt4(); (; p.q, s = 2); end
+nt4()
+# in quoted code a positional field is (= a 1), a ;-group's is (kw a 1)
+:((a = 1, b = 2)).args[1].head
+:((x, y; a = 1)).args[3].args[1].head
+eval(:((a = 10, b = 20)))
+eval(:(function nt5(); t = (a = 1,); a; end)); nt5()
+# errors stay the walker's and Julia's
+try; eval(:((a = 1, a = 2))); catch e; println(typeof(e)); end
