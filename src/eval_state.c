@@ -348,6 +348,30 @@ static int gc_may_cycle(value v)
     return gc_is_node_type(v.type) && !(v.type == T_FUNCTION && !val_func(v)->methods);
 }
 
+/* A tuple or named tuple of at most 16 elements none of which holds others: it is
+ * immutable, so it can never be on a cycle, and a reference let go of need not make it
+ * a candidate (t = (a = i, b = 2i) in a loop filled the buffer, and collected, at every
+ * few thousand iterations). */
+static int gc_leaf_tuple(value v)
+{
+    const value *el;
+    size_t k;
+    if (v.type == T_TUPLE) {
+        el = val_tuple(v)->v;
+        k = val_tuple(v)->n;
+    } else if (v.type == T_NAMEDTUPLE) {
+        el = ((jc_namedtuple *)v.u.o)->v;
+        k = ((jc_namedtuple *)v.u.o)->n;
+    } else
+        return 0;
+    if (k > 16)
+        return 0;
+    for (size_t i = 0; i < k; i++)
+        if (gc_is_node_type(el[i].type))
+            return 0;
+    return 1;
+}
+
 void eval_gc_drop_heap(jc_ctx *ctx, value v)
 {
     if (!gc_may_cycle(v) || !ctx->lib) {
@@ -362,7 +386,7 @@ void eval_gc_drop_heap(jc_ctx *ctx, value v)
         if (!gc_may_cycle(v))
             val_release(v);
         else if (v.u.o->refs > 1) {
-            if (v.u.o->gc & GC_BUFFERED)
+            if ((v.u.o->gc & GC_BUFFERED) || gc_leaf_tuple(v))
                 v.u.o->refs--;
             else
                 gc_buffer(ctx, (gcref){ v.u.o, NULL });
