@@ -247,6 +247,10 @@ int eval_expr_construct(jc_ctx *ctx, const jc_typeobj *t, const jc_args *a, valu
 int eval_expr_type_named(jc_ctx *ctx, const char *name, value *out);
 int eval_expr_show(jc_ctx *ctx, sb *out, value v, int mode);
 int eval_macro_run(jc_ctx *ctx, struct env *e, const ast *n, value *out);
+/* Whether n is a call of an annotation that only evaluates its last argument (@inbounds,
+ * @simd, @inline …, none of the user's by that name): 1 with that argument in *expr
+ * (NULL for none). */
+int eval_macro_annotation(jc_ctx *ctx, const ast *n, const ast **expr);
 int eval_macroexpand(jc_ctx *ctx, const ast *call, value *out);
 int eval_at_eval(jc_ctx *ctx, struct env *e, const ast *arg, const value *module,
                  eval_expr_fn ev, value *out);

@@ -1247,7 +1247,13 @@ static cnode *cx_kind(comp *C, const ast *n)
         c = mk(C, cn_break, n, 0);
         c->a = n->kind == A_BREAK ? EV_BREAK : EV_CONTINUE;
         return c;
-    case A_MACROCALL: case A_VECT: case A_HCAT: case A_VCAT: case A_NCAT: case A_ROW:
+    case A_MACROCALL: {
+        const ast *x;
+        if (eval_macro_annotation(C->ctx, n, &x)) /* @inbounds for …: the loop itself */
+            return x ? cx(C, x) : mk(C, cn_nothing, n, 0);
+        return foreign(C, n);
+    }
+    case A_VECT: case A_HCAT: case A_VCAT: case A_NCAT: case A_ROW:
     case A_TYPED_VECT: case A_TYPED_HCAT: case A_TYPED_VCAT: case A_COMPREHENSION:
     case A_TYPED_COMPREHENSION: case A_GENERATOR: case A_ARROW:
     case A_DO: case A_SYNOP: case A_WHERE: case A_BRACES:

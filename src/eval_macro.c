@@ -1009,6 +1009,27 @@ const char *eval_macro_help(const char *name)
     return NULL;
 }
 
+int eval_macro_annotation(jc_ctx *ctx, const ast *n, const ast **expr)
+{
+    if (n->kind != A_MACROCALL || !n->nkids || (n->flags & AF_STRMACRO))
+        return 0;
+    const ast *name = n->kids[0];
+    if (name->kind == A_DOT && name->nkids == 2)
+        name = name->kids[1];
+    if (name->kind != A_ID)
+        return 0;
+    if ((size_t)name->sym < ctx->nglobals && ctx->globals[name->sym].defined &&
+        ctx->globals[name->sym].v.type == T_FUNCTION && val_func(ctx->globals[name->sym].v)->methods)
+        return 0; /* the user's macro of that name */
+    const char *nm = sym_name(ctx, name->sym);
+    for (const macro_row *r = macros; r->name; r++)
+        if (r->fn == m_last && !strcmp(r->name, nm)) {
+            *expr = n->nkids > 1 ? n->kids[n->nkids - 1] : NULL;
+            return 1;
+        }
+    return 0;
+}
+
 int eval_macrocall(jc_ctx *ctx, const ast *n, macro_eval_fn ev, struct env *e, value *out)
 {
     const ast *name = n->kids[0];

@@ -63,3 +63,12 @@ function f5()
     (k, s)
 end
 f5()
+# annotations that only evaluate their expression (@inbounds, @simd …) compile as it
+function ib1(n); s = 0; @inbounds for i in 1:n; s += i; end; s; end
+ib1(10)
+function ib2(v); s = 0.0; @simd for i in 1:length(v); @inbounds s += v[i]; end; s; end
+ib2([1.0, 2.5])
+function ib3(x); Base.@inbounds x[1]; end
+ib3([7])
+function ib4(); @inbounds; end
+ib4() === nothing

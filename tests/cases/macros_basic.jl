@@ -65,3 +65,7 @@ z
 # @__LINE__ is the line of the call, also inside a function called later
 line_of() = @__LINE__
 line_of()
+# a macro of the user's by another name expands inside a method (the annotations compile; this one runs its expansion)
+macro twice(ex); esc(:($ex; $ex)); end
+function ib5(); s = 0; @twice s += 1; s; end
+ib5()
