@@ -126,7 +126,7 @@ static void cand_target(comp *C, const ast *t)
         else if (!has_int(C->twice, C->ntwice, t->sym))
             push_int(&C->twice, &C->ntwice, &C->captwice, t->sym);
         break;
-    case A_TYPED: case A_PARENS: case A_WHERE: case A_CALL: case A_CURLY:
+    case A_TYPED: case A_PARENS: case A_WHERE: case A_CALL: case A_CURLY: case A_SPLAT:
         if (t->nkids)
             cand_target(C, t->kids[0]);
         break;
@@ -180,7 +180,7 @@ static int assigns_slot(comp *C, const ast *t)
 {
     if (t->kind == A_ID)
         return resolve(C, t->sym) >= 0;
-    if (t->kind == A_TUPLE || t->kind == A_TYPED || t->kind == A_PARENS)
+    if (t->kind == A_TUPLE || t->kind == A_TYPED || t->kind == A_PARENS || t->kind == A_SPLAT)
         for (uint32_t i = 0; i < t->nkids; i++)
             if (assigns_slot(C, t->kids[i]))
                 return 1;
@@ -469,7 +469,7 @@ static int names_variable(const ast *t)
 {
     if (t->kind == A_ID)
         return 1;
-    if (t->kind == A_TUPLE || t->kind == A_TYPED || t->kind == A_PARENS)
+    if (t->kind == A_TUPLE || t->kind == A_TYPED || t->kind == A_PARENS || t->kind == A_SPLAT)
         for (uint32_t i = 0; i < t->nkids; i++)
             if (names_variable(t->kids[i]))
                 return 1;
@@ -727,8 +727,11 @@ static cnode *target(comp *C, const ast *t)
         cnode *c = mk(C, NULL, t, (int)t->nkids);
         c->a = T_PARTS;
         for (uint32_t i = 0; i < t->nkids; i++) {
-            int k = t->kids[i]->kind;
-            if (!(k == A_ID || k == A_TUPLE || k == A_REF || k == A_DOT) || !(c->k[i] = target(C, t->kids[i])))
+            const ast *p = t->kids[i]; /* a, b... = t: the slurp's store is its name's */
+            if (p->kind == A_SPLAT && p->nkids == 1)
+                p = p->kids[0];
+            int k = p->kind;
+            if (!(k == A_ID || k == A_TUPLE || k == A_REF || k == A_DOT) || !(c->k[i] = target(C, p)))
                 return fail(C), NULL;
         }
         return c;

@@ -55,7 +55,7 @@ static void targets(scope_names *s, const ast *t)
     }
     if (t->kind == A_ID)
         push(&s->assigned, &s->na, &s->acap, t->sym);
-    else if (t->kind == A_TUPLE)
+    else if (t->kind == A_TUPLE || t->kind == A_SPLAT) /* a, b... = t */
         for (uint32_t i = 0; i < t->nkids; i++)
             targets(s, t->kids[i]);
 }

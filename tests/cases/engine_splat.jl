@@ -35,3 +35,12 @@ length('c'), length(2.5)
 collect(1)
 collect('c')
 collect(x for x in 3)
+# destructuring with a slurp in a method is compiled; the slurped name is a local
+v = 99; function sw(t); u, v... = t; v; end
+sw((1, 2, 3)), v
+function sw2(t); a, b..., c = t; (a, b, c); end
+sw2([1, 2, 3, 4])
+function sw3(s); h, r... = s; (h, r); end
+sw3("abc")
+function sw4(t); x, y... = t; y; end
+sw4((1,))
