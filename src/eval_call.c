@@ -561,7 +561,7 @@ static int rows_first(jc_ctx *ctx, const jc_func *fn, const jc_method *m, const 
         if (num_is_number(a->v[i])) {
             if (rest || !type_is_exactly(a->v[i], pt))
                 looser = 1;
-        } else if (pt && !(pt->base == TA_ANY && !type_is_union(pt)))
+        } else if (pt && !type_is_any(pt))
             return 0;
     }
     return looser;

@@ -712,7 +712,7 @@ static void method_line(jc_ctx *ctx, sb *out, const jc_struct *s, const jc_metho
         for (int i = 0; i < d->nfields; i++) {
             const jc_typeobj *t = sig->elts[i + 1];
             sb_printf(out, "%s%s", i ? ", " : "", sym_name(ctx, d->fnames[i]));
-            if (!(t->base == TA_ANY && !type_is_union(t))) {
+            if (!type_is_any(t)) {
                 sb_puts(out, "::");
                 type_name(ctx, out, t);
             }

@@ -146,7 +146,7 @@ int eval_default_ctors(const jc_typedef *d)
     }
     int typed = 0;
     for (int i = 0; i < d->nfields; i++)
-        typed |= d->ftypes && d->ftypes[i] && !(d->ftypes[i]->base == TA_ANY && !type_is_union(d->ftypes[i]));
+        typed |= d->ftypes && !type_is_any(d->ftypes[i]);
     return d->nparams || !typed ? 1 : 2;
 }
 
@@ -645,7 +645,7 @@ int eval_typedef(jc_ctx *ctx, struct env *e, const ast *n, arena *a, jc_typedef 
                     break;
                 }
                 t = val_typeobj(tv);
-                if (t->base == TA_ANY && !type_is_union(t)) {
+                if (type_is_any(t)) {
                     type_release(t);
                     t = NULL;
                 }

@@ -61,7 +61,7 @@ static int is_abstract_code(int b) { return b >= TA_ANY && b < TA_END; }
 static int is_kind_code(int b) { return b >= TK_DATATYPE && b < TK_END; }
 
 int type_is_union(const jc_typeobj *t) { return t->base == TA_ANY && (t->flags & ARR_TYPEF_UNION); }
-static int is_any(const jc_typeobj *t) { return !t || (t->base == TA_ANY && !type_is_union(t)); }
+int type_is_any(const jc_typeobj *t) { return !t || (t->base == TA_ANY && !type_is_union(t)); }
 static int is_vararg(const jc_typeobj *t) { return t && t->base == TK_VARARG; }
 
 /* The element type of a range's type (sub: 1 + its kind). */
@@ -242,7 +242,7 @@ static int sub(const jc_typeobj *a, const jc_typeobj *b, type_env *env);
 /* One step up a chain of supertypes: s's supertype (s released), NULL past Any. */
 static jc_typeobj *up_from(jc_typeobj *s)
 {
-    jc_typeobj *u = is_any(s) ? NULL : super_of(s);
+    jc_typeobj *u = type_is_any(s) ? NULL : super_of(s);
     type_release(s);
     return u;
 }
@@ -283,7 +283,7 @@ static int bind_var(const jc_typeobj *x, const jc_typeobj *var, type_env *env)
 static int invariant(const jc_typeobj *x, const jc_typeobj *y, type_env *env)
 {
     if (!y)
-        return !x || is_any(x);
+        return !x || type_is_any(x);
     if (!x)
         x = &type_any_obj;
     if (y->base == TK_TYPEVAR) {
@@ -397,7 +397,7 @@ static int sub(const jc_typeobj *a, const jc_typeobj *b, type_env *env)
 {
     if (a == b)
         return 1;
-    if (is_any(b))
+    if (type_is_any(b))
         return 1;
     if (a->base == TK_BOTTOM)
         return 1;
@@ -513,7 +513,7 @@ static int isa_fast(value v, const jc_typeobj *t)
 
 int type_isa_env(value v, const jc_typeobj *t, type_env *env)
 {
-    if (is_any(t))
+    if (type_is_any(t))
         return 1;
     int fast = isa_fast(v, t);
     if (fast >= 0)
@@ -939,7 +939,7 @@ void type_where_suffix(jc_ctx *ctx, sb *out, jc_typeobj *const *vars, int n)
         if (i)
             sb_puts(out, ", ");
         sb_puts(out, v->sym ? sym_name(ctx, v->sym - 1) : "?");
-        if (v->param && !is_any(v->param)) {
+        if (v->param && !type_is_any(v->param)) {
             sb_puts(out, "<:");
             type_name(ctx, out, v->param);
         }
@@ -990,7 +990,7 @@ static int special_type_name(jc_ctx *ctx, sb *out, const jc_typeobj *t)
         if (t->nelts) {
             /* trailing unconstrained parameters are dropped (Pair{1, <:Any} is Pair{1}) */
             size_t n = t->nelts;
-            while (n && t->elts[n - 1]->base == TK_TYPEVAR && !t->elts[n - 1]->sym && is_any(t->elts[n - 1]->param))
+            while (n && t->elts[n - 1]->base == TK_TYPEVAR && !t->elts[n - 1]->sym && type_is_any(t->elts[n - 1]->param))
                 n--;
             if (n) {
                 sb_putc(out, '{');
@@ -1267,7 +1267,7 @@ static void other_type_name(jc_ctx *ctx, sb *out, const jc_typeobj *t)
         sb_puts(out, "@NamedTuple{");
         for (size_t i = 0; i < t->nelts && i < val_tuple(t->val)->n; i++) {
             sb_printf(out, "%s%s", i ? ", " : "", sym_name(ctx, (int)val_tuple(t->val)->v[i].u.i));
-            if (!is_any(t->elts[i])) {
+            if (!type_is_any(t->elts[i])) {
                 sb_puts(out, "::");
                 type_name(ctx, out, t->elts[i]);
             }

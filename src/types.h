@@ -95,6 +95,8 @@ static inline void type_release(jc_typeobj *t)
 jc_typeobj *type_new(int base);
 /* typeof(v) as a type object (a new reference). */
 jc_typeobj *type_of_value(value v);
+/* Whether t is Any itself (NULL, an undeclared type, counts as Any; a Union does not). */
+int type_is_any(const jc_typeobj *t);
 /* A Union{...}: base TA_ANY with ARR_TYPEF_UNION and its members in elts. */
 int type_is_union(const jc_typeobj *t);
 /* Whether t is an isbits number type (zero-filled storage); fills *nt. */

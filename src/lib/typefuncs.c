@@ -53,7 +53,7 @@ static int bi_supertypes(jc_ctx *ctx, value *out, const jc_args *a)
     chain[n++] = type_retain(val_typeobj(a->v[0]));
     while (n < 64) {
         const jc_typeobj *t = chain[n - 1];
-        if (t->base == TA_ANY && !type_is_union(t))
+        if (type_is_any(t))
             break;
         jc_typeobj *s = type_supertype(t);
         if (!s)
@@ -543,7 +543,7 @@ static int bi_eltype_types(jc_ctx *ctx, value *out, const jc_args *a)
     type_release(t);
     if (!r)
         r = nothing ? val_typeobj(num_type_value_base(T_NOTHING)) : type_new(TK_BOTTOM);
-    else if (nothing && !(r->base == TA_ANY && !type_is_union(r))) {
+    else if (nothing && !type_is_any(r)) {
         jc_typeobj *u = type_new(TA_ANY);
         u->flags = ARR_TYPEF_UNION;
         u->nelts = 2;
