@@ -275,6 +275,21 @@ static void gc_value_edge(value v, gc_edge_fn fn, void *data)
         fn((gcref){ v.u.o, NULL }, data);
 }
 
+/* The values container o holds (an array's, a tuple's, a named tuple's, a struct's or an
+ * exception's fields: BoundsError(a, i) holds its array): 1 with them in *el, *n; 0 for
+ * another object, *el and *n untouched. */
+static int gc_elements(const obj *o, value **el, size_t *n)
+{
+    switch (o->type) {
+    case T_ARRAY: *el = ((jc_array *)o)->v; *n = (size_t)((jc_array *)o)->len; return 1;
+    case T_TUPLE: *el = ((jc_tuple *)o)->v; *n = ((jc_tuple *)o)->n; return 1;
+    case T_NAMEDTUPLE: *el = ((jc_namedtuple *)o)->v; *n = ((jc_namedtuple *)o)->n; return 1;
+    case T_STRUCT: *el = ((jc_struct *)o)->v; *n = ((jc_struct *)o)->n; return 1;
+    case T_EXCEPTION: *el = ((jc_exception *)o)->v; *n = ((jc_exception *)o)->n; return 1;
+    default: return 0;
+    }
+}
+
 static void gc_children(gcref r, gc_edge_fn fn, void *data)
 {
     if (!r.o) {
@@ -284,45 +299,15 @@ static void gc_children(gcref r, gc_edge_fn fn, void *data)
             fn((gcref){ NULL, r.e->parent }, data);
         return;
     }
-    switch (r.o->type) {
-    case T_ARRAY: {
-        jc_array *a = (jc_array *)r.o;
-        for (int64_t i = 0; i < a->len; i++)
-            gc_value_edge(a->v[i], fn, data);
-        break;
-    }
-    case T_TUPLE: {
-        jc_tuple *t = (jc_tuple *)r.o;
-        for (size_t i = 0; i < t->n; i++)
-            gc_value_edge(t->v[i], fn, data);
-        break;
-    }
-    case T_NAMEDTUPLE: {
-        jc_namedtuple *t = (jc_namedtuple *)r.o;
-        for (size_t i = 0; i < t->n; i++)
-            gc_value_edge(t->v[i], fn, data);
-        break;
-    }
-    case T_STRUCT: {
-        jc_struct *t = (jc_struct *)r.o;
-        for (size_t i = 0; i < t->n; i++)
-            gc_value_edge(t->v[i], fn, data);
-        break;
-    }
-    case T_FUNCTION:
+    value *el;
+    size_t n;
+    if (gc_elements(r.o, &el, &n))
+        for (size_t i = 0; i < n; i++)
+            gc_value_edge(el[i], fn, data);
+    else if (r.o->type == T_FUNCTION)
         for (jc_method *m = ((jc_func *)r.o)->methods; m; m = m->next)
             if (m->closure)
                 fn((gcref){ NULL, m->closure }, data);
-        break;
-    case T_EXCEPTION: { /* BoundsError(a, i) holds its array */
-        jc_exception *x = (jc_exception *)r.o;
-        for (size_t i = 0; i < x->n; i++)
-            gc_value_edge(x->v[i], fn, data);
-        break;
-    }
-    default:
-        break;
-    }
 }
 
 static void gc_buffer(jc_ctx *ctx, gcref r)
@@ -354,17 +339,9 @@ static int gc_may_cycle(value v)
  * few thousand iterations). */
 static int gc_leaf_tuple(value v)
 {
-    const value *el;
+    value *el;
     size_t k;
-    if (v.type == T_TUPLE) {
-        el = val_tuple(v)->v;
-        k = val_tuple(v)->n;
-    } else if (v.type == T_NAMEDTUPLE) {
-        el = ((jc_namedtuple *)v.u.o)->v;
-        k = ((jc_namedtuple *)v.u.o)->n;
-    } else
-        return 0;
-    if (k > 16)
+    if ((v.type != T_TUPLE && v.type != T_NAMEDTUPLE) || !gc_elements(v.u.o, &el, &k) || k > 16)
         return 0;
     for (size_t i = 0; i < k; i++)
         if (gc_is_node_type(el[i].type))
@@ -405,19 +382,8 @@ void eval_gc_drop_heap(jc_ctx *ctx, value v)
                     }
             value *el = NULL;
             size_t k = 0;
-            if (v.type == T_ARRAY) {
-                el = val_array(v)->v;
-                k = (size_t)val_array(v)->len;
-            } else if (v.type == T_TUPLE) {
-                el = val_tuple(v)->v;
-                k = val_tuple(v)->n;
-            } else if (v.type == T_NAMEDTUPLE) {
-                el = ((jc_namedtuple *)v.u.o)->v;
-                k = ((jc_namedtuple *)v.u.o)->n;
-            } else if (v.type == T_EXCEPTION) {
-                el = ((jc_exception *)v.u.o)->v;
-                k = ((jc_exception *)v.u.o)->n;
-            }
+            if (v.type != T_STRUCT) /* a struct's fields are released with it */
+                gc_elements(v.u.o, &el, &k);
             for (size_t i = 0; i < k; i++)
                 if (gc_is_node_type(el[i].type)) {
                     if (n == cap)
