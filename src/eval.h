@@ -251,6 +251,9 @@ int eval_macro_run(jc_ctx *ctx, struct env *e, const ast *n, value *out);
  * @simd, @inline …, none of the user's by that name): 1 with that argument in *expr
  * (NULL for none). */
 int eval_macro_annotation(jc_ctx *ctx, const ast *n, const ast **expr);
+/* The user's macro that macro call n names (a function of methods, no builtin rows), or
+ * NULL (eval_expr.c). */
+const value *eval_user_macro_of(jc_ctx *ctx, const ast *n);
 int eval_macroexpand(jc_ctx *ctx, const ast *call, value *out);
 int eval_at_eval(jc_ctx *ctx, struct env *e, const ast *arg, const value *module,
                  eval_expr_fn ev, value *out);

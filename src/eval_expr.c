@@ -1201,7 +1201,7 @@ int eval_meta_parse(jc_ctx *ctx, value s, const ast *site, value *out)
 /* The expansion of a user macro call n: the macro function @m of the argument
  * expressions.  0 with *out when @m is the user's, 1 when it is not (a builtin macro),
  * -1. */
-int eval_user_macro(jc_ctx *ctx, const ast *n, value *out)
+const value *eval_user_macro_of(jc_ctx *ctx, const ast *n)
 {
     const ast *name = n->kids[0];
     if (name->kind == A_DOT && name->nkids == 2)
@@ -1209,10 +1209,17 @@ int eval_user_macro(jc_ctx *ctx, const ast *n, value *out)
     if (name->kind == A_QUOTE && name->nkids == 1)
         name = name->kids[0];
     if (name->kind != A_ID || (size_t)name->sym >= ctx->nglobals || !ctx->globals[name->sym].defined)
+        return NULL;
+    const value *f = &ctx->globals[name->sym].v;
+    return f->type == T_FUNCTION && val_func(*f)->methods && !val_func(*f)->nrows ? f : NULL;
+}
+
+int eval_user_macro(jc_ctx *ctx, const ast *n, value *out)
+{
+    const value *fp = eval_user_macro_of(ctx, n);
+    if (!fp)
         return 1;
-    value f = ctx->globals[name->sym].v;
-    if (f.type != T_FUNCTION || !val_func(f)->methods || val_func(f)->nrows)
-        return 1;
+    value f = *fp;
     qx q = { ctx, NULL, NULL, 0 };
     vlist l = { 0 };
     if (kids_into(&q, n, 1, 1, &l) < 0) {

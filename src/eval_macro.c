@@ -1018,8 +1018,7 @@ int eval_macro_annotation(jc_ctx *ctx, const ast *n, const ast **expr)
         name = name->kids[1];
     if (name->kind != A_ID)
         return 0;
-    if ((size_t)name->sym < ctx->nglobals && ctx->globals[name->sym].defined &&
-        ctx->globals[name->sym].v.type == T_FUNCTION && val_func(ctx->globals[name->sym].v)->methods)
+    if (eval_user_macro_of(ctx, n))
         return 0; /* the user's macro of that name */
     const char *nm = sym_name(ctx, name->sym);
     for (const macro_row *r = macros; r->name; r++)
