@@ -238,7 +238,7 @@ const char *ast_kind_name(ast_kind k)
     return k < A__COUNT && kind_names[k] ? kind_names[k] : "?";
 }
 
-static int field_item(const ast *k)
+int ast_field_item(const ast *k)
 {
     return (k->kind == A_ASSIGN || k->kind == A_KW) && !(k->flags & AF_DOTTED) && k->nkids == 2 &&
            k->kids[0]->kind == A_ID;
@@ -250,7 +250,7 @@ void ast_named_tuple_fields(ast *t)
         return;
     int params = t->kids[t->nkids - 1] && t->kids[t->nkids - 1]->kind == A_PARAMETERS, all = 1;
     for (uint32_t i = 0; i + params < t->nkids; i++)
-        all &= t->kids[i] && field_item(t->kids[i]);
+        all &= t->kids[i] && ast_field_item(t->kids[i]);
     if (!params && !all)
         return;
     for (uint32_t i = 0; i < t->nkids; i++) {
@@ -259,9 +259,9 @@ void ast_named_tuple_fields(ast *t)
             continue;
         if (k->kind == A_PARAMETERS) {
             for (uint32_t j = 0; j < k->nkids; j++)
-                if (k->kids[j] && field_item(k->kids[j]))
+                if (k->kids[j] && ast_field_item(k->kids[j]))
                     k->kids[j]->kind = A_KW;
-        } else if (field_item(k))
+        } else if (ast_field_item(k))
             k->kind = A_KW;
     }
 }

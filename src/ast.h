@@ -147,5 +147,7 @@ const char *ast_kind_name(ast_kind k);
 /* A tuple that is a named tuple, (a = 1, b = 2) or (x; c = 3): its name = value items
  * become A_KW, as in a call, so that nothing takes them for assignments. */
 void ast_named_tuple_fields(struct ast *t);
+/* Whether k is an item `name = value` of a named tuple (or a keyword argument). */
+int ast_field_item(const struct ast *k);
 
 #endif

@@ -212,7 +212,7 @@ int eval_named_tuple_items(const ast *n, const ast **items, int max)
 int eval_named_tuple_item(const ast *k, const ast **val)
 {
     *val = k;
-    if ((k->kind == A_ASSIGN || k->kind == A_KW) && !(k->flags & AF_DOTTED) && k->kids[0]->kind == A_ID) {
+    if (ast_field_item(k)) {
         *val = k->kids[1];
         return k->kids[0]->sym;
     }
