@@ -1035,7 +1035,10 @@ static int expr_ast(qa *q, value v, int in_params, ast **out)
         c->kids[1]->kids[0] = leaf_id(q, (int)s->v[0].u.i);
         for (int64_t i = 0; i < n; i++) { /* values: a symbol or Expr argument quoted */
             ast *k;
-            if (to_ast(q, a[i], &k) < 0)
+            q->in_params = 1; /* a (parameters …) among them shows as the Expr it is */
+            int r = to_ast(q, a[i], &k);
+            q->in_params = 0;
+            if (r < 0)
                 return -1;
             if ((a[i].type == T_SYMBOL && !a[i].sub) || eval_expr_kind(ctx, a[i]) == 1) {
                 c->kids[i + 2] = ast_new(q->a, A_QUOTE, 0, 0, 1);

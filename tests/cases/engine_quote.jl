@@ -101,3 +101,5 @@ ex
 :((;))
 Expr(:parameters, 0)
 Expr(:foo, :x, :(a + b), 1, "s")
+Expr(:parameters, Expr(:parameters, Expr(:parameters)))
+Expr(:foo, Expr(:parameters, :a), :(f(x; k = 1)))
