@@ -788,20 +788,27 @@ static int expr_ast(qa *q, value v, int in_params, ast **out)
         q->in_params = 0;
         return r;
     }
-    static const struct { const char *head; ast_kind k; } same[] = {
-        { "comparison", A_COMPARISON }, { "tuple", A_TUPLE }, { "vect", A_VECT },
-        { "hcat", A_HCAT }, { "vcat", A_VCAT }, { "row", A_ROW }, { "ref", A_REF },
-        { "typed_hcat", A_TYPED_HCAT }, { "typed_vcat", A_TYPED_VCAT },
-        { "comprehension", A_COMPREHENSION }, { "typed_comprehension", A_TYPED_COMPREHENSION },
-        { "=", A_ASSIGN }, { "&&", A_AND }, { "||", A_OR }, { "block", A_BLOCK },
-        { "toplevel", A_BLOCK }, { "while", A_WHILE }, { "return", A_RETURN },
-        { "break", A_BREAK }, { "continue", A_CONTINUE }, { "curly", A_CURLY },
-        { "::", A_TYPED }, { "...", A_SPLAT }, { "where", A_WHERE }, { "braces", A_BRACES },
-        { "local", A_LOCAL }, { "global", A_GLOBAL }, { "const", A_CONST },
-        { "string", A_STRING }, { "function", A_FUNCDEF }, { "macro", A_FUNCDEF },
-        { "quote", A_QUOTE }, { NULL, 0 } };
+    /* heads that map one to one onto a node, with the argument counts the node has;
+     * another count is no such node (it shows as $(Expr(:head, …))) */
+    static const struct { const char *head; ast_kind k; int8_t min, max; } same[] = {
+        { "comparison", A_COMPARISON, 3, -1 }, { "tuple", A_TUPLE, 0, -1 },
+        { "vect", A_VECT, 0, -1 }, { "hcat", A_HCAT, 0, -1 }, { "vcat", A_VCAT, 0, -1 },
+        { "row", A_ROW, 0, -1 }, { "ref", A_REF, 1, -1 },
+        { "typed_hcat", A_TYPED_HCAT, 1, -1 }, { "typed_vcat", A_TYPED_VCAT, 1, -1 },
+        { "comprehension", A_COMPREHENSION, 1, 1 },
+        { "typed_comprehension", A_TYPED_COMPREHENSION, 2, 2 },
+        { "=", A_ASSIGN, 2, 2 }, { "&&", A_AND, 2, 2 }, { "||", A_OR, 2, 2 },
+        { "block", A_BLOCK, 0, -1 }, { "toplevel", A_BLOCK, 0, -1 },
+        { "while", A_WHILE, 2, 2 }, { "return", A_RETURN, 0, 1 },
+        { "break", A_BREAK, 0, 0 }, { "continue", A_CONTINUE, 0, 0 },
+        { "curly", A_CURLY, 1, -1 }, { "::", A_TYPED, 1, 2 }, { "...", A_SPLAT, 1, 1 },
+        { "where", A_WHERE, 2, -1 }, { "braces", A_BRACES, 0, -1 },
+        { "local", A_LOCAL, 0, -1 }, { "global", A_GLOBAL, 0, -1 }, { "const", A_CONST, 0, -1 },
+        { "string", A_STRING, 0, -1 }, { "function", A_FUNCDEF, 1, 2 },
+        { "macro", A_FUNCDEF, 1, 2 }, { "quote", A_QUOTE, 1, 1 }, { NULL, 0, 0, 0 } };
     for (int i = 0; same[i].head; i++)
-        if (!strcmp(h, same[i].head)) {
+        if (!strcmp(h, same[i].head) && n >= same[i].min && (same[i].max < 0 || n <= same[i].max) &&
+            (same[i].k != A_COMPARISON || n % 2)) {
             if (node_of(q, same[i].k, a, n, 0, out) < 0)
                 return -1;
             ast *r = *out;

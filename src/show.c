@@ -270,7 +270,7 @@ static void show_function(jc_ctx *ctx, sb *out, value v, show_mode mode, unsigne
 
 /* show(io, s::Symbol) (show_unquoted_quote_expr): :name for an identifier or an
  * operator, :(=) for the few that need parentheses, else Symbol("…"). */
-static void show_symbol(jc_ctx *ctx, sb *out, const char *name)
+void show_symbol(jc_ctx *ctx, sb *out, const char *name)
 {
     static const char *const quoted[] = { ":", "::", ":=", "=", "==", "===", "=>" };
     (void)ctx;

@@ -16,6 +16,8 @@ void show_value(jc_ctx *ctx, sb *out, value v, show_mode mode, unsigned flags);
 /* For a T_TYPE value. */
 /* Arrays: show_value calls this for T_ARRAY (the array module may replace the simple
  * fallback in show.c with Julia's full array display). */
+/* a Symbol as show writes it: :x, :+, :(=), Symbol("a b") */
+void show_symbol(jc_ctx *ctx, sb *out, const char *name);
 void show_array(jc_ctx *ctx, sb *out, value v, show_mode mode, unsigned flags);
 
 #endif

@@ -504,10 +504,10 @@ static void node(up *u, const ast *n, int prec)
         }
         sb_putc(u->out, ')');
         break;
-    case A_VECT:
-        sb_putc(u->out, '[');
+    case A_VECT: case A_BRACES:
+        sb_putc(u->out, n->kind == A_VECT ? '[' : '{');
         list(u, n, 0, ", ");
-        sb_putc(u->out, ']');
+        sb_putc(u->out, n->kind == A_VECT ? ']' : '}');
         break;
     case A_HCAT: case A_ROW:
         if (n->kind == A_HCAT)
@@ -593,8 +593,12 @@ static void node(up *u, const ast *n, int prec)
             sb_puts(u->out, "))");
             break;
         }
+        if (n->kids[0]->kind == A_ID) { /* :x, :(=) as the Symbol shows */
+            show_symbol(u->ctx, u->out, name_of(u, n->kids[0]));
+            break;
+        }
         sb_putc(u->out, ':');
-        if (n->kids[0]->kind == A_ID || n->kids[0]->kind == A_PARENS) {
+        if (n->kids[0]->kind == A_PARENS) {
             node(u, n->kids[0], OPC_DOT);
             break;
         }
