@@ -907,7 +907,9 @@ static int expr_ast(qa *q, value v, int in_params, ast **out)
         *out = r;
         return 0;
     }
-    if (!strcmp(h, "for") && n == 2) {
+    /* a for loop iterates over something: not over an empty block */
+    if (!strcmp(h, "for") && n == 2 &&
+        !(eval_expr_kind(ctx, a[0]) == 1 && !val_array(val_struct(a[0])->v[1])->len)) {
         ast *r = ast_new(q->a, A_FOR, 0, 0, 2);
         value it = a[0];
         if (eval_expr_kind(ctx, it) == 1 && !strcmp(sym_name(ctx, (int)val_struct(it)->v[0].u.i), "block")) {
