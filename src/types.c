@@ -771,6 +771,15 @@ jc_typeobj *type_join(const jc_typeobj *a, const jc_typeobj *b)
         }
         return j;
     }
+    if (a->base == T_TUPLE && b->base == T_TUPLE && a->sub != b->sub)
+        return type_new(TA_ANY);
+    if (a->base == T_TUPLE && b->base == T_TUPLE && a->sub != TUP_PLAIN) {
+        /* Pair{Symbol, Int64} and Pair{Symbol, Float64}: a Pair (Julia: Pair{Symbol}),
+         * never a Tuple; parameters are invariant */
+        jc_typeobj *t = type_new(T_TUPLE);
+        t->sub = a->sub;
+        return t;
+    }
     if (a->base == T_TUPLE && b->base == T_TUPLE && a->nelts == b->nelts) {
         jc_typeobj *t = type_new(T_TUPLE);
         t->nelts = a->nelts;

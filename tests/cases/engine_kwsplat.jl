@@ -91,3 +91,6 @@ try
 catch e
     println(e)
 end
+# the join of two Pair types is a Pair (Julia: Pair{Symbol}), not a Tuple
+eltype([p for p in (:a => 1, :b => 2.5)]) <: Pair
+eltype([p for p in (:a => 1, :b => 2.5)]) <: Tuple
