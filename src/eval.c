@@ -1602,7 +1602,7 @@ int eval_stmt(jc_ctx *ctx, env *e, const ast *n, value *out)
         return eval_using(ctx, n, out);
     case A_QUOTE:
         if (n->nkids == 1 && n->kids[0]->kind == A_ID) {
-            value v = { T_SYMBOL, 0, { .i = n->kids[0]->sym } };
+            value v = { T_SYMBOL, 0, { .i = eval_name_symbol(ctx, n->kids[0]) } };
             *out = v;
             return 0;
         }

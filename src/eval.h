@@ -242,6 +242,8 @@ typedef int (*eval_expr_fn)(jc_ctx *ctx, struct env *e, const ast *n, value *out
  * is not a user macro.  eval_run_tree (eval.c): a tree made at run time (arena a), run
  * in scope e (NULL: global) as a statement. */
 int eval_quote(jc_ctx *ctx, struct env *e, const ast *n, eval_expr_fn ev, value *out);
+/* the Symbol a quoted name is: its own, or .+ for a dotted operator */
+int eval_name_symbol(jc_ctx *ctx, const ast *id);
 int eval_expr_kind(jc_ctx *ctx, value v);
 int eval_expr_construct(jc_ctx *ctx, const jc_typeobj *t, const jc_args *a, value *out);
 int eval_expr_type_named(jc_ctx *ctx, const char *name, value *out);

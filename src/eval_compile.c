@@ -1086,7 +1086,7 @@ static cnode *cx_kind(comp *C, const ast *n)
     case A_QUOTE:
         if (n->nkids == 1 && n->kids[0]->kind == A_ID) {
             c = mk(C, cn_symbol, n, 0);
-            c->a = n->kids[0]->sym;
+            c->a = eval_name_symbol(C->ctx, n->kids[0]);
             return c;
         }
         return foreign(C, n);

@@ -291,7 +291,7 @@ static int to_expr(qx *q, const ast *n, int level, value *out)
     int r = 0;
     switch ((ast_kind)n->kind) {
     case A_ID:
-        *out = symv(n->sym);
+        *out = symv(eval_name_symbol(ctx, n));
         return 0;
     case A_LIT:
         *out = val_retain(ast_lit(n));
@@ -631,6 +631,17 @@ static int to_expr(qx *q, const ast *n, int level, value *out)
     return mk_expr(ctx, sym_of(ctx, "call"), &l, out);
 }
 
+int eval_name_symbol(jc_ctx *ctx, const ast *id)
+{
+    if (!(id->flags & AF_DOTTED))
+        return id->sym;
+    sb d = { 0 }; /* :.+ is the Symbol ".+" */
+    sb_printf(&d, ".%s", sym_name(ctx, id->sym));
+    int s = sym_intern(ctx, d.s, d.len);
+    sb_free(&d);
+    return s;
+}
+
 int eval_quote(jc_ctx *ctx, struct env *e, const ast *n, eval_expr_fn ev, value *out)
 {
     qx q = { ctx, e, ev, 1 };
@@ -638,7 +649,7 @@ int eval_quote(jc_ctx *ctx, struct env *e, const ast *n, eval_expr_fn ev, value 
     if (k->kind == A_PARENS && k->nkids == 1)
         k = k->kids[0];
     if (k->kind == A_ID) {
-        *out = symv(k->sym);
+        *out = symv(eval_name_symbol(ctx, k));
         return 0;
     }
     return to_expr(&q, k, 1, out);

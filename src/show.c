@@ -288,7 +288,13 @@ void show_symbol(jc_ctx *ctx, sb *out, const char *name)
             ident = 0;
         i += k > 0 ? (size_t)k : 1;
     }
-    if (ident || (optable_find(name, n) && strcmp(name, "'"))) {
+    /* an operator, or the broadcast form of one (:.+, :.=) */
+    const op_info *op = optable_find(name, n);
+    if (!op && n > 1 && name[0] == '.') {
+        op = optable_find(name + 1, n - 1);
+        op = op && (op->flags & OPF_DOTTABLE) ? op : NULL;
+    }
+    if (ident || (op && strcmp(name, "'"))) {
         sb_putc(out, ':');
         sb_puts(out, name);
         return;

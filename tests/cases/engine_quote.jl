@@ -125,3 +125,14 @@ Expr(:braces)
 :({1, 2})
 Expr(:quote, :x)
 Expr(:for, Expr(:block), Expr(:block))
+# a dotted operator quoted is its broadcast Symbol (Julia: :.+ === Symbol(".+"))
+:.+
+:.+ === Symbol(".+")
+:(.+)
+:.=
+:(.*=)
+:(a .+ b).args[1] === :.+
+Symbol(".==")
+Symbol(".a")
+qdot() = :.-
+qdot()
