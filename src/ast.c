@@ -248,10 +248,12 @@ void ast_named_tuple_fields(ast *t)
 {
     if (t->kind != A_TUPLE || !t->nkids)
         return;
-    int params = t->kids[t->nkids - 1] && t->kids[t->nkids - 1]->kind == A_PARAMETERS, all = 1;
+    /* one name = value item makes the tuple a named tuple, whatever the others are
+     * (an invalid one is an error then, never an assignment) */
+    int params = t->kids[t->nkids - 1] && t->kids[t->nkids - 1]->kind == A_PARAMETERS, any = 0;
     for (uint32_t i = 0; i + params < t->nkids; i++)
-        all &= t->kids[i] && ast_field_item(t->kids[i]);
-    if (!params && !all)
+        any |= t->kids[i] && ast_field_item(t->kids[i]);
+    if (!params && !any)
         return;
     for (uint32_t i = 0; i < t->nkids; i++) {
         ast *k = t->kids[i];

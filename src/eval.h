@@ -291,6 +291,16 @@ int eval_named_tuple(jc_ctx *ctx, struct env *e, const ast *n, eval_expr_fn ev, 
 enum { NT_MAX = 256 };
 int eval_named_tuple_items(const ast *n, const ast **items, int max);
 int eval_named_tuple_item(const ast *k, const ast **val);
+/* what item k of a named tuple adds, *val the code of its value: a field's name (as
+ * eval_named_tuple_item), NT_SPLAT for nt..., NT_PAIR for :k => v, -1 no item */
+int eval_is_pair_call(jc_ctx *ctx, const ast *p); /* k => v, as an argument (eval.c) */
+enum { NT_SPLAT = -2, NT_PAIR = -3 };
+int eval_named_tuple_part(jc_ctx *ctx, const ast *k, const ast **val);
+/* a syntax error for an invalid or repeated field; *merged when a splat or pair is there */
+int eval_named_tuple_check(jc_ctx *ctx, const ast *const *items, int m, int *merged);
+/* the named tuple of items with a splat or pair among them (eval_pairs.c) */
+int eval_named_tuple_merge(jc_ctx *ctx, struct env *e, const ast *const *items, int m,
+                           eval_expr_fn ev, value *out);
 /* x::T = v: *v (owned) becomes convert(T, *v); on error it is released.  *type gets T
  * (owned) when type_out is not NULL. */
 int eval_convert_declared(jc_ctx *ctx, struct env *e, const ast *type, eval_expr_fn ev, value *v,

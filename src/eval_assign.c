@@ -12,6 +12,7 @@
 #include "exc.h"
 #include "range.h"
 #include "types.h"
+#include "unparse.h"
 
 /* BoundsError for a collection with too few elements, named as Julia names it. */
 static int too_few(jc_ctx *ctx, value v, const ast *site, int64_t index)
@@ -190,8 +191,12 @@ static int destructure_iter(jc_ctx *ctx, void *e, const ast *target, value v,
 
 int eval_is_named_tuple_form(const ast *n)
 {
-    return n->kind == A_TUPLE && n->nkids >= 1 &&
-           (n->kids[n->nkids - 1]->kind == A_PARAMETERS || n->kids[0]->kind == A_KW);
+    if (n->kind != A_TUPLE || !n->nkids)
+        return 0;
+    int nt = n->kids[n->nkids - 1]->kind == A_PARAMETERS;
+    for (uint32_t i = 0; i < n->nkids && !nt; i++)
+        nt = n->kids[i]->kind == A_KW;
+    return nt;
 }
 
 int eval_named_tuple_items(const ast *n, const ast **items, int max)
@@ -223,31 +228,60 @@ int eval_named_tuple_item(const ast *k, const ast **val)
     return -1;
 }
 
+int eval_named_tuple_part(jc_ctx *ctx, const ast *k, const ast **val)
+{
+    if (k->kind == A_SPLAT && k->nkids == 1) {
+        *val = k->kids[0];
+        return NT_SPLAT;
+    }
+    if (eval_is_pair_call(ctx, k)) {
+        *val = k;
+        return NT_PAIR;
+    }
+    return eval_named_tuple_item(k, val);
+}
+
+int eval_named_tuple_check(jc_ctx *ctx, const ast *const *items, int m, int *merged)
+{
+    *merged = 0;
+    for (int i = 0; i < m; i++) {
+        const ast *val;
+        int name = eval_named_tuple_part(ctx, items[i], &val);
+        if (name == -1) {
+            sb t = { 0 };
+            unparse(ctx, ctx->src, ctx->srclen, items[i], &t);
+            err_throw(ctx, ERR_SYNTAX, items[i], "invalid named tuple element \"%s\"", sb_str(&t));
+            sb_free(&t);
+            return -1;
+        }
+        *merged |= name < 0;
+        for (int j = 0; j < i && name >= 0; j++)
+            if (eval_named_tuple_part(ctx, items[j], &val) == name)
+                return err_throw(ctx, ERR_SYNTAX, items[i], "field name \"%s\" repeated in named tuple",
+                                 sym_name(ctx, name));
+    }
+    return 0;
+}
+
 /* (a = 1, b; c = 2, d, e.f): `name = value`, a name (name = name) or a field access
- * x.f (f = x.f), before or after the semicolon. */
+ * x.f (f = x.f), before or after the semicolon; a splat nt... or a pair :k => v adds
+ * to it as Julia's merge(nt, itr) does. */
 int eval_named_tuple(jc_ctx *ctx, struct env *e, const ast *n, eval_expr_fn ev, value *out)
 {
     const ast *items[NT_MAX];
-    int m = eval_named_tuple_items(n, items, NT_MAX);
+    int m = eval_named_tuple_items(n, items, NT_MAX), merged;
     if (m < 0)
         return err_throw(ctx, ERR_SYNTAX, n, "too many fields in a named tuple");
+    if (eval_named_tuple_check(ctx, items, m, &merged) < 0)
+        return -1;
+    if (merged)
+        return eval_named_tuple_merge(ctx, e, items, m, ev, out);
     jc_namedtuple *t = obj_new(T_NAMEDTUPLE, sizeof *t + (size_t)m * sizeof(value));
     t->names = xmalloc((size_t)(m ? m : 1) * sizeof *t->names);
     value nt = v_obj(T_NAMEDTUPLE, 0, &t->h);
     for (int i = 0; i < m; i++) {
         const ast *k = items[i], *val;
         int name = eval_named_tuple_item(k, &val);
-        if (name < 0) {
-            val_release(nt);
-            return err_throw(ctx, ERR_SYNTAX, k, "invalid named tuple element \"%s\"",
-                             k->kind == A_SPLAT ? "..." : "expression");
-        }
-        for (int j = 0; j < i; j++)
-            if (t->names[j] == name) {
-                val_release(nt);
-                return err_throw(ctx, ERR_SYNTAX, k, "field name \"%s\" repeated in named tuple",
-                                 sym_name(ctx, name));
-            }
         if (ev(ctx, e, val, &t->v[i]) != 0) {
             val_release(nt);
             return -1;

@@ -366,6 +366,26 @@ int cn_namedtuple(jc_ctx *ctx, cframe *fr, const cnode *c, value *out)
     return 0;
 }
 
+/* (; a = 1, nt..., :k => v): each item's value k added as its part says, in order */
+int cn_namedtuple_merge(jc_ctx *ctx, cframe *fr, const cnode *c, value *out)
+{
+    const ast *items[NT_MAX], *val;
+    eval_named_tuple_items(c->n, items, NT_MAX);
+    evargs ea;
+    eval_args_init(&ea, 0);
+    for (int i = 0; i < c->nk; i++) {
+        value x;
+        CHILD(c->k[i], x, eval_args_free(ctx, &ea));
+        if (eval_named_tuple_add(ctx, &ea, items[i], eval_named_tuple_part(ctx, items[i], &val), x) < 0) {
+            eval_args_free(ctx, &ea);
+            return -1;
+        }
+    }
+    *out = eval_named_tuple_merged(&ea);
+    eval_args_free(ctx, &ea);
+    return 0;
+}
+
 /* the index arguments k[from..] of a[i, j], each evaluated with `begin` and `end`
  * meaning a's (eval_index_args) */
 static int index_args(jc_ctx *ctx, cframe *fr, const cnode *c, int from, value coll, value *args,

@@ -1111,14 +1111,19 @@ static cnode *cx_kind(comp *C, const ast *n)
             int m = eval_named_tuple_items(n, items, NT_MAX);
             if (m < 0)
                 return fail(C), NULL;
-            c = mk(C, cn_namedtuple, n, m);
+            int merged = 0;
             for (int i = 0; i < m; i++) {
-                int name = eval_named_tuple_item(items[i], &val);
-                for (int j = 0; j < i && name >= 0; j++)
-                    if (eval_named_tuple_item(items[j], &(const ast *){ NULL }) == name)
-                        name = -1;
-                if (name < 0) /* an invalid or repeated field: the walker's error */
+                int part = eval_named_tuple_part(C->ctx, items[i], &val);
+                for (int j = 0; j < i && part >= 0; j++)
+                    if (eval_named_tuple_part(C->ctx, items[j], &(const ast *){ NULL }) == part)
+                        part = -1;
+                if (part == -1) /* an invalid or repeated field: the walker's error */
                     return fail(C), NULL;
+                merged |= part < 0;
+            }
+            c = mk(C, merged ? cn_namedtuple_merge : cn_namedtuple, n, m);
+            for (int i = 0; i < m; i++) {
+                eval_named_tuple_part(C->ctx, items[i], &val);
                 if (!(c->k[i] = cx(C, val)))
                     return NULL;
             }

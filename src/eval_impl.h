@@ -193,11 +193,14 @@ int eval_args_splat(jc_ctx *ctx, evargs *ea, value coll, const ast *site);
 /* eval_pairs.c: what m's kw... receives (a Base.Pairs of the keywords in a that its
  * other keywords do not name); whether a passes a keyword m takes nowhere; a keyword
  * splat (f(; itr...)) and one pair (f(; :k => v)) pushed onto ea, coll owned. */
-int eval_is_pair_call(jc_ctx *ctx, const ast *p); /* k => v, as an argument (eval.c) */
 int eval_kw_rest(jc_ctx *ctx, const struct jc_method *m, const jc_args *a, value *out);
 int eval_kw_unsupported(const struct jc_method *m, const jc_args *a);
 int eval_args_kwsplat(jc_ctx *ctx, evargs *ea, value coll, const ast *site);
 int eval_args_kwpair(jc_ctx *ctx, evargs *ea, value x, const ast *site);
+/* a merged named tuple (eval_pairs.c): item's value x (owned) added to ea as its part
+ * says (eval_named_tuple_part), and the named tuple ea's keywords make */
+int eval_named_tuple_add(jc_ctx *ctx, evargs *ea, const ast *item, int part, value x);
+value eval_named_tuple_merged(const evargs *ea);
 int eval_pairs_len(jc_ctx *ctx, value v, int64_t *n);
 value eval_pairs_at(jc_ctx *ctx, value v, int64_t i);
 int eval_pairs_show(jc_ctx *ctx, sb *out, value v, int mode);

@@ -232,6 +232,45 @@ int eval_args_kwsplat(jc_ctx *ctx, evargs *ea, value coll, const ast *site)
     return r < 0 ? -1 : 0;
 }
 
+int eval_named_tuple_add(jc_ctx *ctx, evargs *ea, const ast *item, int part, value x)
+{
+    if (part == NT_SPLAT)
+        return eval_args_kwsplat(ctx, ea, x, item);
+    if (part == NT_PAIR) {
+        int r = eval_args_kwpair(ctx, ea, x, item);
+        val_release(x);
+        return r;
+    }
+    eval_args_push_kw(ea, part, x);
+    return 0;
+}
+
+value eval_named_tuple_merged(const evargs *ea)
+{
+    return kw_tuple(NULL, ea->nkw, ea->kw, ea->kwv);
+}
+
+/* (; a = 1, nt..., :k => v): the items in order, as Julia's merge does (a later value of
+ * a name replaces the earlier one in its place) */
+int eval_named_tuple_merge(jc_ctx *ctx, struct env *e, const ast *const *items, int m,
+                           eval_expr_fn ev, value *out)
+{
+    evargs ea;
+    eval_args_init(&ea, 0);
+    for (int i = 0; i < m; i++) {
+        const ast *val;
+        int name = eval_named_tuple_part(ctx, items[i], &val), r;
+        value x;
+        if ((r = ev(ctx, e, val, &x)) != 0 || eval_named_tuple_add(ctx, &ea, items[i], name, x) < 0) {
+            eval_args_free(ctx, &ea);
+            return r ? r : -1;
+        }
+    }
+    *out = eval_named_tuple_merged(&ea);
+    eval_args_free(ctx, &ea);
+    return 0;
+}
+
 /* NamedTuple(), NamedTuple(nt), NamedTuple(kw) and NamedTuple(itr) of key => value
  * pairs. */
 int eval_namedtuple_construct(jc_ctx *ctx, value *out, const jc_args *a)

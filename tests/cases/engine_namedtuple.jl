@@ -17,3 +17,30 @@ eval(:((a = 10, b = 20)))
 eval(:(function nt5(); t = (a = 1,); a; end)); nt5()
 # errors stay the walker's and Julia's
 try; eval(:((a = 1, a = 2))); catch e; println(typeof(e)); end
+# splats and pairs merge into a named tuple, in order, as Julia's merge does: a later
+# value of a name replaces the earlier one in its place
+nt = (b = 2, c = 3)
+(; nt...)
+(; a = 1, nt...)
+(; a = 1, nt..., d = 4)
+(; nt..., b = 20)
+(a = 0, nt...)
+(; [:x => 1, :y => 2.5]...)
+(; :k => "v")
+sk = :z; (; sk => 26)
+(; (a = 1,)..., (a = 2,)...)
+(; ((:p, 1), (:q, 2))...)
+(; pairs((m = 1,))...)
+(; ()...)
+typeof((; nt..., b = 2.5))
+# one name = value item makes a named tuple: the others are fields too, never assignments
+bb = 7; (aa = 0, bb)
+(bb, aa = 1)
+@isdefined aa
+function ntm(nt, s)
+    (; a = 1, nt..., s => 3, [:w => 0]...)
+end
+ntm((b = 2,), :c)
+ntm((a = 5, b = 2), :c)
+ntg(nt) = (x = 1, nt...)
+ntg((y = 2,))
