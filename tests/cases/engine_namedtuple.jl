@@ -44,3 +44,9 @@ ntm((b = 2,), :c)
 ntm((a = 5, b = 2), :c)
 ntg(nt) = (x = 1, nt...)
 ntg((y = 2,))
+# many splatted pairs: each name at its first place with its last value
+many = (; ((Symbol("k", i % 40) => i) for i in 1:100)...)
+length(many), many.k0, many.k1, many.k20, many.k21, keys(many)[1:3], keys(many)[end]
+big_nt = (; (Symbol("k", i) => i for i in 1:200000)...); length(big_nt), big_nt.k1, big_nt.k200000
+kwf(; kw...) = kw
+kz = kwf(; a = 1, ((Symbol("k", i % 50) => -i) for i in 1:60)..., a = 9); length(kz), kz[:a], kz[:k10], first(keys(kz))
