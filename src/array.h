@@ -60,6 +60,9 @@ typedef int (*array_eval_fn)(jc_ctx *ctx, struct env *e, const ast *n, value *ou
  * Julia makes of it (a `return` there gives the element). */
 int array_eval_literal(jc_ctx *ctx, const ast *n, array_eval_fn eval, array_eval_fn body,
                        struct env *e, value *out);
+/* [vals...]: the vector of nv values (owned, and the malloc'd buffer with them) with
+ * Julia's promoted element type; a failed conversion is an error at site */
+int array_vect_of(jc_ctx *ctx, value *vals, int64_t nv, const ast *site, value *out);
 /* Streams the elements of the generator gen (an A_GENERATOR) into sink, which owns each
  * and returns 0 to go on, 1 to stop (any, all), -1 on an error.  Nothing is collected: a
  * fold over a generator runs in constant memory.  0 when all were seen, 1 when stopped. */

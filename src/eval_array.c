@@ -551,6 +551,28 @@ static int eval_generator(litctx *L, const ast *gen, const jc_typeobj *et, value
     return 0;
 }
 
+int array_vect_of(jc_ctx *ctx, value *vals, int64_t nv, const ast *site, value *out)
+{
+    /* the elements are converted where they are, and their buffer becomes the
+     * vector's storage: a data literal is held once, not twice */
+    value pt = array_promote_eltype(ctx, vals, nv);
+    for (int64_t i = 0; i < nv; i++) {
+        value y;
+        if (array_convert_elt(ctx, val_typeobj(pt), vals[i], &y) < 0) {
+            err_locate(ctx, site);
+            val_release_n(vals, nv);
+            free(vals);
+            val_release(pt);
+            return -1;
+        }
+        val_release(vals[i]);
+        vals[i] = y;
+    }
+    *out = array_adopt(val_typeobj(pt), 1, &nv, vals, nv);
+    val_release(pt);
+    return 0;
+}
+
 int array_eval_literal(jc_ctx *ctx, const ast *n, array_eval_fn eval, array_eval_fn body,
                        struct env *e, value *out)
 {
@@ -574,24 +596,7 @@ int array_eval_literal(jc_ctx *ctx, const ast *n, array_eval_fn eval, array_eval
         int64_t nv;
         if (eval_list(&L, (const ast *const *)n->kids, (int)n->nkids, &vals, &nv) < 0)
             return -1;
-        /* the elements are converted where they are, and their buffer becomes the
-         * vector's storage: a data literal is held once, not twice */
-        value pt = array_promote_eltype(ctx, vals, nv);
-        for (int64_t i = 0; i < nv; i++) {
-            value y;
-            if (array_convert_elt(ctx, val_typeobj(pt), vals[i], &y) < 0) {
-                err_locate(ctx, n);
-                val_release_n(vals, nv);
-                free(vals);
-                val_release(pt);
-                return -1;
-            }
-            val_release(vals[i]);
-            vals[i] = y;
-        }
-        *out = array_adopt(val_typeobj(pt), 1, &nv, vals, nv);
-        val_release(pt);
-        return 0;
+        return array_vect_of(ctx, vals, nv, n, out);
     }
     case A_HCAT: case A_TYPED_HCAT: case A_ROW:
         r = eval_cat(&L, n, n->kind == A_ROW && n->sym ? n->sym : 2, et, first, out);

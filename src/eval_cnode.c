@@ -347,6 +347,15 @@ int cn_tuple(jc_ctx *ctx, cframe *fr, const cnode *c, value *out)
     return 0;
 }
 
+/* [a, b, c]: the elements k, as one vector of their promoted type */
+int cn_vect(jc_ctx *ctx, cframe *fr, const cnode *c, value *out)
+{
+    value *v = xmalloc((size_t)(c->nk ? c->nk : 1) * sizeof *v);
+    for (int i = 0; i < c->nk; i++)
+        CHILD(c->k[i], v[i], (drop_n(ctx, v, i), free(v)));
+    return array_vect_of(ctx, v, c->nk, c->n, out);
+}
+
 /* (a = 1, b; c = x.c): the field values k, the names those of c->n's items */
 int cn_namedtuple(jc_ctx *ctx, cframe *fr, const cnode *c, value *out)
 {

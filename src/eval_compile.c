@@ -1261,7 +1261,15 @@ static cnode *cx_kind(comp *C, const ast *n)
             return x ? cx(C, x) : mk(C, cn_nothing, n, 0);
         return foreign(C, n);
     }
-    case A_VECT: case A_HCAT: case A_VCAT: case A_NCAT: case A_ROW:
+    case A_VECT: /* [a, b]: a splat or an assignment among them is the walker's */
+        for (uint32_t i = 0; i < n->nkids; i++)
+            if (n->kids[i]->kind == A_ASSIGN)
+                return foreign(C, n);
+        if (!plain_args(n, 0))
+            return foreign(C, n);
+        c = mk(C, cn_vect, n, (int)n->nkids);
+        return kids_into(C, c, n, 0, 0) ? c : NULL;
+    case A_HCAT: case A_VCAT: case A_NCAT: case A_ROW:
     case A_TYPED_VECT: case A_TYPED_HCAT: case A_TYPED_VCAT: case A_COMPREHENSION:
     case A_TYPED_COMPREHENSION: case A_GENERATOR: case A_ARROW:
     case A_DO: case A_SYNOP: case A_WHERE: case A_BRACES:
