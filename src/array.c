@@ -97,6 +97,20 @@ int array_convert_elt(jc_ctx *ctx, const jc_typeobj *et, value x, value *out)
     return 0;
 }
 
+int array_convert_all(jc_ctx *ctx, const jc_typeobj *et, value *vals, int64_t n)
+{
+    for (int64_t i = 0; i < n; i++) {
+        value y;
+        if (array_convert_elt(ctx, et, vals[i], &y) < 0) {
+            val_release_n(vals, n);
+            return -1;
+        }
+        val_release(vals[i]);
+        vals[i] = y;
+    }
+    return 0;
+}
+
 /* ---- storage ---- */
 
 void array_free(obj *o)

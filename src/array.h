@@ -112,6 +112,9 @@ value array_promote_eltype(jc_ctx *ctx, const value *vals, int64_t n);
 /* Whether t is a concrete number type; fills *nt. */
 /* Converts x to element type et (Julia's convert); x borrowed, *out owned. */
 int array_convert_elt(jc_ctx *ctx, const jc_typeobj *et, value x, value *out);
+/* each of vals[0..n) converted to et in place; on failure all n are released (the
+ * buffer stays the caller's) and -1 returned */
+int array_convert_all(jc_ctx *ctx, const jc_typeobj *et, value *vals, int64_t n);
 /* typejoin of two types (for collect/broadcast widening); returns a new reference. */
 
 /* cat(parts...; dims=dim): parts owned by the caller (replaced in place by their array

@@ -532,18 +532,10 @@ static int eval_generator(litctx *L, const ast *gen, const jc_typeobj *et, value
         nd = 1;
         dims[0] = g.n;
     }
-    if (et) {
-        for (int64_t i = 0; i < g.n; i++) {
-            value y;
-            if (array_convert_elt(ctx, et, g.vals[i], &y) < 0) {
-                val_release_n(g.vals, g.n);
-                free(g.vals);
-                err_locate(ctx, gen);
-                return -1;
-            }
-            val_release(g.vals[i]);
-            g.vals[i] = y;
-        }
+    if (et && array_convert_all(ctx, et, g.vals, g.n) < 0) {
+        free(g.vals);
+        err_locate(ctx, gen);
+        return -1;
     }
     *out = array_from_values(ctx, g.vals, g.n, nd, dims, et);
     val_release(empty_et);
@@ -556,17 +548,11 @@ int array_vect_of(jc_ctx *ctx, value *vals, int64_t nv, const ast *site, value *
     /* the elements are converted where they are, and their buffer becomes the
      * vector's storage: a data literal is held once, not twice */
     value pt = array_promote_eltype(ctx, vals, nv);
-    for (int64_t i = 0; i < nv; i++) {
-        value y;
-        if (array_convert_elt(ctx, val_typeobj(pt), vals[i], &y) < 0) {
-            err_locate(ctx, site);
-            val_release_n(vals, nv);
-            free(vals);
-            val_release(pt);
-            return -1;
-        }
-        val_release(vals[i]);
-        vals[i] = y;
+    if (array_convert_all(ctx, val_typeobj(pt), vals, nv) < 0) {
+        err_locate(ctx, site);
+        free(vals);
+        val_release(pt);
+        return -1;
     }
     *out = array_adopt(val_typeobj(pt), 1, &nv, vals, nv);
     val_release(pt);

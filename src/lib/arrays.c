@@ -842,18 +842,10 @@ static int bi_collect(jc_ctx *ctx, value *out, const jc_args *a)
         if (eval_gen_empty_eltype(ctx, x, a->site, &et0))
             t = val_typeobj(et0); /* the reference moves to t */
     }
-    if (t) {
-        for (int64_t i = 0; i < n; i++) {
-            value y;
-            if (array_convert_elt(ctx, t, vals[i], &y) < 0) {
-                val_release_n(vals, n);
-                free(vals);
-                type_release(t);
-                return -1;
-            }
-            val_release(vals[i]);
-            vals[i] = y;
-        }
+    if (t && array_convert_all(ctx, t, vals, n) < 0) {
+        free(vals);
+        type_release(t);
+        return -1;
     }
     *out = array_from_values(ctx, vals, n, nd, dims, t);
     if (zerod)
