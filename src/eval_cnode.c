@@ -356,6 +356,18 @@ int cn_vect(jc_ctx *ctx, cframe *fr, const cnode *c, value *out)
     return array_vect_of(ctx, v, c->nk, c->n, out);
 }
 
+/* [a b] (a = 2) and [a; b] (a = 1): the parts k concatenated along dimension a */
+int cn_cat(jc_ctx *ctx, cframe *fr, const cnode *c, value *out)
+{
+    value *v = xmalloc((size_t)c->nk * sizeof *v);
+    for (int i = 0; i < c->nk; i++)
+        CHILD(c->k[i], v[i], (drop_n(ctx, v, i), free(v)));
+    int r = array_cat(ctx, c->a, v, c->nk, NULL, c->n, out);
+    drop_n(ctx, v, c->nk);
+    free(v);
+    return r < 0 ? -1 : 0;
+}
+
 /* (a = 1, b; c = x.c): the field values k, the names those of c->n's items */
 int cn_namedtuple(jc_ctx *ctx, cframe *fr, const cnode *c, value *out)
 {

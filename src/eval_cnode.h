@@ -131,6 +131,7 @@ int cn_string(jc_ctx *ctx, cframe *fr, const cnode *c, value *out);
 int cn_symbol(jc_ctx *ctx, cframe *fr, const cnode *c, value *out);
 int cn_try(jc_ctx *ctx, cframe *fr, const cnode *c, value *out);
 int cn_tuple(jc_ctx *ctx, cframe *fr, const cnode *c, value *out);
+int cn_cat(jc_ctx *ctx, cframe *fr, const cnode *c, value *out);
 int cn_vect(jc_ctx *ctx, cframe *fr, const cnode *c, value *out);
 int cn_namedtuple(jc_ctx *ctx, cframe *fr, const cnode *c, value *out);
 int cn_namedtuple_merge(jc_ctx *ctx, cframe *fr, const cnode *c, value *out);

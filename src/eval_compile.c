@@ -1269,7 +1269,16 @@ static cnode *cx_kind(comp *C, const ast *n)
             return foreign(C, n);
         c = mk(C, cn_vect, n, (int)n->nkids);
         return kids_into(C, c, n, 0, 0) ? c : NULL;
-    case A_HCAT: case A_VCAT: case A_NCAT: case A_ROW:
+    case A_HCAT: case A_VCAT: /* [a b] and [a; b] of expressions: rows and splats are the walker's */
+        for (uint32_t i = 0; i < n->nkids; i++)
+            if (n->kids[i]->kind == A_ASSIGN || n->kids[i]->kind == A_ROW)
+                return foreign(C, n);
+        if (!n->nkids || !plain_args(n, 0))
+            return foreign(C, n);
+        c = mk(C, cn_cat, n, (int)n->nkids);
+        c->a = n->kind == A_HCAT ? 2 : 1;
+        return kids_into(C, c, n, 0, 0) ? c : NULL;
+    case A_NCAT: case A_ROW:
     case A_TYPED_VECT: case A_TYPED_HCAT: case A_TYPED_VCAT: case A_COMPREHENSION:
     case A_TYPED_COMPREHENSION: case A_GENERATOR: case A_ARROW:
     case A_DO: case A_SYNOP: case A_WHERE: case A_BRACES:

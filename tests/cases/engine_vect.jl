@@ -23,3 +23,20 @@ r(1, 2//3), r(1.0f0, 2), r(:a, :b), r(nothing, 1)
 r([1], [2.0])
 function w(); for i in 1:3; x = [i == 2 ? break : i]; end; 7; end
 w()
+# [a b] and [a; b] of expressions in a method are compiled too (cn_cat)
+h1(a, b) = [a b]
+h1(1, 2)
+h1([1, 2], [3, 4])
+h1(1, 2.5)
+v1(a, b) = [a; b]
+v1(1, 2)
+v1([1, 2], 3:4)
+v1([1 2], [3 4])
+h3(x) = [x x x]
+h3("s")
+hr(x) = [x return(0)]
+hr(1)
+vr(x) = [x; return(5)]
+vr(1)
+v2(x) = [x;]
+v2(3)
