@@ -351,8 +351,11 @@ int cn_tuple(jc_ctx *ctx, cframe *fr, const cnode *c, value *out)
 int cn_vect(jc_ctx *ctx, cframe *fr, const cnode *c, value *out)
 {
     value *v = xmalloc((size_t)(c->nk ? c->nk : 1) * sizeof *v);
-    for (int i = 0; i < c->nk; i++)
-        CHILD(c->k[i], v[i], (drop_n(ctx, v, i), free(v)));
+    for (int i = 0; i < c->nk; i++) {
+        value x; /* not into v: a `return` value must outlive it */
+        CHILD(c->k[i], x, (drop_n(ctx, v, i), free(v)));
+        v[i] = x;
+    }
     return array_vect_of(ctx, v, c->nk, c->n, out);
 }
 
@@ -360,8 +363,11 @@ int cn_vect(jc_ctx *ctx, cframe *fr, const cnode *c, value *out)
 int cn_cat(jc_ctx *ctx, cframe *fr, const cnode *c, value *out)
 {
     value *v = xmalloc((size_t)c->nk * sizeof *v);
-    for (int i = 0; i < c->nk; i++)
-        CHILD(c->k[i], v[i], (drop_n(ctx, v, i), free(v)));
+    for (int i = 0; i < c->nk; i++) {
+        value x; /* not into v: a `return` value must outlive it */
+        CHILD(c->k[i], x, (drop_n(ctx, v, i), free(v)));
+        v[i] = x;
+    }
     int r = array_cat(ctx, c->a, v, c->nk, NULL, c->n, out);
     drop_n(ctx, v, c->nk);
     free(v);
