@@ -249,12 +249,25 @@ int cn_callkw(jc_ctx *ctx, cframe *fr, const cnode *c, value *out)
     return r < 0 ? -1 : 0;
 }
 
+/* The values of all kids into v[0..nk): 0, or (nothing left in v) the first outcome
+ * other than a value, a `return`'s value in *out */
+static int run_kids(jc_ctx *ctx, cframe *fr, const cnode *c, value *v, value *out)
+{
+    for (int i = 0; i < c->nk; i++) {
+        value x; /* not into v: a `return` value must outlive the caller's buffer */
+        CHILD(c->k[i], x, drop_n(ctx, v, i));
+        v[i] = x;
+    }
+    return 0;
+}
+
 /* T{P, ...}: k[0] T, k[1..] the parameters */
 int cn_curly(jc_ctx *ctx, cframe *fr, const cnode *c, value *out)
 {
     value v[CMAXARGS];
-    for (int i = 0; i < c->nk; i++)
-        CHILD(c->k[i], v[i], drop_n(ctx, v, i));
+    int rk = run_kids(ctx, fr, c, v, out);
+    if (rk != 0)
+        return rk;
     int r = eval_apply_type(ctx, out, c->nk, v, c->n);
     drop_n(ctx, v, c->nk);
     return r;
@@ -351,10 +364,10 @@ int cn_tuple(jc_ctx *ctx, cframe *fr, const cnode *c, value *out)
 int cn_vect(jc_ctx *ctx, cframe *fr, const cnode *c, value *out)
 {
     value *v = xmalloc((size_t)(c->nk ? c->nk : 1) * sizeof *v);
-    for (int i = 0; i < c->nk; i++) {
-        value x; /* not into v: a `return` value must outlive it */
-        CHILD(c->k[i], x, (drop_n(ctx, v, i), free(v)));
-        v[i] = x;
+    int rk = run_kids(ctx, fr, c, v, out);
+    if (rk != 0) {
+        free(v);
+        return rk;
     }
     return array_vect_of(ctx, v, c->nk, c->n, out);
 }
@@ -363,10 +376,10 @@ int cn_vect(jc_ctx *ctx, cframe *fr, const cnode *c, value *out)
 int cn_cat(jc_ctx *ctx, cframe *fr, const cnode *c, value *out)
 {
     value *v = xmalloc((size_t)c->nk * sizeof *v);
-    for (int i = 0; i < c->nk; i++) {
-        value x; /* not into v: a `return` value must outlive it */
-        CHILD(c->k[i], x, (drop_n(ctx, v, i), free(v)));
-        v[i] = x;
+    int rk = run_kids(ctx, fr, c, v, out);
+    if (rk != 0) {
+        free(v);
+        return rk;
     }
     int r = array_cat(ctx, c->a, v, c->nk, NULL, c->n, out);
     drop_n(ctx, v, c->nk);
