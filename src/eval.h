@@ -296,7 +296,9 @@ int eval_named_tuple_item(const ast *k, const ast **val);
 int eval_is_pair_call(jc_ctx *ctx, const ast *p); /* k => v, as an argument (eval.c) */
 enum { NT_SPLAT = -2, NT_PAIR = -3 };
 int eval_named_tuple_part(jc_ctx *ctx, const ast *k, const ast **val);
-/* a syntax error for an invalid or repeated field; *merged when a splat or pair is there */
+/* the first of items that is no item or repeats a field's name (-1: none), *merged
+ * when a splat or pair is among them; _check makes it the syntax error */
+int eval_named_tuple_bad(jc_ctx *ctx, const ast *const *items, int m, int *merged);
 int eval_named_tuple_check(jc_ctx *ctx, const ast *const *items, int m, int *merged);
 /* the named tuple of items with a splat or pair among them (eval_pairs.c) */
 int eval_named_tuple_merge(jc_ctx *ctx, struct env *e, const ast *const *items, int m,

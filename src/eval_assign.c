@@ -241,26 +241,37 @@ int eval_named_tuple_part(jc_ctx *ctx, const ast *k, const ast **val)
     return eval_named_tuple_item(k, val);
 }
 
-int eval_named_tuple_check(jc_ctx *ctx, const ast *const *items, int m, int *merged)
+int eval_named_tuple_bad(jc_ctx *ctx, const ast *const *items, int m, int *merged)
 {
     *merged = 0;
     for (int i = 0; i < m; i++) {
         const ast *val;
         int name = eval_named_tuple_part(ctx, items[i], &val);
-        if (name == -1) {
-            sb t = { 0 };
-            unparse(ctx, ctx->src, ctx->srclen, items[i], &t);
-            err_throw(ctx, ERR_SYNTAX, items[i], "invalid named tuple element \"%s\"", sb_str(&t));
-            sb_free(&t);
-            return -1;
-        }
+        if (name == -1)
+            return i;
         *merged |= name < 0;
         for (int j = 0; j < i && name >= 0; j++)
             if (eval_named_tuple_part(ctx, items[j], &val) == name)
-                return err_throw(ctx, ERR_SYNTAX, items[i], "field name \"%s\" repeated in named tuple",
-                                 sym_name(ctx, name));
+                return i;
     }
-    return 0;
+    return -1;
+}
+
+int eval_named_tuple_check(jc_ctx *ctx, const ast *const *items, int m, int *merged)
+{
+    int bad = eval_named_tuple_bad(ctx, items, m, merged);
+    if (bad < 0)
+        return 0;
+    const ast *val;
+    int name = eval_named_tuple_part(ctx, items[bad], &val);
+    if (name >= 0)
+        return err_throw(ctx, ERR_SYNTAX, items[bad], "field name \"%s\" repeated in named tuple",
+                         sym_name(ctx, name));
+    sb t = { 0 };
+    unparse(ctx, ctx->src, ctx->srclen, items[bad], &t);
+    err_throw(ctx, ERR_SYNTAX, items[bad], "invalid named tuple element \"%s\"", sb_str(&t));
+    sb_free(&t);
+    return -1;
 }
 
 /* (a = 1, b; c = 2, d, e.f): `name = value`, a name (name = name) or a field access

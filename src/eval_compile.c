@@ -1111,16 +1111,9 @@ static cnode *cx_kind(comp *C, const ast *n)
             int m = eval_named_tuple_items(n, items, NT_MAX);
             if (m < 0)
                 return fail(C), NULL;
-            int merged = 0;
-            for (int i = 0; i < m; i++) {
-                int part = eval_named_tuple_part(C->ctx, items[i], &val);
-                for (int j = 0; j < i && part >= 0; j++)
-                    if (eval_named_tuple_part(C->ctx, items[j], &(const ast *){ NULL }) == part)
-                        part = -1;
-                if (part == -1) /* an invalid or repeated field: the walker's error */
-                    return fail(C), NULL;
-                merged |= part < 0;
-            }
+            int merged;
+            if (eval_named_tuple_bad(C->ctx, items, m, &merged) >= 0) /* the walker's error */
+                return fail(C), NULL;
             c = mk(C, merged ? cn_namedtuple_merge : cn_namedtuple, n, m);
             for (int i = 0; i < m; i++) {
                 eval_named_tuple_part(C->ctx, items[i], &val);

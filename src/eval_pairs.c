@@ -119,67 +119,59 @@ static int kw_named(const jc_method *m, int sym)
     return 0;
 }
 
+typedef struct kwat { int sym, first, last; } kwat; /* a name's first place and last value */
+
+static int by_sym_then_place(const void *a, const void *b)
+{
+    const kwat *x = a, *y = b;
+    return x->sym != y->sym ? (x->sym > y->sym) - (x->sym < y->sym) : (x->first > y->first) - (x->first < y->first);
+}
+
+static int by_place(const void *a, const void *b)
+{
+    const kwat *x = a, *y = b;
+    return (x->first > y->first) - (x->first < y->first);
+}
+
 /* The named tuple of the keywords kw[0..n) (values borrowed) that m's named keywords
  * do not take (all of them when m is NULL); a repeated name keeps its first place and
- * takes the last value, as Julia's merge does. */
-typedef struct kwat { int sym, at; } kwat;
-
-static int by_sym_then_at(const void *a, const void *b)
-{
-    const kwat *x = a, *y = b;
-    return x->sym != y->sym ? (x->sym > y->sym) - (x->sym < y->sym) : (x->at > y->at) - (x->at < y->at);
-}
-
-static int by_at(const void *a, const void *b)
-{
-    const kwat *x = a, *y = b;
-    return (x->at > y->at) - (x->at < y->at);
-}
-
-/* the keywords kw[0..n) (none a method m takes), each name once: at its first place
- * with its last value.  Many keywords (a splatted collection) are grouped by sorting,
- * so that a million pairs are not a million squared comparisons. */
+ * takes the last value, as Julia's merge does.  Many keywords (a splatted collection)
+ * are grouped by sorting, so that a million pairs are not a million squared
+ * comparisons. */
 static value kw_tuple(const jc_method *m, int n, const int *kw, const value *kwv)
 {
     int k = 0, *names = xmalloc(((size_t)n + 1) * sizeof *names);
     value *vals = xmalloc(((size_t)n + 1) * sizeof *vals);
     if (n > 32) {
         kwat *o = xmalloc((size_t)n * sizeof *o);
-        int no = 0;
+        int no = 0, ng = 0;
         for (int j = 0; j < n; j++)
             if (!(m && kw_named(m, kw[j])))
-                o[no++] = (kwat){ kw[j], j };
-        qsort(o, (size_t)no, sizeof *o, by_sym_then_at);
-        /* each name's first place is its group's first entry, its value the group's last */
-        int ng = 0;
+                o[no++] = (kwat){ kw[j], j, j };
+        qsort(o, (size_t)no, sizeof *o, by_sym_then_place);
         for (int i = 0; i < no; i++) {
-            if (ng && o[i].sym == o[ng - 1].sym) {
-                names[ng - 1] = o[i].at; /* same name: the later value's index */
-                continue;
-            }
-            names[ng] = o[i].at; /* names[g]: the index of group g's last value, for now */
-            o[ng++] = o[i];
+            if (ng && o[i].sym == o[ng - 1].sym)
+                o[ng - 1].last = o[i].first; /* the same name again: its later value */
+            else
+                o[ng++] = o[i];
         }
-        for (int i = 0; i < ng; i++)
-            o[i].sym = names[i]; /* o[i]: at = first place, sym = index of the last value */
-        qsort(o, (size_t)ng, sizeof *o, by_at);
-        for (int i = 0; i < ng; i++) {
-            names[i] = kw[o[i].at];
-            vals[i] = kwv[o[i].sym];
+        qsort(o, (size_t)ng, sizeof *o, by_place);
+        for (k = 0; k < ng; k++) {
+            names[k] = o[k].sym;
+            vals[k] = kwv[o[k].last];
         }
-        k = ng;
         free(o);
-    }
-    for (int j = 0; j < n && n <= 32; j++) {
-        if (m && kw_named(m, kw[j]))
-            continue;
-        int at = 0;
-        while (at < k && names[at] != kw[j])
-            at++;
-        names[at] = kw[j];
-        vals[at] = kwv[j];
-        k += at == k;
-    }
+    } else
+        for (int j = 0; j < n; j++) {
+            if (m && kw_named(m, kw[j]))
+                continue;
+            int at = 0;
+            while (at < k && names[at] != kw[j])
+                at++;
+            names[at] = kw[j];
+            vals[at] = kwv[j];
+            k += at == k;
+        }
     value nt = eval_namedtuple_new((size_t)k, names, vals);
     free(names);
     free(vals);
